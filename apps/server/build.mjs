@@ -1,0 +1,22 @@
+// Bundles the server (with the workspace's domain package inlined) into dist/main.js.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts', 'src/seed/cli.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // The domain package is TypeScript source inside the workspace: inline it.
+  alias: { '@linewalker/domain': '../../packages/domain/src/index.ts' },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+cpSync('drizzle', 'dist/drizzle', { recursive: true });

@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerModules } from './modules/index.ts';
+import { TokenService } from './platform/auth/tokens.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import { registerAuth } from './platform/http/authHook.ts';
+import { registerErrorHandler } from './platform/http/errorHandler.ts';
+import { smtpTransport } from './platform/mail/smtp.ts';
+import { Mailer, outboxOnlyTransport } from './platform/mail/transport.ts';
+import { createStorage, type Storage } from './platform/storage/storage.ts';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = new TokenService(config.jwtSecret);
+  const mailer = new Mailer(
+    database.db,
+    config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxOnlyTransport,
+    outboxOnlyTransport,
+    (msg, err) => app.log.error({ err }, msg),
+  );
+  app.decorate('deps', { config, database, tokens, mailer, storage: createStorage(config) });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Linewalker API',
+        version: '1.0.0',
+        description: 'Drone inspection project management.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerAuth(app, database.db, tokens);
+  await app.register(registerModules, { prefix: '/api/v1' });
+  await registerWeb(app, config);
+  return app;
+}
+
+/** Serves the built web app with a single-page fallback; API paths keep their JSON 404. */
+async function registerWeb(app: App, config: Config): Promise<void> {
+  const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
+  if (!existsSync(join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.status(404).send({ code: 'not_found', message: 'Route not found' });
+    }
+    const path = req.url.split('?')[0]!;
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0 });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,55 @@
+import type { RoleName } from '@linewalker/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createCompany, createUser, loginToken, type TestUser } from '../testing/factories.ts';
+import { createTestApp, type TestContext } from '../testing/testApp.ts';
+import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type MatrixFixture } from './matrix.ts';
+
+let ctx: TestContext;
+let fixture: MatrixFixture;
+const users = new Map<Caller, TestUser>();
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  const ownCompanyId = await createCompany(db, 'Matrix Own Utility');
+  const otherCompanyId = await createCompany(db, 'Matrix Other Utility');
+  for (const role of ['super_admin', 'project_manager', 'inspector', 'user'] as RoleName[]) {
+    users.set(role as Caller, await createUser(db, role));
+  }
+  users.set('customer_own', await createUser(db, 'customer', { companyId: ownCompanyId }));
+  users.set('customer_other', await createUser(db, 'customer', { companyId: otherCompanyId }));
+
+  const storage = ctx.app.deps.storage;
+  await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
+  const path = async (url: Promise<string>) => new URL(await url).pathname + new URL(await url).search;
+  fixture = {
+    app: ctx.app,
+    ownCompanyId,
+    signedPut: await path(storage.signedPutUrl('matrix/upload.csv', 'text/csv')),
+    signedGet: await path(storage.signedGetUrl('matrix/existing.csv')),
+  };
+});
+afterAll(() => ctx.close());
+
+describe('authorization matrix', () => {
+  it('lists every registered API route, and only those', () => {
+    const registered = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(Object.keys(AUTHORIZATION_MATRIX).sort()).toEqual(registered);
+  });
+
+  for (const [route, row] of Object.entries(AUTHORIZATION_MATRIX)) {
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    it(`${route} answers each caller as the table says`, async () => {
+      const actual: Record<string, number> = {};
+      for (const caller of CALLERS) {
+        const user = users.get(caller);
+        // A fresh session per call, so a route that ends sessions (logout) does not affect the next.
+        const headers = user ? bearer(await loginToken(ctx.app, user)) : {};
+        const req = row.request(fixture);
+        const res = await ctx.app.inject({ method, ...req, headers: { ...req.headers, ...headers } });
+        actual[caller] = res.statusCode;
+      }
+      expect(actual).toEqual(row.expect);
+    });
+  }
+});

@@ -1,0 +1,103 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { companies, passwordResetTokens, roles, sessions, users } from '../../platform/db/schema/index.ts';
+
+export interface LoginCandidate {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  status: number;
+  roleId: number;
+  roleName: string;
+  companyId: number;
+  companyName: string;
+  companyDeleted: Date | null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<LoginCandidate | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      roleId: users.roleId,
+      roleName: roles.roleName,
+      companyId: users.companyId,
+      companyName: companies.companyName,
+      companyDeleted: companies.deletedDate,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findActiveUserById(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, status: users.status })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row && row.status === 1 ? row : undefined;
+}
+
+export async function insertSession(
+  db: Db,
+  s: { id: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(s);
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, s.userId));
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertResetToken(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+}
+
+export async function findResetToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a token used; only one of several concurrent callers gets `true`. */
+export async function consumeResetToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

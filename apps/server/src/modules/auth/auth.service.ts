@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, type ResetCode, resetFailureMessage, type Session } from '@linewalker/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../app.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth/access.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
+import { AppError, tooManyRequests } from '../../platform/errors.ts';
+import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
+import * as repo from './auth.repository.ts';
+
+const RESET_TOKEN_MINUTES = 60;
+
+export function toSession(u: {
+  userId: number;
+  roleId: number;
+  roleName: string;
+  companyId: number;
+  companyName: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  expiresAt: Date;
+}): Session {
+  return {
+    userId: u.userId,
+    roleId: u.roleId,
+    roleName: u.roleName as Session['roleName'],
+    companyId: u.companyId,
+    companyName: u.companyName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    expiresAt: u.expiresAt.toISOString(),
+  };
+}
+
+export const sessionOf = (p: AuthUser): Session => toSession({ ...p, expiresAt: p.sessionExpiresAt });
+
+function assertNotLimited(limiter: { retryAfter(key: string): number }, key: string): void {
+  const wait = limiter.retryAfter(key);
+  if (wait > 0) throw tooManyRequests(wait);
+}
+
+export class AuthService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly limits: AuthLimiters,
+  ) {}
+
+  /** Checks credentials and opens a server-side session; 403 for any wrong credential, 429 when throttled. */
+  async login(
+    req: FastifyRequest,
+    email: string,
+    password: string,
+  ): Promise<{ token: string; session: Session }> {
+    const accountKey = email.toLowerCase();
+    assertNotLimited(this.limits.loginAccount, accountKey);
+    assertNotLimited(this.limits.loginAddress, req.ip);
+
+    const user = await repo.findUserByEmail(this.deps.database.db, email);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, password)
+      : (await burnPasswordCheck(password), false);
+    if (!user || !valid || user.status !== 1 || user.companyDeleted) {
+      this.limits.loginAccount.hit(accountKey);
+      this.limits.loginAddress.hit(req.ip);
+      throw new AppError(403, 'invalid_credentials', MESSAGES.loginFailed);
+    }
+    this.limits.loginAccount.reset(accountKey);
+
+    const sessionId = randomUUID();
+    const expiresAt = new Date(Date.now() + this.deps.config.sessionHours * 3600_000);
+    await this.deps.database.db.transaction(async (tx) => {
+      await repo.insertSession(tx, {
+        id: sessionId,
+        userId: user.id,
+        expiresAt,
+        ip: req.ip ?? null,
+        userAgent: req.headers['user-agent']?.slice(0, 400) ?? null,
+      });
+      await writeAudit(tx, req, {
+        action: 'user.login',
+        objectType: 'user',
+        objectId: user.id,
+        userId: user.id,
+      });
+    });
+    const claims = {
+      userId: user.id,
+      roleId: user.roleId,
+      roleName: user.roleName as Session['roleName'],
+      companyId: user.companyId,
+      companyName: user.companyName,
+      sid: sessionId,
+    };
+    const token = await this.deps.tokens.sign(claims, expiresAt);
+    return { token, session: toSession({ ...claims, ...user, userId: user.id, expiresAt }) };
+  }
+
+  async logout(req: FastifyRequest, principal: AuthUser): Promise<void> {
+    await this.deps.database.db.transaction(async (tx) => {
+      await repo.revokeSession(tx, principal.sessionId);
+      await writeAudit(tx, req, { action: 'user.logout', objectType: 'user', objectId: principal.userId });
+    });
+  }
+
+  /** Sends a reset link when the account exists; answers the same way when it does not. */
+  async forgotPassword(req: FastifyRequest, email: string): Promise<void> {
+    assertNotLimited(this.limits.resetAddress, req.ip);
+    this.limits.resetAddress.hit(req.ip);
+    const accountKey = email.toLowerCase();
+    if (this.limits.resetAccount.retryAfter(accountKey) > 0) return; // silently: do not reveal the account
+    this.limits.resetAccount.hit(accountKey);
+    const user = await repo.findUserByEmail(this.deps.database.db, email);
+    if (!user || user.status !== 1) return;
+    await this.sendResetLink(req, user.id, user.email, 'user.forgot_password');
+  }
+
+  async resendResetPassword(req: FastifyRequest, userId: number): Promise<void> {
+    assertNotLimited(this.limits.resetAddress, req.ip);
+    this.limits.resetAddress.hit(req.ip);
+    const key = `user:${userId}`;
+    if (this.limits.resetAccount.retryAfter(key) > 0) return;
+    this.limits.resetAccount.hit(key);
+    const user = await repo.findActiveUserById(this.deps.database.db, userId);
+    if (!user) return;
+    await this.sendResetLink(req, user.id, user.email, 'user.resend_reset_password');
+  }
+
+  private async sendResetLink(
+    req: FastifyRequest,
+    userId: number,
+    email: string,
+    action: string,
+  ): Promise<void> {
+    const { token, hash } = newSecretToken();
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000);
+    const link = `${this.deps.config.publicUrl}/reset-password?token=${token}&userId=${userId}`;
+    const deliver = await this.deps.database.db.transaction(async (tx) => {
+      await repo.insertResetToken(tx, userId, hash, expiresAt);
+      await writeAudit(tx, req, { action, objectType: 'user', objectId: userId, userId: null });
+      return this.deps.mailer.enqueue(tx, {
+        channel: 'email',
+        to: email,
+        subject: 'Reset your Linewalker password',
+        body:
+          `Someone asked to reset the password of your Linewalker account.\n\n` +
+          `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${link}\n\n` +
+          `If you did not ask for this, ignore this e-mail; your password stays as it is.`,
+      });
+    });
+    await deliver();
+  }
+
+  /** Sets a new password with a single-use token; ends every session of the user. */
+  async resetPassword(req: FastifyRequest, userId: number, token: string, password: string): Promise<void> {
+    const fail = (code: ResetCode) =>
+      new AppError(400, code.toLowerCase(), resetFailureMessage(code), { status: code });
+    const row = await repo.findResetToken(this.deps.database.db, sha256(token));
+    if (!row || row.userId !== userId) throw fail('BAD_TOKEN');
+    if (row.usedAt) throw fail('USED_TOKEN');
+    if (row.expiresAt.getTime() <= Date.now()) throw fail('EXPIRED_TOKEN');
+    const passwordHash = await hashPassword(password);
+    await this.deps.database.db.transaction(async (tx) => {
+      if (!(await repo.consumeResetToken(tx, row.id))) throw fail('USED_TOKEN');
+      await repo.setPasswordHash(tx, userId, passwordHash);
+      await repo.revokeAllSessions(tx, userId);
+      await writeAudit(tx, req, {
+        action: 'user.reset_password',
+        objectType: 'user',
+        objectId: userId,
+        userId,
+      });
+    });
+  }
+}

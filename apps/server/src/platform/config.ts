@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads, validated once at boot (README 'Configuration' lists them). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ADMIN_EMAIL: z.email().default('admin@linewalker.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  PUBLIC_URL: z.url().optional(),
+  DEMO_DATA: z.enum(['true', 'false']).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Linewalker <no-reply@linewalker.local>'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  MAP_STYLE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  jwtSecret: string;
+  sessionHours: number;
+  publicUrl: string;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  mapStyleUrl: string | undefined;
+  logLevel: string;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the JWT secret kept in the data folder, creating it on first start. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    sessionHours: e.SESSION_HOURS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    demoData: e.NODE_ENV === 'production' ? false : e.DEMO_DATA !== 'false',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'local', dir: join(dataDir, 'files') },
+    mapStyleUrl: e.MAP_STYLE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes; a transaction is one too. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball (tests copy a migrated template this way). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/** The migrations folder, found next to the source tree or the built bundle. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('drizzle migrations folder not found');
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` or undefined keeps it in memory. */
+  pgliteDir?: string | undefined;
+  /** A PGlite data-dir tarball to start from (tests start from a migrated template). */
+  pgliteLoadDataDir?: Blob | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create(opts.pgliteDir ?? 'memory://', {
+    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
+    ping: () => ping(db),
+    close: () => client.close(),
+    dumpDataDir: async () => {
+      const dump = await client.dumpDataDir('none');
+      return dump;
+    },
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

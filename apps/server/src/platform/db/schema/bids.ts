@@ -1,0 +1,31 @@
+import { date, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+import { createdAt } from './columns.ts';
+
+/** Bids (RFPs) for a customer; their KMZ files are `source_files` rows with bid_id set (spec 3 §3 'Bid form'). */
+export const bids = pgTable(
+  'bids',
+  {
+    id: serial('id').primaryKey(),
+    rfpName: varchar('rfp_name', { length: 100 }).notNull(),
+    projectDuration: date('project_duration').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    abbreviation: varchar('abbreviation', { length: 20 }),
+    legalName: varchar('legal_name', { length: 100 }),
+    address: varchar('address', { length: 200 }),
+    /** Two-letter US state or DC. */
+    state: varchar('state', { length: 2 }),
+    city: varchar('city', { length: 50 }),
+    zip: varchar('zip', { length: 10 }),
+    salutation: varchar('salutation', { length: 20 }),
+    contactName: varchar('contact_name', { length: 100 }),
+    contactDept: varchar('contact_dept', { length: 100 }),
+    contactEmail: varchar('contact_email', { length: 254 }),
+    contactPhone: varchar('contact_phone', { length: 30 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bids_company_idx').on(t.companyId), index('bids_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,110 @@
+import { AUTH_COOKIE } from '@linewalker/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCESS_RULES, type Access, type AuthUser } from '../auth/access.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { companies, roles, sessions, users } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; required on every /api route. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Every /api/v1 route with its access rule, for the docs and the authorization matrix test. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export function bearerOrCookie(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return req.cookies?.[AUTH_COOKIE] ?? null;
+}
+
+/** The live session behind a token, with the user's current role (a role change applies at once). */
+async function loadPrincipal(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({
+      userId: users.id,
+      roleId: users.roleId,
+      roleName: roles.roleName,
+      companyId: users.companyId,
+      companyName: companies.companyName,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row || row.status !== 1) return null;
+  return {
+    userId: row.userId,
+    roleId: row.roleId,
+    roleName: row.roleName as AuthUser['roleName'],
+    companyId: row.companyId,
+    companyName: row.companyName,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    sessionId: claims.sid,
+    sessionExpiresAt: row.expiresAt,
+  };
+}
+
+/**
+ * Deny by default: an /api route without a declared access rule is refused at registration,
+ * and every request is checked against its route's rule before the handler runs.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('principal', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) return;
+    const access = route.config?.access;
+    if (!access || !(access in ACCESS_RULES)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!req.routeOptions.url?.startsWith('/api/v1')) return;
+    const token = bearerOrCookie(req);
+    req.principal = token ? await loadPrincipal(db, tokens, token) : null;
+    if (access === 'public') return;
+    if (!req.principal) throw unauthorized();
+    if (!access || !ACCESS_RULES[access](req.principal)) throw forbidden();
+  });
+}

@@ -1,0 +1,43 @@
+import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+/** One place that turns errors into `{code, message}` answers and hides internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // Error bodies have one shape everywhere; do not run them through the route's success serializer.
+    reply.serializer(JSON.stringify);
+    if (err instanceof AppError) {
+      if (err.statusCode === 429 && typeof err.extra?.retryAfterSeconds === 'number') {
+        reply.header('retry-after', String(err.extra.retryAfterSeconds));
+      }
+      const { retryAfterSeconds: _, ...extra } = err.extra ?? {};
+      return reply.status(err.statusCode).send({ code: err.code, message: err.message, ...extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({
+        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        code: 'validation_failed',
+        message: issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+        issues,
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.status(500).send({ code: 'internal_error', message: 'Something went wrong' });
+    }
+    return reply
+      .status(status)
+      .send({ code: err.code?.toLowerCase() ?? 'bad_request', message: err.message });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .status(404)
+      .send({ code: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AUTH_COOKIE } from '@linewalker/domain';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
+import { type Database, openDatabase } from '../platform/db/client.ts';
+import { adminUrl, withDatabaseName } from './pgUrls.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: a copy of the migrated template on PostgreSQL or PGlite. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const pg = (await import('pg')).default;
+    const name = `lw_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const database = await openDatabase({ url: withDatabaseName(url, name), poolSize: 5 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = inject('pgliteDump');
+  if (!dump) throw new Error('globalSetup provided no database template');
+  const database = await openDatabase({ pgliteLoadDataDir: new Blob([readFileSync(dump)]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lw-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the session cookie a login answer set. */
+export function sessionCookie(setCookie: string | string[] | undefined): string | undefined {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith(`${AUTH_COOKIE}=`));
+  return found?.split(';')[0]?.slice(AUTH_COOKIE.length + 1);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ROLE_NAMES } from './roles.ts';
+
+export const Role = z.object({
+  id: z.number().int(),
+  role_name: z.enum(ROLE_NAMES),
+  display_name: z.string(),
+});
+export type Role = z.infer<typeof Role>;
+
+export const OutboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: z.enum(['queued', 'sent', 'failed', 'stored']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const AuditRecord = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  userEmail: z.string().nullable(),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string().nullable(),
+  details: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditRecord = z.infer<typeof AuditRecord>;
+
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ROLE_NAMES } from './roles.ts';
+
+export const LOGIN_LIMITS = { userNameMin: 2, passwordMin: 4 } as const;
+export const RESET_PASSWORD_MIN = 8;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().min(LOGIN_LIMITS.userNameMin).max(254),
+  password: z.string().min(LOGIN_LIMITS.passwordMin).max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** The decoded session the web reads (spec 1 §3 'Session token'). */
+export const Session = z.object({
+  userId: z.number().int(),
+  roleId: z.number().int(),
+  roleName: z.enum(ROLE_NAMES),
+  companyId: z.number().int(),
+  companyName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const LoginResponse = z.object({ token: z.string(), session: Session });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const RESET_CODES = ['USED_TOKEN', 'EXPIRED_TOKEN', 'BAD_TOKEN'] as const;
+export type ResetCode = (typeof RESET_CODES)[number];
+
+export const ResetPasswordRequest = z.object({
+  userId: z.coerce.number().int().positive(),
+  token: z.string().min(1).max(200),
+  password: z.string().min(RESET_PASSWORD_MIN, 'Require password of at least 8 characters.').max(1024),
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const ResendResetRequest = z.object({ userId: z.coerce.number().int().positive() });
+
+export const ResetPasswordFailure = z.object({
+  code: z.string(),
+  status: z.enum(RESET_CODES),
+  message: z.string(),
+});
+
+export const MESSAGES = {
+  loginFailed: 'User Name or Password is incorrect',
+  checkEmail: 'Check your email for a link to reset your password',
+  resetComplete: 'Reset password complete. Please login with your new password.',
+  resetUsed:
+    'This request has already been fulfilled. Please request another password change with the Forgot Your Password button on the Login dialog.',
+  resetUnexpected:
+    'Unexpected error resetting password. Please request another password change with the Forgot Your Password button on the Login dialog.',
+  resetExpired: 'Reset links expire for security. Request a new link below.',
+  passwordsDiffer: 'Password field does not match Confirm Password.',
+  weakPassword: 'Require password of at least 8 characters.',
+  logoutConfirm: 'Are you sure you want to logout?',
+} as const;
+
+/** The message shown for a reset failure code (spec 3 §8). */
+export function resetFailureMessage(code: string): string {
+  if (code === 'USED_TOKEN') return MESSAGES.resetUsed;
+  if (code === 'EXPIRED_TOKEN') return MESSAGES.resetExpired;
+  return MESSAGES.resetUnexpected;
+}
+
+export const AUTH_COOKIE = 'linewalker_session';

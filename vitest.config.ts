@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm test`: every unit and API test. Real-data tests (`*.real.test.ts`) run under `npm run test:real`. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          exclude: ['**/*.real.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['**/*.real.test.ts'],
+          environment: 'node',
+          globalSetup: ['./src/testing/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
