@@ -2,7 +2,9 @@ import type { RoleName } from '@linewalker/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/testApp.ts';
-import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type MatrixFixture } from './matrix.ts';
+import { buildFixture } from './fixture.ts';
+import { CALLERS, type Caller, type MatrixFixture } from './matrix.ts';
+import { AUTHORIZATION_MATRIX } from './rows/index.ts';
 
 let ctx: TestContext;
 let fixture: MatrixFixture;
@@ -19,15 +21,7 @@ beforeAll(async () => {
   users.set('customer_own', await createUser(db, 'customer', { companyId: ownCompanyId }));
   users.set('customer_other', await createUser(db, 'customer', { companyId: otherCompanyId }));
 
-  const storage = ctx.app.deps.storage;
-  await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
-  const path = async (url: Promise<string>) => new URL(await url).pathname + new URL(await url).search;
-  fixture = {
-    app: ctx.app,
-    ownCompanyId,
-    signedPut: await path(storage.signedPutUrl('matrix/upload.csv', 'text/csv')),
-    signedGet: await path(storage.signedGetUrl('matrix/existing.csv')),
-  };
+  fixture = await buildFixture(ctx, ownCompanyId);
 });
 afterAll(() => ctx.close());
 

@@ -1,0 +1,42 @@
+import { everyone, loggedIn, type MatrixRow, staffOnly, superAdminOnly } from '../matrix.ts';
+
+/** Health, login and account routes, administration and signed file URLs. */
+export const platformRows: Record<string, MatrixRow> = {
+  'GET /api/v1/health': { request: () => ({ url: '/api/v1/health' }), expect: everyone(200) },
+  'POST /api/v1/users/login': {
+    request: () => ({
+      url: '/api/v1/users/login',
+      payload: { email: 'nobody@example.test', password: 'wrong' },
+    }),
+    expect: everyone(403),
+  },
+  'POST /api/v1/users/logout': { request: () => ({ url: '/api/v1/users/logout' }), expect: loggedIn(200) },
+  'GET /api/v1/users/me': { request: () => ({ url: '/api/v1/users/me' }), expect: loggedIn(200) },
+  'POST /api/v1/users/forgot-password': {
+    request: () => ({ url: '/api/v1/users/forgot-password', payload: { email: 'nobody@example.test' } }),
+    expect: everyone(200),
+  },
+  'POST /api/v1/users/resend-reset-password': {
+    request: () => ({ url: '/api/v1/users/resend-reset-password', payload: { userId: 999999 } }),
+    expect: everyone(200),
+  },
+  'POST /api/v1/users/reset-password': {
+    request: () => ({
+      url: '/api/v1/users/reset-password',
+      payload: { userId: 1, token: 'not-a-token', password: 'long-enough-password' },
+    }),
+    expect: everyone(400),
+  },
+  'GET /api/v1/roles': { request: () => ({ url: '/api/v1/roles' }), expect: staffOnly(200) },
+  'GET /api/v1/admin/outbox': {
+    request: () => ({ url: '/api/v1/admin/outbox' }),
+    expect: superAdminOnly(200),
+  },
+  'GET /api/v1/admin/audit': { request: () => ({ url: '/api/v1/admin/audit' }), expect: superAdminOnly(200) },
+  // Signed URLs: the signature is the permission, whoever presents it.
+  'PUT /api/v1/files/*': {
+    request: (fx) => ({ url: fx.signedPut, payload: 'a,b\n1,2\n', headers: { 'content-type': 'text/csv' } }),
+    expect: everyone(200),
+  },
+  'GET /api/v1/files/*': { request: (fx) => ({ url: fx.signedGet }), expect: everyone(200) },
+};
