@@ -60,9 +60,9 @@ export class AuthService {
     assertNotLimited(this.limits.loginAddress, req.ip);
 
     const user = await repo.findUserByEmail(this.deps.database.db, email);
-    const valid = user
-      ? await verifyPassword(user.passwordHash, password)
-      : (await burnPasswordCheck(password), false);
+    let valid = false;
+    if (user) valid = await verifyPassword(user.passwordHash, password);
+    else await burnPasswordCheck(password); // same time whether or not the account exists
     if (!user || !valid || user.status !== 1 || user.companyDeleted) {
       this.limits.loginAccount.hit(accountKey);
       this.limits.loginAddress.hit(req.ip);
@@ -114,7 +114,7 @@ export class AuthService {
     if (this.limits.resetAccount.retryAfter(accountKey) > 0) return; // silently: do not reveal the account
     this.limits.resetAccount.hit(accountKey);
     const user = await repo.findUserByEmail(this.deps.database.db, email);
-    if (!user || user.status !== 1) return;
+    if (user?.status !== 1) return;
     await this.sendResetLink(req, user.id, user.email, 'user.forgot_password');
   }
 

@@ -63,7 +63,7 @@ async function loadPrincipal(db: Db, tokens: TokenService, token: string): Promi
       ),
     )
     .limit(1);
-  if (!row || row.status !== 1) return null;
+  if (row?.status !== 1) return null;
   return {
     userId: row.userId,
     roleId: row.roleId,
