@@ -32,4 +32,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-void main();
+main().catch((err: unknown) => {
+  process.stderr.write(`Linewalker could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

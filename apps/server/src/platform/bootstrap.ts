@@ -6,6 +6,7 @@ import { seedReferenceData } from '../seed/reference.ts';
 import { hashPassword } from './auth/password.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { lockDataFolder } from './db/folderLock.ts';
 import { users } from './db/schema/index.ts';
 
 export interface BootstrapLog {
@@ -13,8 +14,16 @@ export interface BootstrapLog {
   warn(msg: string): void;
 }
 
-export function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase({ url: config.databaseUrl, pgliteDir: join(config.dataDir, 'pgdata') });
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
+  const unlock = lockDataFolder(config.dataDir);
+  const database = await openDatabase({ pgliteDir: join(config.dataDir, 'pgdata') });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    unlock();
+  };
+  return database;
 }
 
 /**
