@@ -1,5 +1,7 @@
 import type { RoleName } from '@linewalker/domain';
+import { count, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/testApp.ts';
 import { buildFixture } from './fixture.ts';
@@ -25,6 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Audit records other than the login that opened the caller's session. */
+async function auditCount(): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(ne(auditLog.action, 'user.login'));
+  return row?.n ?? 0;
+}
+
 describe('authorization matrix', () => {
   it('lists every registered API route, and only those', () => {
     const registered = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
@@ -40,8 +51,15 @@ describe('authorization matrix', () => {
         // A fresh session per call, so a route that ends sessions (logout) does not affect the next.
         const headers = user ? bearer(await loginToken(ctx.app, user)) : {};
         const req = row.request(fixture);
+        const auditBefore = await auditCount();
         const res = await ctx.app.inject({ method, ...req, headers: { ...req.headers, ...headers } });
         actual[caller] = res.statusCode;
+        if (method !== 'GET' && res.statusCode < 300 && !row.noAuditBecause) {
+          expect(
+            await auditCount(),
+            `${route} as ${caller} changed state without an audit record`,
+          ).toBeGreaterThan(auditBefore);
+        }
       }
       expect(actual).toEqual(row.expect);
     });

@@ -1,4 +1,11 @@
-import { crewGroups, inspections, lines, projectLines, projects, structures } from '../platform/db/schema/index.ts';
+import {
+  crewGroups,
+  inspections,
+  lines,
+  projectLines,
+  projects,
+  structures,
+} from '../platform/db/schema/index.ts';
 import type { TestContext } from '../testing/testApp.ts';
 import type { MatrixFixture } from './matrix.ts';
 
