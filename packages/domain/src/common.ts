@@ -12,3 +12,11 @@ export const Ok = z.object({ ok: z.literal(true), success: z.literal(true) });
 export const ok = { ok: true, success: true } as const;
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Public settings the web app reads at start (`GET /api/v1/config`). */
+export const ClientConfig = z.object({
+  productName: z.string(),
+  /** A MapLibre style URL; null means the app's bundled offline style. */
+  mapStyleUrl: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;

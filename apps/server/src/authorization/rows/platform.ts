@@ -3,6 +3,7 @@ import { everyone, loggedIn, type MatrixRow, staffOnly, superAdminOnly } from '.
 /** Health, login and account routes, administration and signed file URLs. */
 export const platformRows: Record<string, MatrixRow> = {
   'GET /api/v1/health': { request: () => ({ url: '/api/v1/health' }), expect: everyone(200) },
+  'GET /api/v1/config': { request: () => ({ url: '/api/v1/config' }), expect: everyone(200) },
   'POST /api/v1/users/login': {
     request: () => ({
       url: '/api/v1/users/login',
