@@ -44,7 +44,13 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(roles)
-      .values(ROLE_NAMES.map((name) => ({ id: ROLE_ID_BY_NAME[name], roleName: name, displayName: ROLE_DISPLAY_NAMES[name] })))
+      .values(
+        ROLE_NAMES.map((name) => ({
+          id: ROLE_ID_BY_NAME[name],
+          roleName: name,
+          displayName: ROLE_DISPLAY_NAMES[name],
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(companies)

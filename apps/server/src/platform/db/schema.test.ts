@@ -44,6 +44,9 @@ if (url) {
   });
 }
 
+/** Both drivers answer raw statements with `{ rows }`; the shared Db type leaves the shape unknown. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** The SQLSTATE of a failed statement (drizzle wraps driver errors in `cause`). */
 async function sqlState(p: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -89,21 +92,25 @@ describe.each(targets)('schema on $name', (target) => {
   });
 
   it('seeds the fixed lookup lists once', async () => {
-    const counts = await database.db.execute<{ t: string; n: number }>(sql`
+    const counts = rowsOf<{ t: string; n: number }>(
+      await database.db.execute(sql`
       select 'roles' as t, count(*)::int as n from roles
       union all select 'project_types', count(*)::int from project_types
       union all select 'field_options', count(*)::int from inspection_field_options
       union all select 'statuses', count(*)::int from pilot_scheduling_statuses
-      union all select 'companies', count(*)::int from companies where id = 1`);
-    const byName = Object.fromEntries(counts.rows.map((r) => [r.t, Number(r.n)]));
+      union all select 'companies', count(*)::int from companies where id = 1`),
+    );
+    const byName = Object.fromEntries(counts.map((r) => [r.t, Number(r.n)]));
     expect(byName).toEqual({ roles: 5, project_types: 5, field_options: 9, statuses: 6, companies: 1 });
   });
 
   it('moves user-extendable serials past the reserved fixed ids', async () => {
-    const result = await database.db.execute<{ id: number }>(
-      sql`insert into components (display_text) values ('Custom Component') returning id`,
+    const result = rowsOf<{ id: number }>(
+      await database.db.execute(
+        sql`insert into components (display_text) values ('Custom Component') returning id`,
+      ),
     );
-    expect(Number(result.rows[0]!.id)).toBeGreaterThan(1000);
+    expect(Number(result[0]!.id)).toBeGreaterThan(1000);
   });
 
   it('returns point columns as {x, y}', async () => {

@@ -1,0 +1,35 @@
+import { hashPassword } from '../platform/auth/password.ts';
+import type { Db } from '../platform/db/client.ts';
+import { insertExtras } from './demoExtras.ts';
+import { DEMO_PASSWORD, insertPeople } from './demoPeople.ts';
+import { insertDemoProject } from './demoProjectLoader.ts';
+import { DEMO_PROJECTS } from './demoProjects.ts';
+import { createRng } from './random.ts';
+
+/**
+ * The demo data set, loaded once into an empty database (after reference data): two customer companies,
+ * one account per role (password 'demo1234'), six pilots, and six projects whose dates are computed from
+ * today so the list always shows one in progress, late, complete, finished early, starting next week and archived.
+ */
+export async function loadDemoData(db: Db): Promise<void> {
+  const now = new Date();
+  // Same layout every time; only the dates move with today.
+  const rng = createRng(0x1e3a);
+  // argon2 is slow on purpose: hash once, share the hash.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const people = await insertPeople(tx, passwordHash, now);
+    const reviewers = [
+      { key: 'inspector', name: 'Hannah Cole' },
+      { key: 'manager', name: 'Marcus Reyes' },
+      { key: 'admin', name: 'Dana Whitfield' },
+    ].flatMap((r) => (people.userIds[r.key] ? [{ id: people.userIds[r.key] as number, name: r.name }] : []));
+    let sensorStructureIds: number[] = [];
+    for (const [index, def] of DEMO_PROJECTS.entries()) {
+      const { structureIds } = await insertDemoProject(tx, def, { people, reviewers, now, rng, index });
+      // Sensors sit on the transmission line that is being patrolled now.
+      if (index === 0) sensorStructureIds = structureIds.filter((_, i) => i % 15 === 5);
+    }
+    await insertExtras(tx, { people, rng, now, sensorStructureIds });
+  });
+}

@@ -1,0 +1,121 @@
+import type { Db } from '../platform/db/client.ts';
+import {
+  aiModels,
+  assetOrders,
+  bids,
+  drones,
+  sensorDevices,
+  sensorReadings,
+} from '../platform/db/schema/index.ts';
+import type { SensorPayload } from '../platform/db/schema/sensors.ts';
+import { daysAgo, daysFromToday } from './dates.ts';
+import type { DemoPeople } from './demoPeople.ts';
+import { offset } from './geometry.ts';
+import type { Rng } from './random.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Small data sets for the sensor, order-tracking, AI, remote-flight and bids pages, so none opens empty. */
+export async function insertExtras(
+  db: Db,
+  ctx: { people: DemoPeople; rng: Rng; now: Date; sensorStructureIds: number[] },
+): Promise<void> {
+  const { people, rng, now } = ctx;
+
+  // Four tilt/vibration sensors with a day of half-hourly readings; one leans more than the others.
+  const devices = ctx.sensorStructureIds.slice(0, 4).map((structureId, i) => ({
+    deviceId: `CS-${(4100 + i * 17).toString(16).toUpperCase()}`,
+    structureId,
+    battery: Math.round(rng.range(3.4, 4.1) * 100) / 100,
+  }));
+  if (devices.length > 0) {
+    await db.insert(sensorDevices).values(devices);
+    const readings = devices.flatMap((d, i) =>
+      Array.from({ length: 48 }, (_, k) => {
+        const lean = i === 1 ? 4.5 : 0.8;
+        const payload: SensorPayload = {
+          temp_humidity: Math.round(rng.range(20, 60) * 10) / 10,
+          tilt: [{ x: lean + rng.range(-0.2, 0.2), y: rng.range(-0.5, 0.5), z: 89 + rng.range(-0.3, 0.3) }],
+          vibration: Array.from({ length: 3 }, () => ({
+            x: rng.range(0, 0.3),
+            y: rng.range(0, 0.3),
+            z: rng.range(0, 0.15),
+          })),
+        };
+        return {
+          deviceId: d.deviceId,
+          payloadTime: new Date(now.getTime() - (48 - k) * HOUR_MS * 0.5),
+          payload,
+        };
+      }),
+    );
+    await db.insert(sensorReadings).values(readings);
+  }
+
+  // Pole orders heading to central Kansas, one in each shipping status and a few more.
+  const yard = { lon: -97.61, lat: 38.84 };
+  const cities = ['Salina, KS', 'Abilene, KS', 'Lindsborg, KS', 'Ellsworth, KS', 'Minneapolis, KS'];
+  await db.insert(assetOrders).values(
+    Array.from({ length: 12 }, (_, i) => {
+      const p = offset(yard, rng.range(2_000, 60_000), rng.range(0, 360));
+      const status = (i % 5) + 1;
+      return {
+        poleLocationId: `NP-${String(2301 + i)}`,
+        companyId: people.customerIds.northernPlains,
+        poleOrderStatusId: status,
+        statusAddress: rng.pick(cities),
+        location: { x: p.lon, y: p.lat },
+        shipmentCreatedDate: daysAgo(30 - i, now),
+        sentTime: status >= 4 ? daysAgo(10 - i / 2, now) : null,
+      };
+    }),
+  );
+
+  await db.insert(aiModels).values([
+    {
+      modelClassName: 'Woodpecker Damage',
+      modelHoldbackpercentage: 10,
+      modelNotes: 'Cavities in wood poles made by woodpeckers, any size.',
+      state: 'Waiting for Images',
+      createdBy: people.userIds.admin ?? null,
+    },
+    {
+      modelClassName: 'Broken Insulator',
+      modelHoldbackpercentage: 15,
+      modelNotes: 'Porcelain or glass insulator with a missing or broken shed.',
+      state: 'Waiting for Images',
+      createdBy: people.userIds.admin ?? null,
+    },
+  ]);
+
+  await db.insert(drones).values({
+    name: 'Dock Drone 1',
+    serialNumber: 'LW-DOCK-0001',
+    companyId: people.customerIds.northernPlains,
+    lastStatus: {
+      airborne: false,
+      armed: false,
+      home: { lat: 38.84, lng: -97.61 },
+      location: { lat: 38.84, lng: -97.61 },
+    },
+    lastStatusAt: new Date(now.getTime() - HOUR_MS),
+  });
+
+  await db.insert(bids).values({
+    rfpName: 'Columbia Basin Transmission Patrol',
+    projectDuration: daysFromToday(120, now),
+    companyId: people.customerIds.cascadeValley,
+    abbreviation: 'CVP',
+    legalName: 'Cascade Valley Power District',
+    address: '410 Riverside Ave',
+    state: 'WA',
+    city: 'Wenatchee',
+    zip: '98801',
+    salutation: 'Mr.',
+    contactName: 'Evan Brooks',
+    contactDept: 'Transmission Operations',
+    contactEmail: 'customer@cascadevalley.example',
+    contactPhone: '(509) 555-0187',
+    createdBy: people.userIds.manager ?? null,
+  });
+}
