@@ -1,5 +1,4 @@
-import { AuditRecord, OutboxMessage, PageQuery } from '@linewalker/domain';
-import { z } from 'zod';
+import { AuditPage, OutboxPage, PageQuery } from '@linewalker/domain';
 import type { App } from '../../app.ts';
 import { listAudit, listOutbox } from './admin.repository.ts';
 
@@ -16,7 +15,7 @@ export async function adminRoutes(app: App): Promise<void> {
         tags,
         summary: 'Outgoing e-mail and SMS, newest first',
         querystring: PageQuery,
-        response: { 200: z.object({ items: z.array(OutboxMessage), total: z.number().int() }) },
+        response: { 200: OutboxPage },
       },
     },
     async (req) => {
@@ -45,7 +44,7 @@ export async function adminRoutes(app: App): Promise<void> {
         tags,
         summary: 'Audit log of state changes, newest first',
         querystring: PageQuery,
-        response: { 200: z.object({ items: z.array(AuditRecord), total: z.number().int() }) },
+        response: { 200: AuditPage },
       },
     },
     async (req) => {
