@@ -37,3 +37,10 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** One page of the outbox and of the audit log, newest first, with the total for paging. */
+export const OutboxPage = z.object({ items: z.array(OutboxMessage), total: z.number().int() });
+export type OutboxPage = z.infer<typeof OutboxPage>;
+export const AuditPage = z.object({ items: z.array(AuditRecord), total: z.number().int() });
+export type AuditPage = z.infer<typeof AuditPage>;

@@ -41,6 +41,7 @@ export const ResetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 export const ResendResetRequest = z.object({ userId: z.coerce.number().int().positive() });
+export type ResendResetRequest = z.infer<typeof ResendResetRequest>;
 
 export const ResetPasswordFailure = z.object({
   code: z.string(),

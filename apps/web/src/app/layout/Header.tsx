@@ -1,0 +1,65 @@
+import { isSuperAdmin, type Session } from '@linewalker/domain';
+import { Burger, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { Brand } from '../../components/Brand.tsx';
+import { paths } from '../../config/paths.ts';
+import { LogoutButton } from '../../features/auth/components/LogoutButton.tsx';
+import { AdminMenu } from './AdminMenu.tsx';
+import { MobileAdminLinks } from './MobileAdminLinks.tsx';
+import { NavButtons } from './NavButtons.tsx';
+import { UserBadge } from './UserBadge.tsx';
+
+// Below this width the links, admin menu and user move into the burger's drawer.
+const INLINE_FROM = 'md';
+
+/** The logged-in header (spec 1 §2): inline links on wide screens, a burger and drawer below. */
+export function Header({ session }: { session: Session }) {
+  const [menuOpened, menu] = useDisclosure(false);
+  const superAdmin = isSuperAdmin(session);
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger
+          opened={menuOpened}
+          onClick={menu.toggle}
+          hiddenFrom={INLINE_FROM}
+          size="sm"
+          aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+        />
+        <UnstyledButton component={Link} to={paths.projects.getHref()} aria-label="All Projects" miw={0}>
+          <Brand label={session.companyName} labelMaxWidth={300} />
+        </UnstyledButton>
+        <Group gap={4} visibleFrom={INLINE_FROM} wrap="nowrap" ml="md">
+          <NavButtons roleName={session.roleName} />
+        </Group>
+      </Group>
+
+      <Group gap="sm" wrap="nowrap" visibleFrom={INLINE_FROM}>
+        {superAdmin && <AdminMenu />}
+        <UserBadge session={session} nameFrom="lg" />
+        <LogoutButton />
+      </Group>
+
+      <Drawer opened={menuOpened} onClose={menu.close} title="Menu" size="xs" hiddenFrom={INLINE_FROM}>
+        <Stack gap="xs">
+          <UserBadge session={session} />
+          <Divider />
+          <NavButtons roleName={session.roleName} vertical onNavigate={menu.close} />
+          {superAdmin && (
+            <>
+              <Divider label="Admin" labelPosition="left" />
+              <MobileAdminLinks onNavigate={menu.close} />
+            </>
+          )}
+          <Divider />
+          <LogoutButton fullWidth />
+          <Text size="xs" c="dimmed">
+            {session.email}
+          </Text>
+        </Stack>
+      </Drawer>
+    </Group>
+  );
+}

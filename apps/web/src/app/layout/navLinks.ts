@@ -1,0 +1,20 @@
+import type { NavItem } from '@linewalker/domain';
+import { paths } from '../../config/paths.ts';
+
+/** Header links in spec order (spec 1 §2 'Header'); which ones a role sees comes from navItemsFor. */
+export const NAV_LINKS: Record<NavItem, { label: string; href: string }> = {
+  assets: { label: 'Assets', href: paths.assets.getHref() },
+  ai: { label: 'AI', href: paths.ai.getHref() },
+  projects: { label: 'Projects', href: paths.projects.getHref() },
+  customers: { label: 'Customers', href: paths.customers.getHref() },
+  users: { label: 'Users', href: paths.users.getHref() },
+};
+
+export const ADMIN_LINKS = [
+  { label: 'Outbox', href: paths.adminOutbox.getHref() },
+  { label: 'Audit log', href: paths.adminAudit.getHref() },
+] as const;
+
+/** A link is current on its own path and every path below it (/projects/x keeps Projects lit). */
+export const isCurrent = (pathname: string, href: string): boolean =>
+  pathname === href || pathname.startsWith(`${href}/`);

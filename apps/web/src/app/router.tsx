@@ -1,0 +1,90 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { NotFoundPanel } from '../components/NotFoundPanel.tsx';
+import { paths } from '../config/paths.ts';
+import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
+import { RequireSuperAdmin } from '../features/auth/components/RequireSuperAdmin.tsx';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { comingSoonRoutes } from './routes/comingSoon.ts';
+import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
+
+/** The route table of spec 1 §2 / spec 3 §2. Pages load lazily; the shell and guards load at once. */
+export const router = createBrowserRouter([
+  {
+    path: paths.home.path,
+    Component: AppLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { index: true, element: <Navigate to={paths.projects.getHref()} replace /> },
+
+      // Public
+      {
+        path: paths.login.path,
+        lazy: () =>
+          import('../features/auth/routes/LoginRoute.tsx').then((m) => ({ Component: m.LoginRoute })),
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: () =>
+          import('../features/auth/routes/ResetPasswordRoute.tsx').then((m) => ({
+            Component: m.ResetPasswordRoute,
+          })),
+      },
+      {
+        path: paths.schedulingResponse.path,
+        lazy: () =>
+          import('../features/scheduling/routes/SchedulingResponseRoute.tsx').then((m) => ({
+            Component: m.SchedulingResponseRoute,
+          })),
+      },
+      {
+        path: paths.eula.path,
+        lazy: () => import('../features/eula/routes/EulaRoute.tsx').then((m) => ({ Component: m.EulaRoute })),
+      },
+
+      // Everything else needs a session
+      {
+        Component: RequireAuth,
+        children: [
+          // Listed before the 'coming soon' placeholders of the same paths, so these win.
+          {
+            path: paths.projects.path,
+            lazy: () =>
+              import('../features/projects/routes/ProjectsRoute.tsx').then((m) => ({
+                Component: m.ProjectsRoute,
+              })),
+          },
+          {
+            path: paths.project.path,
+            lazy: () =>
+              import('../features/projects/routes/ProjectRoute.tsx').then((m) => ({
+                Component: m.ProjectRoute,
+              })),
+          },
+          ...comingSoonRoutes(),
+          {
+            Component: RequireSuperAdmin,
+            children: [
+              {
+                path: paths.adminOutbox.path,
+                lazy: () =>
+                  import('../features/admin/routes/OutboxRoute.tsx').then((m) => ({
+                    Component: m.OutboxRoute,
+                  })),
+              },
+              {
+                path: paths.adminAudit.path,
+                lazy: () =>
+                  import('../features/admin/routes/AuditRoute.tsx').then((m) => ({
+                    Component: m.AuditRoute,
+                  })),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPanel },
+        ],
+      },
+    ],
+  },
+]);

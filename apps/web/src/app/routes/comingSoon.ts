@@ -1,0 +1,69 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../../config/paths.ts';
+
+export interface Area {
+  path: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * Areas that later issues build. Each still gets its own lazily loaded page so that no route is
+ * ever blank. When an area is built, its route goes into router.tsx and its entry leaves this list.
+ */
+export const COMING_SOON_AREAS: Area[] = [
+  { path: paths.pilots.path, title: 'Pilots', description: 'The pilot directory is coming soon.' },
+  {
+    path: paths.customers.path,
+    title: 'Customers',
+    description: 'The customer list and the Add/Edit Customer form are coming soon.',
+  },
+  {
+    path: paths.users.path,
+    title: 'Users',
+    description: 'The user list and the Add/Edit User form are coming soon.',
+  },
+  {
+    path: paths.rfp.path,
+    title: 'Bids',
+    description: 'The Bids page, with its timeline and the Create New Bid flow, is coming soon.',
+  },
+  {
+    path: paths.assets.path,
+    title: 'Assets',
+    description: 'Asset order tracking (map and order table) is coming soon.',
+  },
+  {
+    path: paths.assetHealth.path,
+    title: 'Asset Health',
+    description: 'Asset health for transmission structures is coming soon.',
+  },
+  { path: paths.ai.path, title: 'AI Models', description: 'The list of AI models is coming soon.' },
+  {
+    path: paths.aiModel.path,
+    title: 'AI Model',
+    description: 'The model page, with training and image upload, is coming soon.',
+  },
+  {
+    path: paths.remoteFlight.path,
+    title: 'Remote Flight',
+    description: 'The remote flight console is coming soon.',
+  },
+  {
+    path: paths.sensor.path,
+    title: 'Sensors',
+    description: 'Sensor monitoring (tilt and vibration) is coming soon.',
+  },
+];
+
+/** Carried in the route's `handle`, where the shared page reads it. */
+export interface ComingSoonHandle {
+  comingSoon: Area;
+}
+
+export const comingSoonRoutes = (): RouteObject[] =>
+  COMING_SOON_AREAS.map((area) => ({
+    path: area.path,
+    handle: { comingSoon: area } satisfies ComingSoonHandle,
+    lazy: () => import('./ComingSoonRoute.tsx').then((m) => ({ Component: m.ComingSoonRoute })),
+  }));

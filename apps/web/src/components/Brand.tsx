@@ -1,0 +1,29 @@
+import { Group, Image, Text } from '@mantine/core';
+
+export const PRODUCT_NAME = 'Linewalker';
+
+interface BrandProps {
+  /** The label beside the logo; the product's own name unless a company brand is given. */
+  label?: string | null;
+  size?: 'sm' | 'lg';
+  /** Long company names are cut with an ellipsis (the full name stays in the tooltip). */
+  labelMaxWidth?: number;
+}
+
+export function Brand({ label, size = 'sm', labelMaxWidth }: BrandProps) {
+  const logo = size === 'lg' ? 48 : 32;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Image src="/logo.svg" alt="" w={logo} h={logo} />
+      <Text
+        fw={700}
+        fz={size === 'lg' ? 26 : 'lg'}
+        truncate="end"
+        maw={labelMaxWidth}
+        title={label || PRODUCT_NAME}
+      >
+        {label || PRODUCT_NAME}
+      </Text>
+    </Group>
+  );
+}

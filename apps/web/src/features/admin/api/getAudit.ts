@@ -1,0 +1,16 @@
+import { AuditPage, type PageQuery } from '@linewalker/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+
+export const getAudit = (page: PageQuery, signal?: AbortSignal) =>
+  apiRequest('/admin/audit', { query: page, schema: AuditPage, signal });
+
+export const auditQueryOptions = (page: PageQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'audit', page],
+    queryFn: ({ signal }) => getAudit(page, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudit = (page: PageQuery) => useQuery(auditQueryOptions(page));

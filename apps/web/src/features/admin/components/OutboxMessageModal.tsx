@@ -1,0 +1,46 @@
+import type { OutboxMessage } from '@linewalker/domain';
+import { Alert, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
+
+interface OutboxMessageModalProps {
+  message: OutboxMessage | null;
+  onClose: () => void;
+}
+
+/** One outgoing message in full; links in the body (such as reset links) can be opened. */
+export function OutboxMessageModal({ message, onClose }: OutboxMessageModalProps) {
+  return (
+    <Modal opened={message !== null} onClose={onClose} title={message?.subject || 'Message'} size="lg">
+      {message && (
+        <Stack gap="sm">
+          <Group gap="lg" wrap="wrap">
+            <Text size="sm">
+              <Text span c="dimmed">
+                To:{' '}
+              </Text>
+              {message.recipient}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">
+                Via:{' '}
+              </Text>
+              {message.channel}
+            </Text>
+            <Text size="sm">{formatDateTime(message.createdAt)}</Text>
+            <OutboxStatusBadge status={message.status} />
+          </Group>
+          {message.error && (
+            <Alert color="red" title="Delivery error">
+              {message.error}
+            </Alert>
+          )}
+          <Paper withBorder p="md" bg="gray.0">
+            <LinkifiedText text={message.body} />
+          </Paper>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { AddCrewGroupResponse } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { assignmentKeys } from './queryKeys.ts';
+
+/** Adds the crew group with the lowest free number (spec 1 §7 'Add crew group'). */
+export const addCrewGroup = (projectId: number) =>
+  apiRequest(`/assignment/addCrewGroup/${projectId}`, { method: 'POST', schema: AddCrewGroupResponse });
+
+export function useAddCrewGroup(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => addCrewGroup(projectId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.data(projectId) }),
+  });
+}

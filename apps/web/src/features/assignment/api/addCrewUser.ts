@@ -1,0 +1,25 @@
+import { CrewUserResponse } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { assignmentKeys } from './queryKeys.ts';
+
+export interface CrewUserChange {
+  userId: number;
+  crewGroupId: number;
+}
+
+/** Puts a user into a crew group (spec 1 §7 'Add / remove crew user'). */
+export const addCrewUser = ({ userId, crewGroupId }: CrewUserChange) =>
+  apiRequest('/assignment/addCrewUser', {
+    method: 'POST',
+    query: { userId, crewGroupId },
+    schema: CrewUserResponse,
+  });
+
+export function useAddCrewUser(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCrewUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.data(projectId) }),
+  });
+}

@@ -1,0 +1,18 @@
+import { ProjectLine } from '@linewalker/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { assignmentKeys } from './queryKeys.ts';
+
+const ProjectLines = ProjectLine.array();
+
+/** The project's lines for the Line filter (spec 1 §7 'Project lines'). */
+export const getProjectLines = (projectId: number, signal?: AbortSignal) =>
+  apiRequest('/structures/lines', { query: { projectId }, schema: ProjectLines, signal });
+
+export const projectLinesQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: assignmentKeys.lines(projectId),
+    queryFn: ({ signal }) => getProjectLines(projectId, signal),
+  });
+
+export const useProjectLines = (projectId: number) => useQuery(projectLinesQueryOptions(projectId));

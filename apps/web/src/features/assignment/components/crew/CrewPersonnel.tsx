@@ -1,0 +1,67 @@
+import { CREW_TEXTS, type CrewGroup, type CrewUser } from '@linewalker/domain';
+import { MultiSelect, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useAddCrewUser } from '../../api/addCrewUser.ts';
+import { useRemoveCrewUser } from '../../api/removeCrewUser.ts';
+
+interface CrewPersonnelProps {
+  projectId: number;
+  group: CrewGroup;
+  availableUsers: readonly CrewUser[];
+  canEdit: boolean;
+}
+
+/**
+ * 'Add Personnel' (spec 1 §2): the crew's people as pills; picking a name adds them, removing a pill
+ * takes them out. Only users in no crew of the project can be added (the server's availableUsers).
+ */
+export function CrewPersonnel({ projectId, group, availableUsers, canEdit }: CrewPersonnelProps) {
+  const add = useAddCrewUser(projectId);
+  const remove = useRemoveCrewUser(projectId);
+  const current = group.crew_users.map((user) => String(user.user_id));
+  const options = [...group.crew_users, ...availableUsers].map((user) => ({
+    value: String(user.user_id),
+    label: user.name,
+  }));
+
+  const onError = (error: Error) =>
+    notifications.show({ color: 'red', title: 'Personnel not changed', message: error.message });
+
+  const onChange = (next: string[]) => {
+    const crewGroupId = group.crew_group_id;
+    for (const id of next.filter((value) => !current.includes(value))) {
+      add.mutate({ userId: Number(id), crewGroupId }, { onError });
+    }
+    for (const id of current.filter((value) => !next.includes(value))) {
+      remove.mutate({ userId: Number(id), crewGroupId }, { onError });
+    }
+  };
+
+  if (!canEdit) {
+    return (
+      <Text size="sm">
+        {group.crew_users.length ? group.crew_users.map((user) => user.name).join(', ') : 'No personnel'}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <MultiSelect
+        label={CREW_TEXTS.addPersonnel}
+        placeholder={availableUsers.length ? 'Pick a person' : undefined}
+        data={options}
+        value={current}
+        onChange={onChange}
+        searchable
+        nothingFoundMessage={CREW_TEXTS.noAdditionalUsers}
+        disabled={add.isPending || remove.isPending}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {availableUsers.length === 0 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {CREW_TEXTS.noAdditionalUsers}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import labelFontUrl from '@fontsource/noto-sans/files/noto-sans-latin-600-normal.woff2?url';
+import type { FeatureCollection, MultiLineString } from 'geojson';
+import type { FontFacesSpecification, StyleSpecification } from 'maplibre-gl';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+
+/**
+ * The one font the app draws map text with (cluster counts, state names). No glyph server is
+ * reachable offline, so the file ships with the app (Noto Sans, SIL Open Font License, from
+ * @fontsource/noto-sans) and reaches MapLibre through the style's `font-faces`.
+ */
+export const LABEL_FONT = 'Noto Sans SemiBold';
+
+export const labelFontFaces = (): FontFacesSpecification => ({
+  [LABEL_FONT]: new URL(labelFontUrl, window.location.href).href,
+});
+
+type StatesTopology = Topology<{ states: GeometryCollection<{ name: string }>; nation: GeometryCollection }>;
+type CountriesTopology = Topology<{
+  countries: GeometryCollection<{ name: string }>;
+  land: GeometryCollection;
+}>;
+
+/**
+ * The default map when no MAP_STYLE_URL is configured: no tile server is needed. A water-coloured
+ * background, land from Natural Earth's 1:110m countries (world-atlas, ISC; the data is public
+ * domain), and US state shapes, borders and names from the Census Bureau's 1:10m cartographic
+ * boundaries (us-atlas, ISC; public domain). Loaded on demand so the app's first page stays small.
+ */
+export async function offlineStyle(): Promise<StyleSpecification> {
+  const [statesModule, countriesModule] = await Promise.all([
+    import('us-atlas/states-10m.json'),
+    import('world-atlas/countries-110m.json'),
+  ]);
+  const states = statesModule.default as unknown as StatesTopology;
+  const countries = countriesModule.default as unknown as CountriesTopology;
+
+  const countryShapes = feature(countries, countries.objects.countries) as FeatureCollection;
+  const countryBorders: MultiLineString = mesh(countries, countries.objects.countries, (a, b) => a !== b);
+  const stateShapes = feature(states, states.objects.states) as FeatureCollection;
+  // Shared edges only: the coastline is already drawn by the fill's edge.
+  const stateBorders: MultiLineString = mesh(states, states.objects.states, (a, b) => a !== b);
+
+  return {
+    version: 8,
+    name: 'Linewalker offline',
+    'font-faces': labelFontFaces(),
+    sources: {
+      countries: { type: 'geojson', data: countryShapes },
+      countryBorders: {
+        type: 'geojson',
+        data: { type: 'Feature', properties: {}, geometry: countryBorders },
+      },
+      states: { type: 'geojson', data: stateShapes },
+      stateBorders: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: stateBorders } },
+    },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': '#d4e4f1' } },
+      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': '#f3f1ea' } },
+      { id: 'us-states', type: 'fill', source: 'states', paint: { 'fill-color': '#f7f5ef' } },
+      {
+        id: 'state-borders',
+        type: 'line',
+        source: 'stateBorders',
+        paint: {
+          'line-color': '#a3aab3',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 10, 1.6],
+        },
+      },
+      {
+        id: 'country-borders',
+        type: 'line',
+        source: 'countryBorders',
+        paint: {
+          'line-color': '#7d8793',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.8, 10, 2],
+        },
+      },
+      {
+        id: 'state-names',
+        type: 'symbol',
+        source: 'states',
+        minzoom: 3.5,
+        layout: {
+          'text-field': ['get', 'name'],
+          'text-font': [LABEL_FONT],
+          'text-size': ['interpolate', ['linear'], ['zoom'], 4, 11, 8, 15],
+          'text-transform': 'uppercase',
+          'text-letter-spacing': 0.08,
+          'text-max-width': 8,
+        },
+        paint: { 'text-color': '#7a828c', 'text-halo-color': '#f7f5ef', 'text-halo-width': 1.2 },
+      },
+    ],
+  };
+}

@@ -1,0 +1,75 @@
+import type { AssignmentData, AssignmentStructure, CrewGroup } from '@linewalker/domain';
+import { crewColor, MAX_CREW_GROUPS, UNASSIGNED_COLOR } from '@linewalker/domain';
+
+/**
+ * The assignment data arranged for 50,000-structure projects: flat typed arrays the map, the table
+ * and polygon selection read by structure index, built once per fetch instead of per render.
+ */
+export interface AssignmentModel {
+  structures: readonly AssignmentStructure[];
+  crew: readonly CrewGroup[];
+  crewById: ReadonlyMap<number, CrewGroup>;
+  /** Crew number of each structure, 0 when unassigned (the cluster colour key). */
+  crewNumbers: Uint8Array;
+  /** Marker colour by crew number: [0] unassigned grey, [n] crew n's colour as the server gives it. */
+  palette: readonly string[];
+  /**
+   * Web Mercator x, y of each structure, interleaved. The map draws a lasso's edges as straight
+   * lines in this plane, so testing points here selects exactly what the user sees inside it.
+   */
+  projected: Float64Array;
+}
+
+const DEG = Math.PI / 180;
+
+/** Web Mercator's y for a latitude, in the same degree-like units as longitude. */
+export function mercatorY(latitude: number): number {
+  const clamped = Math.max(-85.051129, Math.min(85.051129, latitude));
+  return Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2)) / DEG;
+}
+
+/** A polygon's rings in the plane of `AssignmentModel.projected`. */
+export function projectRings(rings: ReadonlyArray<ReadonlyArray<readonly number[]>>): number[][][] {
+  return rings.map((ring) => ring.map((position) => [position[0]!, mercatorY(position[1]!)]));
+}
+
+export function buildAssignmentModel(data: AssignmentData): AssignmentModel {
+  const crewById = new Map(data.crew.map((group) => [group.crew_group_id, group]));
+  const count = data.structures.length;
+  const crewNumbers = new Uint8Array(count);
+  const projected = new Float64Array(count * 2);
+  for (let i = 0; i < count; i++) {
+    const structure = data.structures[i]!;
+    const group = structure.crew_group_id === null ? undefined : crewById.get(structure.crew_group_id);
+    crewNumbers[i] = group?.crew_number ?? 0;
+    projected[i * 2] = structure.longitude;
+    projected[i * 2 + 1] = mercatorY(structure.latitude);
+  }
+  return {
+    structures: data.structures,
+    crew: data.crew,
+    crewById,
+    crewNumbers,
+    projected,
+    palette: crewPalette(data.crew),
+  };
+}
+
+/** Crew slots a marker can have: 0 (unassigned) and crew numbers 1..10. */
+export const CREW_SLOTS = Array.from({ length: MAX_CREW_GROUPS + 1 }, (_, n) => n);
+
+/**
+ * Colours by crew number. The server stores each group's colour; the map, table and sidebar all
+ * take it from there so a crew looks the same everywhere (numbers without a group get the default).
+ */
+export function crewPalette(crew: readonly CrewGroup[]): string[] {
+  const palette = CREW_SLOTS.map((n) => (n === 0 ? UNASSIGNED_COLOR : crewColor(n)));
+  for (const group of crew) {
+    if (group.crew_number >= 1 && group.crew_number <= MAX_CREW_GROUPS)
+      palette[group.crew_number] = group.color;
+  }
+  return palette;
+}
+
+/** 'Crew 3' — the label a crew group goes by everywhere in the tab. */
+export const crewLabel = (group: Pick<CrewGroup, 'crew_number'>): string => `Crew ${group.crew_number}`;

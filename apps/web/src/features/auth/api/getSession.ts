@@ -1,0 +1,34 @@
+import { Session } from '@linewalker/domain';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../../lib/api.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** The caller's session, or null when logged out (the cookie is HttpOnly, so we ask the server). */
+export async function getSession(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    return await apiRequest('/users/me', { schema: Session, signal });
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    // The session only changes through login and logout, which write it into the cache themselves.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useSession = () => useQuery(sessionQueryOptions());
+
+/**
+ * Starts the cache afresh for a new (or no) user, so one user's data never shows through to the
+ * next. The session query itself is kept and overwritten, because the shell is observing it.
+ */
+export function replaceSession(queryClient: QueryClient, session: Session | null): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, session);
+}

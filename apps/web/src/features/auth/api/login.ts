@@ -1,0 +1,19 @@
+import { type LoginRequest, LoginResponse } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { clearLoggingOut } from '../logoutIntent.ts';
+import { replaceSession } from './getSession.ts';
+
+export const login = (body: LoginRequest): Promise<LoginResponse> =>
+  apiRequest('/users/login', { method: 'POST', body, schema: LoginResponse });
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ session }) => {
+      clearLoggingOut();
+      replaceSession(queryClient, session);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { Ok } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { markLoggingOut } from '../logoutIntent.ts';
+import { replaceSession } from './getSession.ts';
+
+export const logout = () => apiRequest('/users/logout', { method: 'POST', schema: Ok });
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    // Clear locally even when the call fails (e.g. the session had already expired).
+    onSettled: () => {
+      markLoggingOut();
+      replaceSession(queryClient, null);
+      // Public pages have no login guard to do this.
+      navigate(paths.login.getHref(), { replace: true });
+    },
+  });
+}

@@ -1,0 +1,11 @@
+import { isSuperAdmin } from '@linewalker/domain';
+import { Outlet } from 'react-router';
+import { NoAccessPanel } from '../../../components/NoAccessPanel.tsx';
+import { useSession } from '../api/getSession.ts';
+
+/** The super-admin pages; the server refuses their calls to anyone else anyway. */
+export function RequireSuperAdmin() {
+  const { data: session } = useSession();
+  if (!session || !isSuperAdmin(session)) return <NoAccessPanel />;
+  return <Outlet />;
+}

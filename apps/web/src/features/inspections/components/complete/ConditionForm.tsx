@@ -1,0 +1,117 @@
+import {
+  COMPLETION_LIMITS,
+  CONDITION_LIMITS,
+  ConditionCompletionData,
+  CRACK_DETECTED_CHOICES,
+  type InspectionRow,
+  REPLACEMENT_PRIORITIES,
+} from '@linewalker/domain';
+import { Group, NumberInput, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { CompletionFormActions } from './CompletionFormActions.tsx';
+import type { CompletionFormProps } from './completionFormProps.ts';
+
+interface Values {
+  replacementPriority: string | null;
+  crackDetected: string | null;
+  bendAngle: number | string;
+  bendRadius: number | string;
+  comments: string;
+}
+
+const initialValues = (row: InspectionRow): Values => ({
+  replacementPriority: row.condition?.replacement_priority ?? null,
+  crackDetected: row.condition?.crack_detected ?? null,
+  bendAngle: row.condition?.bend_angle ?? '',
+  bendRadius: row.condition?.bend_radius ?? '',
+  comments: row.comments ?? '',
+});
+
+/** An empty number box means 'not measured'. */
+const measured = (value: number | string): number | null => (typeof value === 'number' ? value : null);
+
+const toData = (v: Values) => ({
+  ...v,
+  bendAngle: measured(v.bendAngle),
+  bendRadius: measured(v.bendRadius),
+  comments: v.comments.trim() || null,
+});
+
+const validate = schemaResolver(ConditionCompletionData, { sync: true });
+
+/**
+ * Variant 1, the condition form of arm and flange surveys: Replacement Priority, Crack Detected, bend
+ * angle and radius, Notes. The spec shows it as a mock-up; here it saves like the other variants.
+ */
+export function ConditionForm({ row, canSave, mutation, onSubmit, onClose }: CompletionFormProps) {
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: initialValues(row),
+    validate: (values) => validate(toData(values)),
+  });
+  const submit = form.onSubmit((values) => {
+    onSubmit({ data: ConditionCompletionData.parse(toData(values)), component: row.component_id });
+  });
+  const readOnly = !canSave;
+  const choice = (
+    field: 'replacementPriority' | 'crackDetected',
+    label: string,
+    options: readonly string[],
+  ) => (
+    <Radio.Group label={label} required={!readOnly} readOnly={readOnly} {...form.getInputProps(field)}>
+      <Group gap="lg" mt={6}>
+        {options.map((o) => (
+          <Radio key={o} value={o} label={o} disabled={readOnly && form.values[field] !== o} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {choice('replacementPriority', 'Replacement Priority', REPLACEMENT_PRIORITIES)}
+        {choice('crackDetected', 'Crack Detected', CRACK_DETECTED_CHOICES)}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label="Bend Angle"
+            suffix="°"
+            min={0}
+            max={CONDITION_LIMITS.bendAngleMax}
+            decimalScale={1}
+            allowNegative={false}
+            clampBehavior="strict"
+            readOnly={readOnly}
+            {...form.getInputProps('bendAngle')}
+          />
+          <NumberInput
+            label="Bend Radius"
+            min={0}
+            max={CONDITION_LIMITS.bendRadiusMax}
+            decimalScale={1}
+            allowNegative={false}
+            clampBehavior="strict"
+            readOnly={readOnly}
+            {...form.getInputProps('bendRadius')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={2}
+          maxRows={6}
+          readOnly={readOnly}
+          maxLength={COMPLETION_LIMITS.commentsMax}
+          {...form.getInputProps('comments')}
+        />
+        <CompletionFormActions
+          canSave={canSave}
+          saveDisabled={!form.values.replacementPriority || !form.values.crackDetected}
+          saving={mutation.isPending}
+          failed={mutation.isError}
+          onClose={onClose}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import type { InspectionRow } from '@linewalker/domain';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { filterViews, NO_FILTERS, type ViewFilters } from '../model/filterViews.ts';
+import { toInspectionView } from '../model/inspectionView.ts';
+import { type SortState, sortViews } from '../model/sortViews.ts';
+
+/** Typing in a search box over 50,000 rows filters once the user pauses, not on every key. */
+const TEXT_FILTER_DEBOUNCE_MS = 200;
+
+/**
+ * The Inspect table's state: filters, sort and selection over the project's rows. Views are built once
+ * per fetch; filtering and sorting work on those precomputed values.
+ */
+export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
+  const [filters, setFilters] = useState<ViewFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  const [search] = useDebouncedValue(filters.search, TEXT_FILTER_DEBOUNCE_MS);
+  const [structure] = useDebouncedValue(filters.structure, TEXT_FILTER_DEBOUNCE_MS);
+
+  const views = useMemo(() => (rows ?? []).map(toInspectionView), [rows]);
+  const lineNames = useMemo(
+    () =>
+      [...new Set(views.map((v) => v.lineName))].sort((a, b) =>
+        a.localeCompare(b, 'en-US', { numeric: true, sensitivity: 'base' }),
+      ),
+    [views],
+  );
+  const sorted = useMemo(() => sortViews(views, sort), [views, sort]);
+  const visible = useMemo(
+    () => filterViews(sorted, { status: filters.status, lineNames: filters.lineNames, structure, search }),
+    [sorted, filters.status, filters.lineNames, structure, search],
+  );
+
+  const updateFilters = useCallback(
+    (patch: Partial<ViewFilters>) => setFilters((f) => ({ ...f, ...patch })),
+    [],
+  );
+
+  const toggleRow = useCallback((id: number) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+
+  const visibleSelectedCount = useMemo(
+    () => visible.filter((v) => selected.has(v.id)).length,
+    [visible, selected],
+  );
+
+  /** The header box acts on the rows the filters show: all of them selected → clear them, else select them. */
+  const toggleAllVisible = useCallback(() => {
+    setSelected((current) => {
+      const next = new Set(current);
+      const allSelected = visible.length > 0 && visible.every((v) => current.has(v.id));
+      for (const v of visible) {
+        if (allSelected) next.delete(v.id);
+        else next.add(v.id);
+      }
+      return next;
+    });
+  }, [visible]);
+
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+
+  /** The selected rows in the table's current order, for the export. */
+  const selectedViews = useMemo(() => sorted.filter((v) => selected.has(v.id)), [sorted, selected]);
+
+  return {
+    filters,
+    updateFilters,
+    sort,
+    setSort,
+    lineNames,
+    total: views.length,
+    visible,
+    selected,
+    selectedViews,
+    visibleSelectedCount,
+    toggleRow,
+    toggleAllVisible,
+    clearSelection,
+  };
+}

@@ -1,0 +1,65 @@
+import type { InspectionView } from './inspectionView.ts';
+
+export type ColumnId =
+  | 'lineName'
+  | 'lineNumber'
+  | 'structure'
+  | 'component'
+  | 'reviewedBy'
+  | 'dateReviewed'
+  | 'reviewStatus'
+  | 'risk'
+  | 'notes'
+  | 'count'
+  | 'rejectCount';
+
+export interface ColumnDef {
+  id: ColumnId;
+  header: string;
+  /** Pixels; the table scrolls sideways below the sum. */
+  width: number;
+  align?: 'right';
+  /** The cell as text: shown (except Risk, drawn as a badge) and written to the CSV export. */
+  text: (v: InspectionView) => string | number;
+}
+
+const COLUMNS: Record<ColumnId, ColumnDef> = {
+  lineName: { id: 'lineName', header: 'Line Name', width: 200, text: (v) => v.lineName },
+  lineNumber: { id: 'lineNumber', header: 'Line Number', width: 125, text: (v) => v.lineNumber },
+  structure: { id: 'structure', header: 'Structure', width: 150, text: (v) => v.structure },
+  component: { id: 'component', header: 'Component', width: 150, text: (v) => v.component },
+  reviewedBy: { id: 'reviewedBy', header: 'Reviewed By', width: 160, text: (v) => v.reviewedBy },
+  dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 185, text: (v) => v.dateReviewed },
+  reviewStatus: { id: 'reviewStatus', header: 'Review Status', width: 160, text: (v) => v.reviewStatus },
+  risk: { id: 'risk', header: 'Risk', width: 140, text: (v) => v.risk.label },
+  notes: { id: 'notes', header: 'Notes', width: 260, text: (v) => v.notes },
+  count: { id: 'count', header: 'Count', width: 80, align: 'right', text: (v) => v.count },
+  rejectCount: {
+    id: 'rejectCount',
+    header: 'Reject Count',
+    width: 125,
+    align: 'right',
+    text: (v) => v.rejectCount,
+  },
+};
+
+/**
+ * The summary table's columns in the spec's order (spec 1 §2); component-level projects (inspection_type
+ * '1') get Component after Structure.
+ */
+export function inspectionColumns(inspectionType: string): ColumnDef[] {
+  const ids: ColumnId[] = [
+    'lineName',
+    'lineNumber',
+    'structure',
+    ...(inspectionType === '1' ? (['component'] as const) : []),
+    'reviewedBy',
+    'dateReviewed',
+    'reviewStatus',
+    'risk',
+    'notes',
+    'count',
+    'rejectCount',
+  ];
+  return ids.map((id) => COLUMNS[id]);
+}

@@ -1,0 +1,21 @@
+import { Ok } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { projectKeys } from './queryKeys.ts';
+
+/** PUT /api/v1/projects/archive/{id} (spec 1 §7). */
+export const archiveProject = (id: number) =>
+  apiRequest(`/projects/archive/${id}`, { method: 'PUT', schema: Ok });
+
+/** PUT /api/v1/projects/unarchive/{id} (spec 1 §7). */
+export const unarchiveProject = (id: number) =>
+  apiRequest(`/projects/unarchive/${id}`, { method: 'PUT', schema: Ok });
+
+export function useArchiveProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
+      archive ? archiveProject(id) : unarchiveProject(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}

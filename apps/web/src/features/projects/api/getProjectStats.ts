@@ -1,0 +1,16 @@
+import { ProjectStats } from '@linewalker/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { projectKeys } from './queryKeys.ts';
+
+/** GET /api/v1/structures/counts/{id} (spec 1 §7 'Project stats'). */
+export const getProjectStats = (projectId: number, signal?: AbortSignal): Promise<ProjectStats> =>
+  apiRequest(`/structures/counts/${projectId}`, { schema: ProjectStats, signal });
+
+export const projectStatsQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: projectKeys.stats(projectId),
+    queryFn: ({ signal }) => getProjectStats(projectId, signal),
+  });
+
+export const useProjectStats = (projectId: number) => useQuery(projectStatsQueryOptions(projectId));

@@ -1,0 +1,20 @@
+import { ProjectType } from '@linewalker/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { projectKeys } from './queryKeys.ts';
+
+const ProjectTypeList = ProjectType.array();
+export type ProjectTypeOption = ReturnType<typeof ProjectType.parse>;
+
+/** GET /api/v1/projects/upsert/projectTypes: the Project Type choices (spec 1 §7). */
+export const getProjectTypes = (signal?: AbortSignal): Promise<ProjectTypeOption[]> =>
+  apiRequest('/projects/upsert/projectTypes', { schema: ProjectTypeList, signal });
+
+export const projectTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: projectKeys.types,
+    queryFn: ({ signal }) => getProjectTypes(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useProjectTypes = (enabled = true) => useQuery({ ...projectTypesQueryOptions(), enabled });

@@ -1,0 +1,20 @@
+import { ProjectTier } from '@linewalker/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { projectKeys } from './queryKeys.ts';
+
+const ProjectTierList = ProjectTier.array();
+export type ProjectTierOption = ReturnType<typeof ProjectTier.parse>;
+
+/** GET /api/v1/projects/tiers (spec 1 §7); tier 1 disables the No Limit photo limit. */
+export const getTiers = (signal?: AbortSignal): Promise<ProjectTierOption[]> =>
+  apiRequest('/projects/tiers', { schema: ProjectTierList, signal });
+
+export const tiersQueryOptions = () =>
+  queryOptions({
+    queryKey: projectKeys.tiers,
+    queryFn: ({ signal }) => getTiers(signal),
+    staleTime: 10 * 60_000,
+  });
+
+export const useTiers = (enabled = true) => useQuery({ ...tiersQueryOptions(), enabled });

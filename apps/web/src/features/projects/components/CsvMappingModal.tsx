@@ -1,0 +1,128 @@
+import { COLUMN_CHOICE_MESSAGES } from '@linewalker/domain';
+import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { type CsvFile, choiceErrors, isCsvFileValid } from '../csv/csvFile.ts';
+import { ColumnSelect } from './ColumnSelect.tsx';
+import { CsvErrorsSection } from './CsvErrorsSection.tsx';
+import { CsvFilePager } from './CsvFilePager.tsx';
+import { CsvSampleRows } from './CsvSampleRows.tsx';
+
+interface CsvMappingModalProps {
+  opened: boolean;
+  title: string;
+  files: CsvFile[];
+  onChooseColumns: (
+    key: string,
+    choice: { lineNameField?: string | null; structNumField?: string | null },
+  ) => void;
+  onReplace: (key: string, file: File) => void;
+  onBack: () => void;
+  onClose: () => void;
+  onSave: () => void;
+  saving: boolean;
+  /** What the server answered when Save failed. */
+  saveError: ReactNode | null;
+}
+
+/** The error a name select itself shows: only real conflicts, not 'not chosen yet'. */
+function selectError(problems: string[], own: string[]): string | null {
+  return problems.find((p) => own.includes(p)) ?? null;
+}
+
+/**
+ * The second step of 'Create New Project' (spec 1 §2 'CSV mapping modal'): per file, choose the Line
+ * Name and Structure Name columns, see the row errors and sample rows, replace a bad file; Save only when
+ * every file is valid (spec 1 §4).
+ */
+export function CsvMappingModal(props: CsvMappingModalProps) {
+  const { files, onChooseColumns } = props;
+  const [index, setIndex] = useState(0);
+  const current = files[Math.min(index, files.length - 1)];
+  const allValid = files.length > 0 && files.every(isCsvFileValid);
+
+  let body: ReactNode = <Text c="dimmed">No CSV file is attached. Go back to attach one.</Text>;
+  if (current) {
+    const problems = choiceErrors(current);
+    const fields = current.fields?.fields ?? [];
+    const report = current.check.phase === 'done' ? current.check.report : null;
+    const lineOwn = [COLUMN_CHOICE_MESSAGES.lineIsCoordinate, COLUMN_CHOICE_MESSAGES.sameColumn];
+    const structureOwn = [COLUMN_CHOICE_MESSAGES.structureIsCoordinate];
+    body = (
+      <Stack gap="md">
+        <CsvFilePager
+          index={files.indexOf(current)}
+          count={files.length}
+          name={current.file.name}
+          valid={isCsvFileValid(current)}
+          checking={current.check.phase === 'running' || current.upload.phase !== 'ready'}
+          onChange={setIndex}
+        />
+        <Stack gap="xs" component="section" aria-labelledby="csv-names">
+          <Title order={3} size="h5" id="csv-names">
+            Line and Structure Names
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ColumnSelect
+              label="Line Name"
+              fields={fields}
+              value={current.lineNameField}
+              otherValue={current.structNumField}
+              onChange={(v) => onChooseColumns(current.key, { lineNameField: v })}
+              error={selectError(problems, lineOwn)}
+              disabled={!current.fields}
+            />
+            <ColumnSelect
+              label="Structure Name"
+              fields={fields}
+              value={current.structNumField}
+              otherValue={current.lineNameField}
+              onChange={(v) => onChooseColumns(current.key, { structNumField: v })}
+              error={selectError(problems, structureOwn)}
+              disabled={!current.fields}
+            />
+          </SimpleGrid>
+          {current.fields?.latField && current.fields.lonField && (
+            <Text size="xs" c="dimmed">
+              Latitude column: {current.fields.latField} · Longitude column: {current.fields.lonField}
+            </Text>
+          )}
+        </Stack>
+        <Divider />
+        <CsvErrorsSection
+          file={current}
+          choiceProblems={problems}
+          onReplace={(file) => props.onReplace(current.key, file)}
+        />
+        <Divider />
+        <CsvSampleRows rows={report ? report.rows : null} summary={report?.summary ?? null} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="xl" centered={false}>
+      {body}
+      {props.saveError && (
+        <Alert color="red" icon={<IconAlertCircle />} mt="md" title="The project was not saved" role="alert">
+          {props.saveError}
+        </Alert>
+      )}
+      <Group justify="space-between" mt="lg">
+        <Button variant="default" onClick={props.onBack} disabled={props.saving}>
+          Back
+        </Button>
+        <Group gap="xs">
+          {!allValid && files.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Every file must be valid to save.
+            </Text>
+          )}
+          <Button onClick={props.onSave} disabled={!allValid} loading={props.saving}>
+            Save
+          </Button>
+        </Group>
+      </Group>
+    </Modal>
+  );
+}

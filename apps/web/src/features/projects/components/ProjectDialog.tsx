@@ -1,0 +1,146 @@
+import {
+  isoDateOf,
+  type KmzEntry,
+  MAPPING_STEP_ASSIGNMENT_TYPE,
+  type ProjectFormMode,
+  type ProjectListItem,
+  projectFormSchema,
+} from '@linewalker/domain';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { isApiError } from '../../../lib/api.ts';
+import { useSaveProject } from '../api/saveProject.ts';
+import type { CsvFile } from '../csv/csvFile.ts';
+import { useCsvFiles } from '../csv/useCsvFiles.ts';
+import { CsvMappingModal } from './CsvMappingModal.tsx';
+import { ProjectFormModal } from './ProjectFormModal.tsx';
+import { initialFormValues, type ProjectFormState } from './projectFormValues.ts';
+import { SaveErrorDetails } from './SaveErrorDetails.tsx';
+
+interface ProjectDialogProps {
+  mode: ProjectFormMode;
+  /** The project to edit (edit mode). */
+  project?: ProjectListItem;
+  onClose: () => void;
+}
+
+/** A kmzs entry carries only these six fields (spec 1 §7); the files are all valid when Save is enabled. */
+const kmzEntry = (f: CsvFile): KmzEntry => ({
+  url: f.url ?? '',
+  name: f.file.name,
+  latField: f.fields?.latField ?? '',
+  lonField: f.fields?.lonField ?? '',
+  lineNameField: f.lineNameField ?? '',
+  structNumField: f.structNumField ?? '',
+});
+
+/**
+ * The whole create/edit flow: the project form, then — when CSV files are attached — the mapping step,
+ * then one save. Mounted while open, so every opening starts clean.
+ */
+export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
+  const [today] = useState(() => isoDateOf(new Date()));
+  const schema = useMemo(() => projectFormSchema({ mode, today }), [mode, today]);
+  const form = useForm<ProjectFormState>({
+    initialValues: initialFormValues(mode, today, project),
+    validate: schemaResolver(schema, { sync: true }),
+  });
+  const csv = useCsvFiles();
+  const save = useSaveProject();
+  const [step, setStep] = useState<'form' | 'mapping'>('form');
+  const [unmatchedIssues, setUnmatchedIssues] = useState<string[]>([]);
+
+  const send = (files: CsvFile[]) => {
+    const values = schema.parse(form.getValues());
+    const kmzs = files.map(kmzEntry);
+    const fields = {
+      ...values,
+      kmzs,
+      // Spec 1 §9: a new project from CSV files is assigned by ratio (the mapping step's default).
+      structure_assignment_type:
+        mode === 'create' && kmzs.length > 0
+          ? MAPPING_STEP_ASSIGNMENT_TYPE
+          : values.structure_assignment_type,
+    };
+    setUnmatchedIssues([]);
+    save.mutate(
+      mode === 'edit' && project
+        ? { kind: 'update', body: { ...fields, id: project.id } }
+        : { kind: 'create', body: { ...fields, id: null } },
+      {
+        onSuccess: (answer) => {
+          const imported = answer.imported.structures;
+          notifications.show({
+            color: 'teal',
+            title: mode === 'edit' ? 'Project saved' : 'Project created',
+            message:
+              imported > 0
+                ? `${values.project_name}: ${imported.toLocaleString('en-US')} structures imported.`
+                : values.project_name,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          // Field messages go under their fields; a taken name (409) under Job Name.
+          if (error.status === 409) form.setFieldError('project_name', error.message);
+          const issues =
+            (error.body as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
+          const unmatched: string[] = [];
+          for (const issue of issues) {
+            if (issue.path in form.getValues()) form.setFieldError(issue.path, issue.message);
+            else unmatched.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+          }
+          setUnmatchedIssues(unmatched);
+          // A form problem found by the server is fixed on the form, not in the mapping step.
+          if (issues.some((i) => i.path in form.getValues()) || error.status === 409) setStep('form');
+        },
+      },
+    );
+  };
+
+  const submitForm = () => {
+    save.reset();
+    if (form.validate().hasErrors) return;
+    if (csv.files.length > 0) setStep('mapping');
+    else send([]);
+  };
+
+  const serverError = save.error ? (
+    <SaveErrorDetails error={save.error} unmatchedIssues={unmatchedIssues} />
+  ) : null;
+
+  return (
+    <>
+      <ProjectFormModal
+        opened={step === 'form'}
+        mode={mode}
+        form={form}
+        minDate={mode === 'create' ? today : undefined}
+        files={csv.files}
+        onAddFiles={csv.add}
+        onRemoveFile={csv.remove}
+        onSubmit={submitForm}
+        onClose={onClose}
+        saving={save.isPending}
+        serverError={step === 'form' ? serverError : null}
+      />
+      <CsvMappingModal
+        opened={step === 'mapping'}
+        title={mode === 'edit' ? 'Edit project' : 'Create New Project'}
+        files={csv.files}
+        onChooseColumns={csv.chooseColumns}
+        onReplace={csv.replace}
+        onBack={() => {
+          save.reset();
+          setStep('form');
+        }}
+        onClose={onClose}
+        onSave={() => send(csv.files)}
+        saving={save.isPending}
+        saveError={step === 'mapping' ? serverError : null}
+      />
+    </>
+  );
+}

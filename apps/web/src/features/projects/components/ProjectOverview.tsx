@@ -1,0 +1,135 @@
+import {
+  formatIsoDate,
+  INSPECTION_TYPE_LABELS,
+  NO_PHOTO_LIMIT,
+  type ProjectDetail,
+  projectStatPercentages,
+} from '@linewalker/domain';
+import { Alert, Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconFileSpreadsheet, IconMap } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { useProjectStats } from '../api/getProjectStats.ts';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={500}>{children}</Text>
+    </Stack>
+  );
+}
+
+function Stat({ label, value, pct }: { label: string; value: number; pct?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Group gap={6} align="baseline">
+        <Text fz={24} fw={700}>
+          {value.toLocaleString('en-US')}
+        </Text>
+        {pct !== undefined && (
+          <Text size="sm" c="dimmed">
+            {pct}%
+          </Text>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function ProjectStatsGrid({ projectId }: { projectId: number }) {
+  const stats = useProjectStats(projectId);
+  if (stats.isError) return <QueryError error={stats.error} onRetry={() => stats.refetch()} />;
+  if (!stats.data) return <Skeleton h={150} radius="md" />;
+  const s = stats.data;
+  const pct = projectStatPercentages(s);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Stat label="Total Structures" value={s.total_struct_count} />
+      <Stat label="KMZ/CSV Structures" value={s.kmz_struct_count} pct={pct.kmzStructurePct} />
+      <Stat label="Nadir Structures" value={s.nadir_struct_count} pct={pct.nadirStucturePct} />
+      <Stat label="Manual Structures" value={s.manual_struct_count} pct={pct.manualStructurePct} />
+      <Stat label="Total Acquired" value={s.acquired_structures} pct={pct.totalAcquiredPct} />
+      <Stat
+        label="Acquired Yesterday"
+        value={s.acquired_structures_yesterday}
+        pct={pct.acquiredYesterdayPct}
+      />
+      <Stat label="Total Inspected" value={s.inspected_count} pct={pct.totalInspPct} />
+      <Stat label="Inspected Yesterday" value={s.inspected_count_yesterday} pct={pct.totalInspYesterdayPct} />
+    </SimpleGrid>
+  );
+}
+
+/** The overview sub-page: the project's facts, schedule, progress and structure stats. */
+export function ProjectOverview({ project }: { project: ProjectDetail }) {
+  const photoLimit = project.photo_limit === NO_PHOTO_LIMIT ? 'No Limit' : String(project.photo_limit);
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md" bg="var(--mantine-color-blue-light)">
+        <Group gap="sm">
+          <IconCalendarEvent size={22} aria-hidden />
+          <Text fw={600} data-testid="project-dates">
+            {formatIsoDate(project.start_date)} → {formatIsoDate(project.due_date)}
+          </Text>
+          <Text c="dimmed" size="sm">
+            {project.state}
+            {project.archived_date ? ' · Archived' : ''}
+          </Text>
+        </Group>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
+          <Fact label="Customer">{project.company_name}</Fact>
+          <Fact label="Project Type">{project.ptype_name}</Fact>
+          <Fact label="Closest City">{project.closest_city || '--'}</Fact>
+          <Fact label="Inspection Type">{INSPECTION_TYPE_LABELS[project.inspection_type]}</Fact>
+          <Fact label="Photo Limit">{photoLimit}</Fact>
+          <Fact label="Pilots">{project.num_pilots}</Fact>
+        </SimpleGrid>
+        <Stack gap={4} mt="md">
+          <Group justify="space-between">
+            <Text size="sm" fw={500}>
+              Progress
+            </Text>
+            <Text size="sm">
+              {project.inspected.toLocaleString('en-US')} of {project.structures.toLocaleString('en-US')}{' '}
+              structures inspected · {project.progress}%
+            </Text>
+          </Group>
+          <Progress value={project.progress} size="lg" aria-label="Project progress" />
+        </Stack>
+      </Paper>
+
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          Structures
+        </Title>
+        <ProjectStatsGrid projectId={project.id} />
+      </Stack>
+
+      {project.kmzs.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} fz="h4">
+            Source files
+          </Title>
+          <List icon={<IconFileSpreadsheet size={16} />} spacing={4} size="sm">
+            {project.kmzs.map((k) => (
+              <List.Item key={k.id}>{k.name}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+
+      <Alert color="gray" variant="light" icon={<IconMap />}>
+        The map of the project's structures comes with the project overview issue.
+      </Alert>
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import { formatUsDate } from '@linewalker/domain';
+import { Group, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useRef } from 'react';
+import type { ProjectSort, ProjectSortKey, SortableProject } from './projectSort.ts';
+
+export interface ProjectTableRow extends SortableProject {
+  archived_date: string | null;
+}
+
+interface ProjectTableProps<P extends ProjectTableRow> {
+  projects: readonly P[];
+  sort: ProjectSort;
+  onSort: (key: ProjectSortKey) => void;
+  onOpen: (project: P) => void;
+  /** The row action menu, for roles that may create (spec 1 §2); absent otherwise. */
+  renderMenu?: (project: P) => ReactNode;
+}
+
+const ROW_HEIGHT = 49;
+
+const COLUMNS: { key: ProjectSortKey; label: string; width?: number; align?: 'right' }[] = [
+  { key: 'project_name', label: 'Name' },
+  { key: 'state', label: 'State', width: 120 },
+  { key: 'structures', label: 'Structures', width: 120, align: 'right' },
+  { key: 'num_pilots', label: 'Pilots', width: 90, align: 'right' },
+  { key: 'progress', label: 'Progress', width: 170 },
+  { key: 'due_date', label: 'End Date', width: 120 },
+  { key: 'created_at', label: 'Created Date', width: 140 },
+];
+
+const STATE_COLOR: Record<string, string> = { 'In Progress': 'blue', Complete: 'teal', Late: 'red' };
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  sort: ProjectSort;
+  onSort: (key: ProjectSortKey) => void;
+}) {
+  const active = sort.key === column.key;
+  const Icon = !active ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th
+      w={column.width}
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton onClick={() => onSort(column.key)} w="100%">
+        <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
+          <Text fw={600} size="sm">
+            {column.label}
+          </Text>
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * The All Projects table (spec 1 §2). Only the rows in view are in the DOM (plus a few either side), so
+ * 2,000 projects render and scroll as fast as 20; fixed column widths keep them from jumping.
+ */
+export function ProjectTable<P extends ProjectTableRow>({
+  projects,
+  sort,
+  onSort,
+  onOpen,
+  renderMenu,
+}: ProjectTableProps<P>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: projects.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  const columnCount = COLUMNS.length + (renderMenu ? 1 : 0);
+
+  return (
+    <div
+      ref={scrollRef}
+      style={{ maxHeight: 'max(360px, calc(100dvh - 330px))', overflow: 'auto' }}
+      data-testid="project-table-scroll"
+    >
+      <Table
+        highlightOnHover
+        stickyHeader
+        style={{ tableLayout: 'fixed', minWidth: 980 }}
+        aria-rowcount={projects.length + 1}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => (
+              <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
+            ))}
+            {renderMenu && (
+              <Table.Th w={56}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {top > 0 && (
+            <tr aria-hidden style={{ height: top }}>
+              <td colSpan={columnCount} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const p = projects[item.index] as P;
+            return (
+              <Table.Tr
+                key={p.id}
+                h={ROW_HEIGHT}
+                aria-rowindex={item.index + 2}
+                tabIndex={0}
+                style={{ cursor: 'pointer' }}
+                onClick={() => onOpen(p)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(p);
+                }}
+                data-testid="project-row"
+              >
+                <Table.Td>
+                  <Text size="sm" fw={500} truncate="end">
+                    {p.project_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={STATE_COLOR[p.state] ?? 'dimmed'} fw={500}>
+                    {p.state}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{p.structures.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{p.num_pilots}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Progress
+                      value={p.progress}
+                      size="sm"
+                      style={{ flex: 1 }}
+                      aria-label={`Progress of ${p.project_name}`}
+                    />
+                    <Text size="xs" w={52} ta="right">
+                      {p.progress.toFixed(p.progress % 1 === 0 ? 0 : 2)}%
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{formatUsDate(p.due_date)}</Table.Td>
+                <Table.Td>{formatUsDate(p.created_at)}</Table.Td>
+                {renderMenu && (
+                  // The menu acts on the row's project; its clicks must not also open the project.
+                  <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                    {renderMenu(p)}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden style={{ height: bottom }}>
+              <td colSpan={columnCount} />
+            </tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

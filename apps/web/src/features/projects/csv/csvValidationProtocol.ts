@@ -1,0 +1,15 @@
+import type { StructureCsvReport } from '@linewalker/domain';
+
+/** Page → worker: check every row of one file against the chosen name columns. */
+export interface ValidateRequest {
+  /** The local File from the drop (no second download), or a signed GET URL when only that is known. */
+  source: { file: File } | { url: string };
+  lineNameField: string;
+  structNumField: string;
+}
+
+/** Worker → page. */
+export type ValidateMessage =
+  | { type: 'progress'; percent: number; rows: number }
+  | { type: 'done'; report: StructureCsvReport; rows: number; ms: number }
+  | { type: 'error'; message: string };

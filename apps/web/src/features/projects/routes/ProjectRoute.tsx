@@ -1,0 +1,68 @@
+import { findProjectBySlug } from '@linewalker/domain';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconFolderQuestion } from '@tabler/icons-react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { MessagePanel } from '../../../components/MessagePanel.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../auth/api/getSession.ts';
+import { useProject } from '../api/getProject.ts';
+import { useProjects } from '../api/getProjects.ts';
+import { ProjectSubNav } from '../components/ProjectSubNav.tsx';
+import { ProjectSubpageContent } from '../components/ProjectSubpageContent.tsx';
+import { resolveSubpage } from '../components/projectSubpage.ts';
+
+const loading = (
+  <Center py="xl">
+    <Loader aria-label="Loading project" />
+  </Center>
+);
+
+function ProjectNotFound({ slug }: { slug: string }) {
+  return (
+    <MessagePanel
+      title="Project not found"
+      color="gray"
+      icon={<IconFolderQuestion size={28} />}
+      actions={
+        <Button component={Link} to={paths.projects.getHref()}>
+          Back to All Projects
+        </Button>
+      }
+    >
+      No project you can see is named “{slug.replace(/-/g, ' ')}”. It may have been renamed, or the link may
+      be mistyped.
+    </MessagePanel>
+  );
+}
+
+/**
+ * /projects/{slug}/{subpage?} (spec 1 §2 'Project page frame'): the project is found by name in the
+ * project list (dashes read as spaces, any case), then loaded by id.
+ */
+export function ProjectRoute() {
+  const { projectSlug = '', subpage: requested } = useParams();
+  const [search] = useSearchParams();
+  const session = useSession();
+  const projects = useProjects();
+  const match = projects.data ? findProjectBySlug(projects.data, projectSlug) : undefined;
+  const project = useProject(match?.id);
+
+  if (requested === 'all') return <Navigate to={paths.projects.getHref()} replace />;
+  if (projects.isError) return <QueryError error={projects.error} onRetry={() => projects.refetch()} />;
+  if (projects.isPending) return loading;
+  if (!match) return <ProjectNotFound slug={projectSlug} />;
+  if (project.isError) return <QueryError error={project.error} onRetry={() => project.refetch()} />;
+  if (!project.data) return loading;
+
+  const roleName = session.data?.roleName;
+  const subpage = resolveSubpage(requested, search, roleName);
+  return (
+    <>
+      <PageHeader title={project.data.project_name} description={project.data.company_name} />
+      <ProjectSubNav slug={projectSlug} subpage={subpage} roleName={roleName} />
+      <ProjectSubpageContent subpage={subpage} project={project.data} />
+    </>
+  );
+}

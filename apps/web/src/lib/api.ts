@@ -1,0 +1,82 @@
+import { ApiError } from '@linewalker/domain';
+
+/** Anything with a zod-style `parse`: the domain schemas that describe each answer. */
+export interface Parser<T> {
+  parse(input: unknown): T;
+}
+
+/** A non-2xx answer from the API, with the server's stable error code and message. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** The parsed JSON body (or null when there was none), for endpoints with extra fields. */
+  readonly body: unknown;
+
+  constructor(status: number, code: string, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export const API_BASE = '/api/v1';
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Validates the answer, so a contract drift fails here and not deep in a component. */
+  schema: Parser<T>;
+  signal?: AbortSignal;
+}
+
+function urlFor(path: string, query?: RequestOptions<unknown>['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one way the web talks to the API. The session travels in the HttpOnly cookie the server
+ * set at login, so no token is handled here.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const response = await fetch(urlFor(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const body = await readJson(response);
+
+  if (!response.ok) {
+    const error = ApiError.safeParse(body);
+    throw error.success
+      ? new ApiRequestError(response.status, error.data.code, error.data.message, body)
+      : new ApiRequestError(response.status, 'http_error', `Request failed (${response.status})`, body);
+  }
+  return options.schema.parse(body);
+}
+
+export const isApiError = (error: unknown, status?: number): error is ApiRequestError =>
+  error instanceof ApiRequestError && (status === undefined || error.status === status);

@@ -1,0 +1,4 @@
+import dayjs from 'dayjs';
+
+/** Date and time as the spec writes US dates (MM/DD/YYYY), in the viewer's time zone. */
+export const formatDateTime = (iso: string): string => dayjs(iso).format('MM/DD/YYYY HH:mm:ss');

@@ -1,0 +1,56 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3210;
+const BASE_URL = `http://localhost:${PORT}`;
+// A fixed path, not a per-process one: this file is also loaded by every worker. The server start
+// script empties it, so each run begins from fresh demo data.
+const DATA_DIR = join(tmpdir(), `linewalker-e2e-${PORT}`);
+
+/** Debian's Chromium, never a downloaded browser (STACK-NOTES 'Browser tests'). */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  // CI adds up the counts from the JSON file; the list reporter is for people.
+  reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  // The app must already be built (npm run build); this only starts it.
+  webServer: {
+    command: 'node ./support/serve.mjs',
+    url: `${BASE_URL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      PUBLIC_URL: BASE_URL,
+    },
+  },
+});

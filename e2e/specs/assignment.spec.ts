@@ -1,0 +1,165 @@
+import type { Locator, Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { loginAs } from '../support/login.ts';
+import { expect, test } from '../support/test.ts';
+
+// A demo project with 50 structures: crew 1 holds 40, the other 10 are unassigned. The journeys
+// build on each other (one project, one crew state), so they run in order.
+const PROJECT_PATH = '/projects/yakima-canyon-arm-survey/assignment';
+test.describe.configure({ mode: 'serial' });
+
+const map = (page: Page) => page.getByTestId('assignment-map');
+const crewSidebar = (page: Page) => page.getByRole('complementary', { name: 'Crew' });
+const crewCounts = (page: Page, crewNumber: number) => page.getByTestId(`crew-${crewNumber}-counts`);
+
+async function structureCount(counts: Locator): Promise<number> {
+  const text = (await counts.textContent()) ?? '';
+  const match = /^([\d,]+) structures/.exec(text);
+  if (!match) throw new Error(`No structure count in "${text}"`);
+  return Number(match[1]!.replaceAll(',', ''));
+}
+
+async function openAssignment(page: Page): Promise<void> {
+  await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto(PROJECT_PATH);
+  // The map has drawn the project's structures (fitted to them) and settled.
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 30_000 });
+}
+
+/** The map canvas' box, inset so shapes stay clear of the toolbar and the zoom buttons. */
+async function drawingArea(page: Page) {
+  const box = await map(page).boundingBox();
+  if (!box) throw new Error('The map has no box');
+  return { left: box.x + 60, right: box.x + box.width - 60, top: box.y + 70, bottom: box.y + box.height - 30 };
+}
+
+/** The number in the picker's title ('12 structures selected'). */
+async function selectedCount(page: Page): Promise<number> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const title = (await dialog.getByRole('heading').first().textContent()) ?? '';
+  return Number(/^([\d,]+) structures? selected$/.exec(title)?.[1]?.replaceAll(',', '') ?? Number.NaN);
+}
+
+test('assigns every structure to a crew by rectangle and adds a crew group', async ({ page }) => {
+  await openAssignment(page);
+  const sidebar = crewSidebar(page);
+  await expect(sidebar.getByText('Crew 1', { exact: true })).toBeVisible();
+  await expect(crewCounts(page, 1)).toContainText('40 structures');
+
+  await sidebar.getByRole('button', { name: 'Add Crew Group' }).click();
+  await expect(crewCounts(page, 2)).toContainText('0 structures');
+
+  // A rectangle over the whole fitted map, drawn by dragging.
+  await page.getByRole('button', { name: 'Select by rectangle' }).click();
+  const area = await drawingArea(page);
+  await page.mouse.move(area.left, area.top);
+  await page.mouse.down();
+  await page.mouse.move((area.left + area.right) / 2, (area.top + area.bottom) / 2, { steps: 5 });
+  await page.mouse.move(area.right, area.bottom, { steps: 5 });
+  await page.mouse.up();
+
+  expect(await selectedCount(page)).toBe(50);
+  const picker = page.getByRole('dialog');
+  await picker.getByRole('radio', { name: /Crew 1/ }).check();
+  await picker.getByRole('button', { name: 'Assign', exact: true }).click();
+  // The 40 already in crew 1 stay; the 10 unassigned join without an 'Already Assigned' question.
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(crewCounts(page, 1)).toContainText('50 structures');
+  await expect(crewCounts(page, 2)).toContainText('0 structures');
+});
+
+test('moves part of the structures to another crew by polygon, confirming "Already Assigned"', async ({
+  page,
+}) => {
+  await openAssignment(page);
+  await expect(crewCounts(page, 1)).toContainText('50 structures');
+
+  // A five-corner polygon over the left half of the map, closed by clicking its first corner.
+  await page.getByRole('button', { name: 'Select by polygon' }).click();
+  const area = await drawingArea(page);
+  const middle = (area.left + area.right) / 2;
+  const corners: Array<[number, number]> = [
+    [area.left, area.top],
+    [middle, area.top],
+    [middle + 20, (area.top + area.bottom) / 2],
+    [middle, area.bottom],
+    [area.left, area.bottom],
+  ];
+  for (const [x, y] of corners) {
+    await page.mouse.move(x, y, { steps: 3 });
+    await page.mouse.click(x, y);
+  }
+  await page.mouse.move(corners[0]![0], corners[0]![1], { steps: 3 });
+  await page.mouse.click(corners[0]![0], corners[0]![1]);
+
+  const selected = await selectedCount(page);
+  expect(selected).toBeGreaterThan(0);
+  expect(selected).toBeLessThan(50);
+  await page.getByRole('dialog').getByRole('radio', { name: /Crew 2/ }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Assign', exact: true }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Already Assigned' });
+  await expect(confirm).toContainText(
+    `The selection of ${selected} structures contains ${selected} structures that are assigned to an existing crew group`,
+  );
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(crewCounts(page, 2)).toContainText(`${selected} structures`);
+  await expect(crewCounts(page, 1)).toContainText(`${50 - selected} structures`);
+
+  // The table and the Crew filter agree with the sidebar.
+  await page.getByRole('textbox', { name: 'Crew' }).click();
+  await page.getByRole('option', { name: 'Crew 2' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Select shown (${selected})` })).toBeVisible();
+});
+
+test('unassigns a crew with the confirmation, then deletes the crew group', async ({ page }) => {
+  await openAssignment(page);
+  const inCrew2 = await structureCount(crewCounts(page, 2));
+  expect(inCrew2).toBeGreaterThan(0);
+
+  await page.getByRole('textbox', { name: 'Crew' }).click();
+  await page.getByRole('option', { name: 'Crew 2' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Select shown (${inCrew2})` }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Unassign' }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unassign' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'Confirm unassignment' });
+  await expect(confirm).toContainText(`You are about to unassign ${inCrew2} structures`);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(crewCounts(page, 2)).toContainText('0 structures');
+  await expect(page.getByTestId('structure-table')).toContainText('No structures match the filters.');
+
+  // Personnel: add someone to crew 2, then delete the group with its confirmation.
+  const sidebar = crewSidebar(page);
+  await sidebar.getByRole('button', { name: /Crew 2/ }).click();
+  const personnel = sidebar.getByRole('textbox', { name: 'Add Personnel' }).last();
+  await personnel.click();
+  const firstPerson = page.getByRole('option').first();
+  const name = (await firstPerson.textContent()) ?? '';
+  await firstPerson.click();
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toContainText(name);
+
+  await sidebar.getByRole('button', { name: 'Delete Crew Group' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Crew Group' });
+  await expect(dialog).toContainText(
+    'Deleting this crew group will unassign any users and structures that were assigned to this crew group.',
+  );
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(crewCounts(page, 2)).toHaveCount(0);
+  await expect(sidebar.getByText('Crew 1', { exact: true })).toBeVisible();
+});
+
+test('Show/Minimize Crew folds the sidebar away and back', async ({ page }) => {
+  await openAssignment(page);
+  const sidebar = crewSidebar(page);
+  await sidebar.getByRole('button', { name: 'Minimize Crew' }).click();
+  await expect(sidebar.getByRole('button', { name: 'Add Crew Group' })).toHaveCount(0);
+  await sidebar.getByRole('button', { name: 'Show Crew' }).click();
+  await expect(sidebar.getByRole('button', { name: 'Add Crew Group' })).toBeVisible();
+});

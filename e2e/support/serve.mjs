@@ -1,0 +1,7 @@
+// Starts the built server on a fresh data folder (the e2e webServer command).
+import { rmSync } from 'node:fs';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR must be set');
+rmSync(dataDir, { recursive: true, force: true });
+await import('../../apps/server/dist/main.js');
