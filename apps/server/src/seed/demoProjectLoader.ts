@@ -1,3 +1,4 @@
+import { crewColor } from '@linewalker/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import {
@@ -15,7 +16,7 @@ import { scheduleFor } from './dates.ts';
 import type { DemoPeople } from './demoPeople.ts';
 import type { DemoProject } from './demoProjects.ts';
 import { lineOfStructures } from './geometry.ts';
-import { crewColor, structNum } from './names.ts';
+import { structNum } from './names.ts';
 import type { Rng } from './random.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,11 @@
+import { crewColor } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { companies, crewGroups, lines, projectLines, projects } from '../platform/db/schema/index.ts';
 import { createInspections, insertStructures, type StructureRow } from './bulk.ts';
 import { type ProjectPhase, scheduleFor } from './dates.ts';
 import { type LonLat, lineOfStructures } from './geometry.ts';
-import { crewColor, structNum } from './names.ts';
+import { structNum } from './names.ts';
 import type { Rng } from './random.ts';
 
 export const LOAD_TEST_COMPANY = 'Large Data Test Utility';

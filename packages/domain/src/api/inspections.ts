@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import {
+  ConditionAnswers,
+  ConditionCompletionData,
+  DropdownCompletionData,
+  FieldValue,
+  INSULATOR_TYPES,
+  StructureCompletionData,
+} from '../inspections/completion.ts';
+
+/** Tab counts of a project's inspections (spec 2 §3 'Inspection counts'); the route answers a one-row list. */
+export const InspectionCounts = z.object({
+  all_count: z.number().int().describe('Inspections of the project.'),
+  pending: z
+    .number()
+    .int()
+    .describe('Not completed yet: date_reviewed not set (Reshoot Requested included).'),
+  completed: z.number().int().describe('Completed: date_reviewed set.'),
+  rejected: z
+    .number()
+    .int()
+    .describe('Inspections whose structure has at least one rejected image (reject_datetime set).'),
+});
+export type InspectionCounts = z.infer<typeof InspectionCounts>;
+
+const nullableInt = z.number().int().nullable();
+
+/** One row of the inspection list (spec 1 §3 'Inspection row', spec 2 §3 'Inspection'). */
+export const InspectionRow = z.object({
+  id: z.number().int(),
+  line_id: z.number().int(),
+  line_name: z.string(),
+  line: z.string().nullable().describe('The line number (line_num) shown as Line Number; null when unknown.'),
+  structure: z.string().describe('The structure number (struct_num).'),
+  structure_id: z.number().int(),
+  component: z.string().nullable().describe('Component name; null for structure-level inspections.'),
+  component_id: nullableInt,
+  reviewed_by: z.string().nullable().describe('Name of who completed the inspection first.'),
+  reviewed_by_id: nullableInt,
+  date_reviewed: z
+    .string()
+    .nullable()
+    .describe('ISO time of the first completion; set means completed. Later saves keep it.'),
+  review_status: z
+    .enum(['Complete', 'Reshoot Requested'])
+    .nullable()
+    .describe('null is pending, then Complete or Reshoot Requested.'),
+  risk: nullableInt.describe(
+    'The raw max_risk_level; the list shows the new risk rating of it when use_new_risk_rating is on.',
+  ),
+  max_risk_level: nullableInt.describe('Highest annotation risk 1..5; null or 0 counts as Satisfactory.'),
+  use_new_risk_rating: z.boolean().describe("The project's setting."),
+  notes: z.string().nullable().describe('The inspection comments.'),
+  count: z.number().int().describe("Images of the inspection's structure, rejected ones included."),
+  reject_count: z.number().int().describe('Of those, images rejected (reject_datetime set).'),
+  uploaded_image_count: z
+    .number()
+    .int()
+    .describe('Images still standing (count − reject_count): above 0 is Not Inspected, 0 is Not Acquired.'),
+  latitude: z.number(),
+  longitude: z.number(),
+  str_type: z.string().nullable(),
+  arm_type: z.string().nullable(),
+  arm_qty: nullableInt,
+  anchor_qty: nullableInt,
+  guy_qty: nullableInt,
+  insulator_type: z.enum(INSULATOR_TYPES).nullable(),
+  insulator_qty: nullableInt,
+  cond_sleeve_qty: nullableInt,
+  inspector: z.string().nullable(),
+  comments: z.string().nullable(),
+  field_values: z.array(FieldValue).describe('Dropdown answers (Asset Material, Asset Type) by field id.'),
+  condition: ConditionAnswers.nullable().describe(
+    'Answers of the condition form (variant 1: arm and flange surveys); null until it was saved.',
+  ),
+});
+export type InspectionRow = z.infer<typeof InspectionRow>;
+
+export const CompleteInspectionResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  inspection: InspectionRow,
+});
+export type CompleteInspectionResponse = z.infer<typeof CompleteInspectionResponse>;
+
+/** A dropdown field of the completion form with its options, as the server stores them. */
+export const InspectionFieldOptions = z.object({
+  field_id: z.number().int(),
+  field_name: z.string(),
+  options: z.array(z.object({ value_id: z.number().int(), name: z.string() })),
+});
+export type InspectionFieldOptions = z.infer<typeof InspectionFieldOptions>;
+
+/**
+ * The one completion form `data` is meant to be: the dropdown form when it has field_values, the condition
+ * form when it has replacementPriority, else the structure form. Validating against that form alone names every bad field; the plain union in
+ * CompleteInspectionRequest can only answer 'Invalid input' once a required field is missing, because both
+ * forms then fail on a missing key.
+ */
+export const completionFormOf = (data: unknown) => {
+  if (typeof data !== 'object' || data === null) return StructureCompletionData;
+  if ('field_values' in data) return DropdownCompletionData;
+  if ('replacementPriority' in data) return ConditionCompletionData;
+  return StructureCompletionData;
+};

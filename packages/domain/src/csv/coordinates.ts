@@ -1,0 +1,75 @@
+import type { CsvColumn } from './header.ts';
+
+/** Header names (trimmed, any case) that mark the latitude and longitude columns (spec 1 §5). */
+export const LATITUDE_HEADERS = ['y', 'lat', 'latitude'] as const;
+export const LONGITUDE_HEADERS = ['x', 'lon', 'lng', 'long', 'longitude'] as const;
+
+/** The coordinate-column messages of spec 1 §5, word for word. */
+export const COORDINATE_MESSAGES = {
+  rule: 'One latitude column/field must be (Y, lat or latitude), and one longitude column/field must be (X, lon, lng or longitude). Please correct the file and import again.',
+  moreThanOne: 'More than one latitude/longitude columns were found in the file.',
+  missingLongitude: 'Missing longitude column/field.',
+  missingLatitude: 'Missing latitude column/field.',
+  noValidCoordinates: 'No valid latitude or longitude fields found in the file.',
+} as const;
+
+export interface CoordinateColumns {
+  /** Unique name of the latitude column, when exactly one was found. */
+  latField: string | null;
+  lonField: string | null;
+  /** Every column that looks like a latitude / longitude column. */
+  latCandidates: string[];
+  lonCandidates: string[];
+  /** The message to show in red, or null when exactly one of each was found. */
+  error: string | null;
+}
+
+const isLatitudeHeader = (raw: string): boolean =>
+  (LATITUDE_HEADERS as readonly string[]).includes(raw.trim().toLowerCase());
+const isLongitudeHeader = (raw: string): boolean =>
+  (LONGITUDE_HEADERS as readonly string[]).includes(raw.trim().toLowerCase());
+
+/**
+ * Finds the one latitude and the one longitude column by the header as written (so two `Y` columns count as
+ * two even though the second is renamed `Y_1`).
+ *
+ * The message is the spec's rule sentence after the prefixes that apply, in this order, separated by a space:
+ * 'More than one…' (either kind repeated), 'Missing latitude…', 'Missing longitude…'. A file with neither
+ * column therefore names both gaps instead of making the user fix one and import again to learn the other.
+ */
+export function detectCoordinateColumns(columns: readonly CsvColumn[]): CoordinateColumns {
+  const latCandidates = columns.filter((c) => isLatitudeHeader(c.rawName)).map((c) => c.name);
+  const lonCandidates = columns.filter((c) => isLongitudeHeader(c.rawName)).map((c) => c.name);
+  const prefixes: string[] = [];
+  if (latCandidates.length > 1 || lonCandidates.length > 1) prefixes.push(COORDINATE_MESSAGES.moreThanOne);
+  if (latCandidates.length === 0) prefixes.push(COORDINATE_MESSAGES.missingLatitude);
+  if (lonCandidates.length === 0) prefixes.push(COORDINATE_MESSAGES.missingLongitude);
+  const ok = prefixes.length === 0;
+  return {
+    latField: latCandidates.length === 1 ? (latCandidates[0] ?? null) : null,
+    lonField: lonCandidates.length === 1 ? (lonCandidates[0] ?? null) : null,
+    latCandidates,
+    lonCandidates,
+    error: ok ? null : `${prefixes.join(' ')} ${COORDINATE_MESSAGES.rule}`,
+  };
+}
+
+// A plain decimal number: optional sign, digits with an optional decimal point. No exponent, no thousands
+// separator, no decimal comma: `1,234` or `53,06` in a coordinate is ambiguous, so the row is reported.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** A coordinate cell as a number, or null when it is not a plain decimal number (surrounding blanks allowed). */
+export function parseCoordinate(cell: string | undefined): number | null {
+  if (cell === undefined) return null;
+  const text = cell.trim();
+  if (!DECIMAL.test(text)) return null;
+  return Number(text);
+}
+
+export const isLatitude = (value: number): boolean => value >= -90 && value <= 90;
+export const isLongitude = (value: number): boolean => value >= -180 && value <= 180;
+
+/** A usable coordinate pair: both numbers, in range, and not (0, 0) (see `structureRows.ts`). */
+export function isValidCoordinatePair(lat: number | null, lon: number | null): boolean {
+  return lat !== null && lon !== null && isLatitude(lat) && isLongitude(lon) && !(lat === 0 && lon === 0);
+}

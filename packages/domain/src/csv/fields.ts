@@ -1,0 +1,57 @@
+import type { CsvColumn } from './header.ts';
+
+/** Sample values shown per column in the mapping modal's column pickers. */
+export const FIELD_SAMPLE_COUNT = 3;
+
+/** One column as the mapping modal lists it (the `getFields` answer). */
+export interface CsvFieldSample {
+  name: string;
+  /** The first few non-empty values (trimmed), in file order. */
+  samples: string[];
+  isLat: boolean;
+  isLon: boolean;
+}
+
+/** Collects the first non-empty values of every column; `full` tells a reader it may stop early. */
+export class FieldSampler {
+  private readonly samples: string[][];
+  private missing: number;
+
+  constructor(
+    private readonly columns: readonly CsvColumn[],
+    private readonly per = FIELD_SAMPLE_COUNT,
+  ) {
+    this.samples = columns.map(() => []);
+    this.missing = columns.length * per;
+  }
+
+  get full(): boolean {
+    return this.missing === 0;
+  }
+
+  add(fields: readonly string[]): void {
+    if (this.missing === 0) return;
+    const n = Math.min(fields.length, this.columns.length);
+    for (let i = 0; i < n; i++) {
+      const list = this.samples[i];
+      if (list === undefined || list.length >= this.per) continue;
+      const value = (fields[i] ?? '').trim();
+      if (value === '') continue;
+      list.push(value);
+      this.missing--;
+    }
+  }
+
+  /** Every column named like a coordinate is flagged, also when there are too many of them. */
+  result(coordinates: {
+    latCandidates: readonly string[];
+    lonCandidates: readonly string[];
+  }): CsvFieldSample[] {
+    return this.columns.map((c, i) => ({
+      name: c.name,
+      samples: this.samples[i] ?? [],
+      isLat: coordinates.latCandidates.includes(c.name),
+      isLon: coordinates.lonCandidates.includes(c.name),
+    }));
+  }
+}

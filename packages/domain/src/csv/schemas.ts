@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { COLUMN_CHOICE_MESSAGES } from './columns.ts';
+import { CSV_DELIMITERS } from './delimiter.ts';
+import { MAX_LISTED_ROWS } from './structureRows.ts';
+
+/** A kmzs entry of the create/update payload: only these six fields after the mapping step (spec 1 §7). */
+export const KmzEntry = z.object({
+  url: z.string().trim().min(1).max(2048),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine((n) => n.toLowerCase().endsWith('.csv'), 'Only .csv files are accepted.'),
+  latField: z.string().min(1).max(255),
+  lonField: z.string().min(1).max(255),
+  lineNameField: z.string().min(1, COLUMN_CHOICE_MESSAGES.lineRequired).max(255),
+  structNumField: z.string().min(1, COLUMN_CHOICE_MESSAGES.structureRequired).max(255),
+});
+export type KmzEntry = z.infer<typeof KmzEntry>;
+
+/** POST /api/v1/kmz/getFields. */
+export const GetFieldsRequest = z.object({ url: z.string().trim().min(1).max(2048) });
+export type GetFieldsRequest = z.infer<typeof GetFieldsRequest>;
+
+export const CsvFieldSampleSchema = z.object({
+  name: z.string(),
+  samples: z.array(z.string()),
+  isLat: z.boolean(),
+  isLon: z.boolean(),
+});
+
+/** The getFields answer: the columns with samples, plus the server's coordinate-column verdict. */
+export const GetFieldsResponse = z.object({
+  delimiter: z.enum(CSV_DELIMITERS),
+  fields: z.array(CsvFieldSampleSchema),
+  latField: z.string().nullable(),
+  lonField: z.string().nullable(),
+  coordinateFieldsError: z.string().nullable(),
+  rowCount: z.number().int().nonnegative(),
+});
+export type GetFieldsResponse = z.infer<typeof GetFieldsResponse>;
+
+export const StructureRowSchema = z.object({
+  rowNumber: z.number().int(),
+  line: z.string(),
+  structure: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+export const StructureRowErrorSchema = z.object({
+  rowNumber: z.number().int(),
+  line: z.string(),
+  structure: z.string(),
+  latitude: z.string(),
+  longitude: z.string(),
+  reasons: z.array(z.string()),
+  text: z.string(),
+});
+
+/** A `StructureCsvReport` on the wire (worker → page, or server → client). */
+export const StructureCsvReportSchema = z.object({
+  delimiter: z.enum(CSV_DELIMITERS),
+  fields: z.array(CsvFieldSampleSchema),
+  latField: z.string().nullable(),
+  lonField: z.string().nullable(),
+  lineNameField: z.string().nullable(),
+  structNumField: z.string().nullable(),
+  coordinateFieldsError: z.string().nullable(),
+  columnErrors: z.array(z.string()),
+  rowsChecked: z.boolean(),
+  rowCount: z.number().int().nonnegative(),
+  validRows: z.number().int().nonnegative(),
+  errorRowCount: z.number().int().nonnegative(),
+  errorRows: z.array(StructureRowErrorSchema).max(MAX_LISTED_ROWS),
+  rows: z.array(StructureRowSchema).max(MAX_LISTED_ROWS),
+  numLines: z.number().int().nonnegative(),
+  summary: z.string().nullable(),
+  unclosedQuote: z.boolean(),
+});

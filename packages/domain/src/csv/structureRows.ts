@@ -1,0 +1,194 @@
+import { isLatitude, isLongitude, isValidCoordinatePair, parseCoordinate } from './coordinates.ts';
+import { PairIndex } from './pairIndex.ts';
+
+/** Listed error rows and sample rows are capped at 100 each (spec 1 §5, §9); all are still counted. */
+export const MAX_LISTED_ROWS = 100;
+/** Longest line or structure name accepted from a file; longer text is a broken row, not a name. */
+export const MAX_IMPORTED_NAME_LENGTH = 255;
+
+/** Why a data row cannot be imported (spec 1 §5 lists the check, not the words). */
+export const ROW_ERROR_MESSAGES = {
+  missingLine: 'Missing line name.',
+  missingStructure: 'Missing structure name.',
+  lineTooLong: `Line name is longer than ${MAX_IMPORTED_NAME_LENGTH} characters.`,
+  structureTooLong: `Structure name is longer than ${MAX_IMPORTED_NAME_LENGTH} characters.`,
+  missingLatitude: 'Missing latitude.',
+  missingLongitude: 'Missing longitude.',
+  latitudeNotNumber: 'Latitude is not a number.',
+  longitudeNotNumber: 'Longitude is not a number.',
+  latitudeRange: 'Latitude must be between -90 and 90.',
+  longitudeRange: 'Longitude must be between -180 and 180.',
+  zeroZero: 'Latitude and longitude are both 0.',
+  duplicate: (firstRow: number) => `Duplicate structure on this line (first in row ${firstRow}).`,
+  tooManyFields: (fields: number, columns: number) =>
+    `Row has ${fields} fields but the header has ${columns} columns.`,
+} as const;
+
+/** A data row ready to import. */
+export interface StructureRow {
+  /** The row number the user sees: data-row index + 2 (the header is row 1). */
+  rowNumber: number;
+  line: string;
+  structure: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** A data row that cannot be imported, with the cells as written (trimmed) and every reason. */
+export interface StructureRowError {
+  rowNumber: number;
+  line: string;
+  structure: string;
+  latitude: string;
+  longitude: string;
+  reasons: string[];
+  /** 'Row n, Line, Structure, Latitude, Longitude: reasons' as listed under Errors. */
+  text: string;
+}
+
+/** Data rows are numbered from 2: blank records are not counted, the header is row 1 (spec 1 §5). */
+export const rowNumberOf = (dataRowIndex: number): number => dataRowIndex + 2;
+
+/** 'There are N structures on M lines.' — word for word, also for 1 (spec 1 §2). */
+export const structureSummaryText = (structures: number, lines: number): string =>
+  `There are ${structures} structures on ${lines} lines.`;
+
+export function rowErrorText(e: Omit<StructureRowError, 'text'>): string {
+  return `Row ${e.rowNumber}, ${e.line}, ${e.structure}, ${e.latitude}, ${e.longitude}: ${e.reasons.join(' ')}`;
+}
+
+/** The reasons the coordinate cells are unusable; empty when the pair is valid. */
+export function coordinateReasons(latCell: string, lonCell: string): string[] {
+  const reasons: string[] = [];
+  const lat = parseCoordinate(latCell);
+  const lon = parseCoordinate(lonCell);
+  if (latCell === '') reasons.push(ROW_ERROR_MESSAGES.missingLatitude);
+  else if (lat === null) reasons.push(ROW_ERROR_MESSAGES.latitudeNotNumber);
+  else if (!isLatitude(lat)) reasons.push(ROW_ERROR_MESSAGES.latitudeRange);
+  if (lonCell === '') reasons.push(ROW_ERROR_MESSAGES.missingLongitude);
+  else if (lon === null) reasons.push(ROW_ERROR_MESSAGES.longitudeNotNumber);
+  else if (!isLongitude(lon)) reasons.push(ROW_ERROR_MESSAGES.longitudeRange);
+  // (0, 0) is where a blank coordinate lands after a spreadsheet turns it into 0: never a real structure.
+  if (reasons.length === 0 && lat === 0 && lon === 0) reasons.push(ROW_ERROR_MESSAGES.zeroZero);
+  return reasons;
+}
+
+export interface StructureColumnIndexes {
+  line: number;
+  structure: number;
+  latitude: number;
+  longitude: number;
+  /** Number of header columns, for the too-many-fields check. */
+  columns: number;
+}
+
+export interface StructureRowTotals {
+  /** Data rows read (blank rows excluded). */
+  rowCount: number;
+  /** Rows whose coordinate pair is usable, whatever else is wrong with them. */
+  validCoordinateRows: number;
+  validRows: number;
+  errorRowCount: number;
+  numLines: number;
+  /** The first 100 error rows. */
+  errorRows: StructureRowError[];
+  /** The first 100 valid rows. */
+  sampleRows: StructureRow[];
+  summary: string;
+}
+
+/**
+ * Checks data rows one at a time and keeps the totals, so a million-row file streams through it.
+ *
+ * Rules, each adding its reason to the row (a row lists all its problems at once):
+ * - line and structure names are trimmed and must not be empty (nor longer than 255 characters);
+ * - latitude and longitude must be plain decimal numbers in −90..90 and −180..180, and not both 0;
+ * - a structure name may appear once per line name (exact match after trimming): a repeat is an error row
+ *   naming the first row, so the user fixes the file rather than the import silently merging or dropping;
+ *   both the first and the repeat are kept in the count, only the repeat is an error;
+ * - a row with fewer fields than the header reads the missing cells as empty (exports drop trailing
+ *   empties); a row with more non-empty fields than the header is an error (a delimiter inside an unquoted
+ *   value has shifted its columns). Extra empty fields (trailing delimiters) are ignored.
+ */
+export class StructureRowValidator {
+  private readonly cols: StructureColumnIndexes;
+  private readonly onValidRow: ((row: StructureRow) => void) | undefined;
+  /** (line, structure) → the row number it was first seen in. */
+  private readonly firstRowOf = new PairIndex();
+  private readonly lines = new Set<string>();
+  private readonly totals: Omit<StructureRowTotals, 'numLines' | 'summary'> = {
+    rowCount: 0,
+    validCoordinateRows: 0,
+    validRows: 0,
+    errorRowCount: 0,
+    errorRows: [],
+    sampleRows: [],
+  };
+
+  constructor(columns: StructureColumnIndexes, onValidRow?: (row: StructureRow) => void) {
+    this.cols = columns;
+    this.onValidRow = onValidRow;
+  }
+
+  add(fields: readonly string[]): void {
+    const t = this.totals;
+    const rowNumber = rowNumberOf(t.rowCount);
+    t.rowCount++;
+    const c = this.cols;
+    const line = (fields[c.line] ?? '').trim();
+    const structure = (fields[c.structure] ?? '').trim();
+    const latCell = (fields[c.latitude] ?? '').trim();
+    const lonCell = (fields[c.longitude] ?? '').trim();
+    const latitude = parseCoordinate(latCell);
+    const longitude = parseCoordinate(lonCell);
+
+    let reasons: string[] | null = null;
+    const fail = (reason: string) => {
+      if (reasons === null) reasons = [];
+      reasons.push(reason);
+    };
+    if (fields.length > c.columns && hasContentFrom(fields, c.columns)) {
+      fail(ROW_ERROR_MESSAGES.tooManyFields(fields.length, c.columns));
+    }
+    if (line === '') fail(ROW_ERROR_MESSAGES.missingLine);
+    else if (line.length > MAX_IMPORTED_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.lineTooLong);
+    if (structure === '') fail(ROW_ERROR_MESSAGES.missingStructure);
+    else if (structure.length > MAX_IMPORTED_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.structureTooLong);
+    if (isValidCoordinatePair(latitude, longitude)) t.validCoordinateRows++;
+    else for (const reason of coordinateReasons(latCell, lonCell)) fail(reason);
+    if (line !== '' && structure !== '') {
+      const first = this.firstRowOf.getOrAdd(line, structure, rowNumber);
+      if (first !== -1) fail(ROW_ERROR_MESSAGES.duplicate(first));
+    }
+
+    if (reasons !== null) {
+      t.errorRowCount++;
+      if (t.errorRows.length < MAX_LISTED_ROWS) {
+        const e = { rowNumber, line, structure, latitude: latCell, longitude: lonCell, reasons };
+        t.errorRows.push({ ...e, text: rowErrorText(e) });
+      }
+      return;
+    }
+    const row: StructureRow = {
+      rowNumber,
+      line,
+      structure,
+      latitude: latitude as number,
+      longitude: longitude as number,
+    };
+    t.validRows++;
+    this.lines.add(line);
+    if (t.sampleRows.length < MAX_LISTED_ROWS) t.sampleRows.push(row);
+    this.onValidRow?.(row);
+  }
+
+  result(): StructureRowTotals {
+    const numLines = this.lines.size;
+    return { ...this.totals, numLines, summary: structureSummaryText(this.totals.validRows, numLines) };
+  }
+}
+
+function hasContentFrom(fields: readonly string[], from: number): boolean {
+  for (let i = from; i < fields.length; i++) if ((fields[i] ?? '').trim() !== '') return true;
+  return false;
+}

@@ -1,0 +1,3 @@
+export * from './completion.ts';
+export * from './review.ts';
+export * from './risk.ts';

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { KmzEntry } from '../csv/schemas.ts';
+import { type IsoDate, isIsoDate } from './dates.ts';
+import {
+  ASSIGNMENT_TYPES,
+  BLOCKED_NAME_CHARS_TEXT,
+  CLOSEST_CITY_LIMITS,
+  datesNotPastIssues,
+  hasBlockedChars,
+  INSPECTION_TYPES,
+  isValidPhotoLimit,
+  LIMITED_PHOTO_TIER_ID,
+  PROJECT_MESSAGES as M,
+  MAX_NUM_PILOTS,
+  NO_PHOTO_LIMIT,
+  PROJECT_NAME_LIMITS,
+} from './rules.ts';
+
+/** A select holding an id: unset → 'required', -1 or another non-positive value → 'must select'. */
+const selectedId = (required: string, select: string) =>
+  z.number({ error: required }).int(select).min(1, select);
+
+// One message per field, in the order a user fixes them (an `abort` check would also stop the cross-field
+// rules from running, hiding other messages).
+const boundedText = (required: string, min: string, max: string, limits: { min: number; max: number }) =>
+  z
+    .string({ error: required })
+    .trim()
+    .superRefine((v, ctx) => {
+      const message =
+        v === ''
+          ? required
+          : v.length < limits.min
+            ? min
+            : v.length > limits.max
+              ? max
+              : hasBlockedChars(v)
+                ? M.blockedChars(BLOCKED_NAME_CHARS_TEXT)
+                : null;
+      if (message !== null) ctx.addIssue({ code: 'custom', message });
+    });
+
+const requiredDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: required });
+      else if (!isIsoDate(v)) ctx.addIssue({ code: 'custom', message: M.dateFormat });
+    });
+
+/** The fields of a project as the form edits them and the API receives them (spec 1 §3, §7). */
+export const projectFields = {
+  company_id: selectedId(M.customerRequired, M.customerSelect),
+  ptype_id: selectedId(M.typeRequired, M.typeSelect),
+  project_name: boundedText(M.nameRequired, M.nameMin, M.nameMax, PROJECT_NAME_LIMITS),
+  closest_city: boundedText(M.cityRequired, M.cityMin, M.cityMax, CLOSEST_CITY_LIMITS),
+  start_date: requiredDate(M.startRequired),
+  // Required only for dueDate projects: checked with the other cross-field rules below.
+  due_date: z.string().trim().nullable().optional(),
+  inspection_type: z.enum(INSPECTION_TYPES),
+  structure_assignment_type: z.enum(ASSIGNMENT_TYPES),
+  num_pilots: z.number().int().min(1, M.pilotsMin).max(MAX_NUM_PILOTS),
+  photo_limit: z.number().int().refine(isValidPhotoLimit, M.photoLimit),
+  ptier_id: selectedId(M.tierRequired, M.tierRequired),
+  pilot_struct_day: z.number().int().min(1).max(10_000).nullable().optional(),
+};
+
+/** The part of zod's refinement context the cross-field rules use. */
+interface IssueSink {
+  addIssue(issue: { code: 'custom'; path: string[]; message: string }): void;
+}
+
+/** Rules across fields, in every mode. Runs even when other fields failed, so all messages show at once. */
+function crossFieldRules(v: Record<string, unknown>, ctx: IssueSink): void {
+  const due = typeof v.due_date === 'string' ? v.due_date.trim() : '';
+  if (v.structure_assignment_type === 'dueDate' && due === '') {
+    ctx.addIssue({ code: 'custom', path: ['due_date'], message: M.endRequired });
+  } else if (due !== '' && !isIsoDate(due)) {
+    ctx.addIssue({ code: 'custom', path: ['due_date'], message: M.dateFormat });
+  } else if (due !== '' && isIsoDate(v.start_date) && due < v.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['due_date'], message: M.endBeforeStart });
+  }
+  if (v.photo_limit === NO_PHOTO_LIMIT && v.ptier_id === LIMITED_PHOTO_TIER_ID) {
+    ctx.addIssue({ code: 'custom', path: ['photo_limit'], message: M.noLimitForTier });
+  }
+}
+
+const always = { when: () => true };
+
+export type ProjectFormMode = 'create' | 'edit';
+
+/**
+ * The Create/Edit Project form (spec 1 §5). `today` is the user's calendar date, injected so the rule is
+ * testable and follows the user's day, not the server's.
+ *
+ * - create: start date required and not before today; end date required and not before today when the
+ *   assignment type is dueDate.
+ * - edit: 'drops the start and due date rules' — the not-before-today rules go (an existing project may have
+ *   started long ago); the dates must still be present and real dates, because a project cannot be stored
+ *   without them.
+ * - both: end not before start; No Limit not allowed on tier 1; names free of the blocked characters.
+ */
+export function projectFormSchema(options: { mode: ProjectFormMode; today: IsoDate }) {
+  return z.object(projectFields).superRefine((v, ctx) => {
+    const values = v as Record<string, unknown>;
+    crossFieldRules(values, ctx);
+    if (options.mode !== 'create') return;
+    for (const issue of datesNotPastIssues(values, options.today)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  }, always);
+}
+export type ProjectFormValues = z.infer<ReturnType<typeof projectFormSchema>>;
+
+/**
+ * POST /api/v1/projects (spec 1 §7). The payload carries `id` (absent or null for a new project) and the
+ * files from the mapping step. The not-before-today rule needs the caller's date: apply
+ * `datesNotPastIssues` on the server as well.
+ */
+export const ProjectCreateRequest = z
+  .object({
+    ...projectFields,
+    id: z.number().int().positive().nullable().optional(),
+    kmzs: z.array(KmzEntry).max(50).default([]),
+  })
+  .superRefine((v, ctx) => crossFieldRules(v as Record<string, unknown>, ctx), always);
+export type ProjectCreateRequest = z.infer<typeof ProjectCreateRequest>;
+
+/** PUT /api/v1/projects/upsert: the same fields, used when the project has an id. */
+export const ProjectUpdateRequest = z
+  .object({
+    ...projectFields,
+    id: z.number().int().positive(),
+    kmzs: z.array(KmzEntry).max(50).default([]),
+  })
+  .superRefine((v, ctx) => crossFieldRules(v as Record<string, unknown>, ctx), always);
+export type ProjectUpdateRequest = z.infer<typeof ProjectUpdateRequest>;
