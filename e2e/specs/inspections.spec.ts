@@ -129,6 +129,21 @@ test('a customer sees the inspections read-only, without Save', async ({ page })
   await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+
+  // A link with ?inspectionId= opens that inspection on the inspect sub-page; closing drops the parameter.
+  const projects = await (await page.request.get('/api/v1/projects')).json();
+  const project = projects.find(
+    (p: { project_name: string }) => p.project_name === 'Platte Valley Distribution Survey',
+  );
+  const list = await (await page.request.get(`/api/v1/inspections/${project.id}`)).json();
+  const linked = list.find((r: { date_reviewed: string | null }) => r.date_reviewed !== null);
+  await page.goto(`/projects/platte-valley-distribution-survey?inspectionId=${linked.id}`);
+  await expect(page).toHaveURL(/\/inspect\?inspectionId=/);
+  const linkedDialog = page.getByRole('dialog', { name: 'Completed Inspection' });
+  await expect(linkedDialog).toContainText(`${linked.line_name} · ${linked.structure}`);
+  await page.keyboard.press('Escape');
+  await expect(linkedDialog).toBeHidden();
+  await expect(page).not.toHaveURL(/inspectionId/);
 });
 
 test('filters, sorting and the CSV export of selected rows', async ({ page }) => {
@@ -172,4 +187,45 @@ test('filters, sorting and the CSV export of selected rows', async ({ page }) =>
   // Select all selects every row the filters show.
   await page.getByLabel('Select all shown inspections').check();
   await expect(exportButton).toHaveText(`Export CSV (${all})`);
+});
+
+test('Transmission projects use the Asset dropdowns; ETT projects the condition form', async ({ page }) => {
+  await loginAs(page, ACCOUNTS.projectManager.email);
+
+  await page.goto('/projects/smoky-hill-transmission-patrol/inspect');
+  await page.getByRole('button', { name: /^Pending/ }).click();
+  await rows(page).first().click();
+  let dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await dialog.getByLabel('Asset Material').click();
+  await page.getByRole('option', { name: 'Weathering Steel' }).click();
+  await expect(save).toBeDisabled();
+  await dialog.getByLabel('Asset Type').click();
+  await page.getByRole('option', { name: 'Lattice' }).click();
+  await save.click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/projects/yakima-canyon-arm-survey/inspect');
+  await page.getByRole('button', { name: /^Pending/ }).click();
+  const row = rows(page).first();
+  const key = await rowKey(row);
+  await row.click();
+  dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  await dialog.getByRole('radio', { name: 'Minor' }).check();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByRole('radio', { name: 'Yes' }).check();
+  await dialog.getByLabel('Bend Angle').fill('12.5');
+  await dialog.getByLabel('Notes').fill('Hairline crack at the knuckle');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: /^Complete/ }).click();
+  await page.getByLabel('Search inspections').fill(`${key.line} ${key.structure}`);
+  const done = rows(page).filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) });
+  await expect(done.getByRole('cell').nth(8)).toHaveText('Hairline crack at the knuckle');
+  await done.click();
+  const completed = page.getByRole('dialog', { name: 'Completed Inspection' });
+  await expect(completed.getByRole('radio', { name: 'Minor' })).toBeChecked();
+  await expect(completed.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(completed.getByLabel('Bend Angle')).toHaveValue('12.5°');
 });

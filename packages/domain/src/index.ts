@@ -6,6 +6,7 @@ export * from './api/projects.ts';
 export * from './api/structures.ts';
 export * from './api/uploads.ts';
 export * from './assignment/crew.ts';
+export * from './assignment/geometry.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './csv/index.ts';

@@ -1,10 +1,12 @@
 import {
   crewGroups,
+  fileUploads,
   inspections,
   lines,
   projectLines,
   projects,
   structures,
+  users,
 } from '../platform/db/schema/index.ts';
 import type { TestContext } from '../testing/testApp.ts';
 import type { MatrixFixture } from './matrix.ts';
@@ -54,8 +56,21 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
     .values(structureRows.map((s) => ({ projectId, structureId: s.id })))
     .returning({ id: inspections.id });
 
+  const [crewUser] = await db
+    .insert(users)
+    .values({
+      companyId: 1,
+      roleId: 4,
+      firstName: 'Matrix',
+      lastName: 'Pilot',
+      email: 'matrix-pilot@example.test',
+    })
+    .returning({ id: users.id });
+
   const storage = ctx.app.deps.storage;
   await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
+  // Registered as issued by sign-s3, so getFields may read it.
+  await db.insert(fileUploads).values({ storageKey: 'matrix/existing.csv', kind: 'csv' });
   const path = async (url: Promise<string>) => new URL(await url).pathname + new URL(await url).search;
   return {
     app: ctx.app,
@@ -63,6 +78,7 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
     projectId,
     lineId: line!.id,
     crewGroupId: crew!.id,
+    crewUserId: crewUser!.id,
     structureIds: structureRows.map((r) => r.id),
     inspectionIds: inspectionRows.map((r) => r.id),
     signedPut: await path(storage.signedPutUrl('matrix/upload.csv', 'text/csv')),

@@ -21,6 +21,8 @@ export interface MatrixFixture {
   projectId: number;
   lineId: number;
   crewGroupId: number;
+  /** An active staff user (role user) of the operating company in no crew, for the crew personnel routes. */
+  crewUserId: number;
   structureIds: number[];
   inspectionIds: number[];
   signedPut: string;

@@ -15,7 +15,12 @@ export interface BootstrapLog {
 }
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
+  if (config.databaseUrl) {
+    return openDatabase({
+      url: config.databaseUrl,
+      onIdleError: (err) => process.stderr.write(`PostgreSQL connection lost (the pool reconnects): ${err.message}\n`),
+    });
+  }
   const unlock = lockDataFolder(config.dataDir);
   const database = await openDatabase({ pgliteDir: join(config.dataDir, 'pgdata') });
   const close = database.close;

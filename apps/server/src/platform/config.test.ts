@@ -47,7 +47,9 @@ describe('loadConfig', () => {
   });
 
   it('never loads demo data in production', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(
+      false,
+    );
     expect(loadConfig({ DATA_DIR: dataDir(), DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ASSIGNMENT_BATCH_SIZE } from '../assignment/crew.ts';
 
-const positiveId = z.coerce.number().int().positive();
+/** Ids are PostgreSQL integers: a larger number would fail in the database instead of answering 400. */
+const MAX_ID = 2_147_483_647;
+const positiveId = z.coerce.number().int().positive().max(MAX_ID);
 
 export const CrewUser = z.object({
   user_id: z.number().int(),
@@ -71,7 +73,9 @@ export const CrewUserQuery = z.object({ userId: positiveId, crewGroupId: positiv
 export const CrewUserResponse = z.object({
   ok: z.literal(true),
   success: z.literal(true),
-  changed: z.boolean().describe('false when the user already was (add) or was not (remove) in the crew group.'),
+  changed: z
+    .boolean()
+    .describe('false when the user already was (add) or was not (remove) in the crew group.'),
 });
 export type CrewUserResponse = z.infer<typeof CrewUserResponse>;
 
@@ -80,7 +84,7 @@ export const UnassignStructuresQuery = z.object({ projectId: positiveId });
 
 /** The body of assign/unassign: structure ids of the project, at most 10000 per request (the web batches). */
 export const StructureIdList = z
-  .array(z.number().int().positive())
+  .array(z.number().int().positive().max(MAX_ID))
   .max(
     ASSIGNMENT_BATCH_SIZE,
     `At most ${ASSIGNMENT_BATCH_SIZE} structures can be assigned in one request; send them in batches.`,

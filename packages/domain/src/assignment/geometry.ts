@@ -11,7 +11,7 @@ export type LonLat = readonly [number, number] | readonly number[];
 /** A GeoJSON Polygon's `coordinates`: the outer ring first, then any holes. */
 export type PolygonRings = ReadonlyArray<ReadonlyArray<LonLat>>;
 
-export interface Bounds {
+export interface LonLatBounds {
   minLon: number;
   minLat: number;
   maxLon: number;
@@ -32,7 +32,7 @@ export function flattenCoordinates(
 }
 
 /** The bounding box of every ring, or null when the rings have no positions. */
-export function ringsBounds(polygon: PolygonRings): Bounds | null {
+export function ringsBounds(polygon: PolygonRings): LonLatBounds | null {
   let minLon = Number.POSITIVE_INFINITY;
   let minLat = Number.POSITIVE_INFINITY;
   let maxLon = Number.NEGATIVE_INFINITY;
@@ -147,7 +147,7 @@ export function pointsInPolygon(coords: Float64Array, polygon: PolygonRings): Ui
 }
 
 /** Indices (ascending) of the points inside an axis-aligned box, edges included. */
-export function pointsInBounds(coords: Float64Array, bounds: Bounds): Uint32Array {
+export function pointsInBounds(coords: Float64Array, bounds: LonLatBounds): Uint32Array {
   const pointCount = coords.length >> 1;
   const found = new Uint32Array(pointCount);
   let size = 0;

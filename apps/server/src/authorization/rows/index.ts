@@ -1,5 +1,8 @@
 import type { MatrixRow } from '../matrix.ts';
+import { assignmentRows } from './assignment.ts';
+import { inspectionsRows } from './inspections.ts';
 import { platformRows } from './platform.ts';
+import { projectsRows } from './projects.ts';
 
 /**
  * The expected status of every API route for every kind of caller, one rows file per area.
@@ -8,4 +11,7 @@ import { platformRows } from './platform.ts';
  */
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...platformRows,
+  ...assignmentRows,
+  ...inspectionsRows,
+  ...projectsRows,
 };

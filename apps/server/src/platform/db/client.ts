@@ -44,18 +44,23 @@ export interface DatabaseOptions {
   /** A PGlite data-dir tarball to start from (tests start from a migrated template). */
   pgliteLoadDataDir?: Blob | undefined;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails (the server logs it). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover, DROP DATABASE … WITH (FORCE)) is
+    // reported here; without a listener it would crash the process. The pool replaces it on next use.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   const client = await PGlite.create(opts.pgliteDir ?? 'memory://', {
@@ -73,6 +78,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       return dump;
     },
   };
+}
+
+/**
+ * Ends the pool and waits until every connection has really closed: `pool.end()` resolves as soon as the
+ * clients are asked to end, and a DROP DATABASE … WITH (FORCE) right after it (the tests) would kill a
+ * connection still closing, which then surfaces as an unhandled 57P01 error.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed =
+    open === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          pool.on('remove', () => {
+            if (--open <= 0) resolve();
+          });
+        });
+  await pool.end();
+  await closed;
 }
 
 async function ping(db: Db): Promise<boolean> {

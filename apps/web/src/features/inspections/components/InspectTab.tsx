@@ -1,4 +1,4 @@
-import type { InspectionRow, ProjectDetail } from '@linewalker/domain';
+import type { ProjectDetail } from '@linewalker/domain';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconClipboardList, IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { useInspectionCounts } from '../api/getInspectionCounts.ts';
 import { useInspections } from '../api/getInspections.ts';
 import { downloadInspectionCsv } from '../csv/inspectionCsv.ts';
 import { useInspectionTable } from '../hooks/useInspectionTable.ts';
+import { useLinkedInspection } from '../hooks/useLinkedInspection.ts';
 import { inspectionColumns } from '../model/columns.ts';
 import { activeColumnFilterCount, NO_FILTERS } from '../model/filterViews.ts';
 import type { InspectionView } from '../model/inspectionView.ts';
@@ -28,10 +29,11 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
   const counts = useInspectionCounts(project.id);
   const table = useInspectionTable(list.data);
   const [showFilters, setShowFilters] = useState(false);
-  const [openRow, setOpenRow] = useState<InspectionRow | null>(null);
+  const dialog = useLinkedInspection(list.data);
   const columns = useMemo(() => inspectionColumns(project.inspection_type), [project.inspection_type]);
 
-  const onOpen = useCallback((view: InspectionView) => setOpenRow(view.row), []);
+  const { open } = dialog;
+  const onOpen = useCallback((view: InspectionView) => open(view.row), [open]);
   const { setSort } = table;
   const onSort = useCallback(
     (column: Parameters<typeof nextSort>[1]) => setSort((s) => nextSort(s, column)),
@@ -113,11 +115,12 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
             onFiltersChange={table.updateFilters}
             lineNames={table.lineNames}
             empty={noMatches}
+            resetKey={JSON.stringify([table.sort, table.appliedFilters])}
           />
         </>
       )}
 
-      <CompleteInspectionModal project={project} row={openRow} onClose={() => setOpenRow(null)} />
+      <CompleteInspectionModal project={project} row={dialog.openRow} onClose={dialog.close} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { ColumnDef, ColumnId } from '../model/columns.ts';
 import type { ViewFilters } from '../model/filterViews.ts';
 import type { InspectionView } from '../model/inspectionView.ts';
@@ -29,6 +29,8 @@ interface InspectionTableProps {
   lineNames: readonly string[];
   /** Shown under the header when no row passes the filters. */
   empty: ReactNode;
+  /** Changes whenever sort or filters change: the table then scrolls back to its first row. */
+  resetKey: string;
 }
 
 /**
@@ -45,6 +47,10 @@ export function InspectionTable(props: InspectionTableProps) {
     overscan: OVERSCAN,
     getItemKey: (index) => views[index]?.id ?? index,
   });
+  // A new order or a new filter starts at the top, not somewhere in the middle of the old list.
+  useEffect(() => {
+    if (props.resetKey) scrollRef.current?.scrollTo({ top: 0 });
+  }, [props.resetKey]);
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);

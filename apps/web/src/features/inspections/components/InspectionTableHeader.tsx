@@ -1,5 +1,6 @@
-import { Checkbox, MultiSelect, TextInput, UnstyledButton } from '@mantine/core';
+import { MultiSelect, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { ColumnDef, ColumnId } from '../model/columns.ts';
 import type { ViewFilters } from '../model/filterViews.ts';
 import type { SortState } from '../model/sortViews.ts';
@@ -24,18 +25,25 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
   return <IconSelector size={14} aria-hidden opacity={0.45} />;
 }
 
-/** Column labels that sort on click (31 px), plus a row of column filters when shown (79 px in all). */
-export function InspectionTableHeader(props: InspectionTableHeaderProps) {
+/**
+ * Column labels that sort on click (31 px), plus a row of column filters when shown (79 px in all).
+ * Memoised: the table re-renders on every scroll frame, the header only when its props change.
+ */
+export const InspectionTableHeader = memo(function InspectionTableHeader(props: InspectionTableHeaderProps) {
   const { columns, sort, onSort, filters, onFiltersChange } = props;
   return (
     <thead className={classes.head}>
       <tr>
         <th className={`${classes.headCell} ${classes.checkCell}`} scope="col">
-          <Checkbox
-            size="xs"
+          <input
+            type="checkbox"
+            className={classes.rowCheck}
             aria-label="Select all shown inspections"
             checked={props.allSelected}
-            indeterminate={!props.allSelected && props.someSelected}
+            // 'indeterminate' exists only as a DOM property, not as an attribute.
+            ref={(box) => {
+              if (box) box.indeterminate = !props.allSelected && props.someSelected;
+            }}
             onChange={props.onToggleAll}
           />
         </th>
@@ -91,4 +99,4 @@ export function InspectionTableHeader(props: InspectionTableHeaderProps) {
       )}
     </thead>
   );
-}
+});

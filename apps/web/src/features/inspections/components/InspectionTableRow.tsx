@@ -1,4 +1,3 @@
-import { Checkbox } from '@mantine/core';
 import { type KeyboardEvent, memo } from 'react';
 import type { ColumnDef } from '../model/columns.ts';
 import { type InspectionView, NO_DATE } from '../model/inspectionView.ts';
@@ -48,8 +47,9 @@ export const InspectionTableRow = memo(function InspectionTableRow(props: Inspec
       data-testid="inspection-row"
     >
       <td className={`${classes.cell} ${classes.checkCell}`}>
-        <Checkbox
-          size="xs"
+        <input
+          type="checkbox"
+          className={classes.rowCheck}
           aria-label={`Select ${view.lineName} ${view.structure}`}
           checked={selected}
           onChange={() => onToggle(view.id)}

@@ -29,10 +29,12 @@ export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
     [views],
   );
   const sorted = useMemo(() => sortViews(views, sort), [views, sort]);
-  const visible = useMemo(
-    () => filterViews(sorted, { status: filters.status, lineNames: filters.lineNames, structure, search }),
-    [sorted, filters.status, filters.lineNames, structure, search],
+  /** The filters as applied: text ones after their debounce. */
+  const appliedFilters = useMemo(
+    (): ViewFilters => ({ status: filters.status, lineNames: filters.lineNames, structure, search }),
+    [filters.status, filters.lineNames, structure, search],
   );
+  const visible = useMemo(() => filterViews(sorted, appliedFilters), [sorted, appliedFilters]);
 
   const updateFilters = useCallback(
     (patch: Partial<ViewFilters>) => setFilters((f) => ({ ...f, ...patch })),
@@ -72,6 +74,7 @@ export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
 
   return {
     filters,
+    appliedFilters,
     updateFilters,
     sort,
     setSort,

@@ -1,4 +1,4 @@
-import { COLUMN_CHOICE_MESSAGES } from '@linewalker/domain';
+import { COLUMN_CHOICE_MESSAGES, type CsvFileProblem } from '@linewalker/domain';
 import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type CsvFile, coordinateError } from '../csv/csvFile.ts';
@@ -10,9 +10,24 @@ interface CsvErrorsSectionProps {
   /** Errors of the column choice itself (shown under the selects too). */
   choiceProblems: string[];
   onReplace: (file: File) => void;
+  /** The server's verdict on this file from a refused save, if any. */
+  serverProblem?: CsvFileProblem;
 }
 
-function CheckState({ file, choiceProblems }: Omit<CsvErrorsSectionProps, 'onReplace'>) {
+function ServerVerdict({ problem }: { problem: CsvFileProblem }) {
+  return (
+    <Stack gap={4} role="alert">
+      <Text size="sm" fw={500} c="red">
+        The server refused this file: {problem.reasons.join(' ')}
+      </Text>
+      {problem.errorRows.length > 0 && (
+        <CsvRowErrors rows={problem.errorRows} total={problem.errorRowCount} />
+      )}
+    </Stack>
+  );
+}
+
+function CheckState({ file, choiceProblems }: Pick<CsvErrorsSectionProps, 'file' | 'choiceProblems'>) {
   const { upload, check } = file;
   if (upload.phase === 'uploading' || upload.phase === 'reading') {
     return (
@@ -101,13 +116,17 @@ function CheckState({ file, choiceProblems }: Omit<CsvErrorsSectionProps, 'onRep
 }
 
 /** 'Errors' (spec 1 §2): coordinate messages in red, up to 100 bad rows, and 'Drag & Drop Updated CSV'. */
-export function CsvErrorsSection({ file, choiceProblems, onReplace }: CsvErrorsSectionProps) {
+export function CsvErrorsSection({ file, choiceProblems, onReplace, serverProblem }: CsvErrorsSectionProps) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="csv-errors">
       <Title order={3} size="h5" id="csv-errors">
         Errors
       </Title>
-      <CheckState file={file} choiceProblems={choiceProblems} />
+      {serverProblem ? (
+        <ServerVerdict problem={serverProblem} />
+      ) : (
+        <CheckState file={file} choiceProblems={choiceProblems} />
+      )}
       <CsvDropzone
         label="Drag & Drop Updated CSV"
         title="Drag & Drop Updated CSV"

@@ -1,7 +1,7 @@
-import { COLUMN_CHOICE_MESSAGES } from '@linewalker/domain';
+import { COLUMN_CHOICE_MESSAGES, type CsvFileProblem } from '@linewalker/domain';
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type CsvFile, choiceErrors, isCsvFileValid } from '../csv/csvFile.ts';
 import { ColumnSelect } from './ColumnSelect.tsx';
 import { CsvErrorsSection } from './CsvErrorsSection.tsx';
@@ -23,6 +23,8 @@ interface CsvMappingModalProps {
   saving: boolean;
   /** What the server answered when Save failed. */
   saveError: ReactNode | null;
+  /** Files the server refused on the last Save, by url (a replaced file has a new url). */
+  serverProblems: Map<string, CsvFileProblem>;
 }
 
 /** The error a name select itself shows: only real conflicts, not 'not chosen yet'. */
@@ -39,7 +41,14 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
   const { files, onChooseColumns } = props;
   const [index, setIndex] = useState(0);
   const current = files[Math.min(index, files.length - 1)];
-  const allValid = files.length > 0 && files.every(isCsvFileValid);
+  const refused = (f: CsvFile) => (f.url !== null ? props.serverProblems.get(f.url) : undefined);
+  const fileOk = (f: CsvFile) => isCsvFileValid(f) && !refused(f);
+  const allValid = files.length > 0 && files.every(fileOk);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // Save sits at the bottom of a long dialog: bring the answer into view.
+  useEffect(() => {
+    if (props.saveError) alertRef.current?.scrollIntoView({ block: 'start' });
+  }, [props.saveError]);
 
   let body: ReactNode = <Text c="dimmed">No CSV file is attached. Go back to attach one.</Text>;
   if (current) {
@@ -54,7 +63,7 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
           index={files.indexOf(current)}
           count={files.length}
           name={current.file.name}
-          valid={isCsvFileValid(current)}
+          valid={fileOk(current)}
           checking={current.check.phase === 'running' || current.upload.phase !== 'ready'}
           onChange={setIndex}
         />
@@ -93,6 +102,7 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
           file={current}
           choiceProblems={problems}
           onReplace={(file) => props.onReplace(current.key, file)}
+          serverProblem={refused(current)}
         />
         <Divider />
         <CsvSampleRows rows={report ? report.rows : null} summary={report?.summary ?? null} />
@@ -102,12 +112,19 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="xl" centered={false}>
-      {body}
       {props.saveError && (
-        <Alert color="red" icon={<IconAlertCircle />} mt="md" title="The project was not saved" role="alert">
+        <Alert
+          ref={alertRef}
+          color="red"
+          icon={<IconAlertCircle />}
+          mb="md"
+          title="The project was not saved"
+          role="alert"
+        >
           {props.saveError}
         </Alert>
       )}
+      {body}
       <Group justify="space-between" mt="lg">
         <Button variant="default" onClick={props.onBack} disabled={props.saving}>
           Back

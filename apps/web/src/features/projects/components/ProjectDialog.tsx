@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { useSaveProject } from '../api/saveProject.ts';
 import type { CsvFile } from '../csv/csvFile.ts';
+import { csvProblemsByUrl } from '../csv/serverFileProblems.ts';
 import { useCsvFiles } from '../csv/useCsvFiles.ts';
 import { CsvMappingModal } from './CsvMappingModal.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
@@ -118,6 +119,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
         mode={mode}
         form={form}
         minDate={mode === 'create' ? today : undefined}
+        lockCustomerAndType={mode === 'edit' && (project?.structures ?? 0) > 0}
         files={csv.files}
         onAddFiles={csv.add}
         onRemoveFile={csv.remove}
@@ -140,6 +142,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
         onSave={() => send(csv.files)}
         saving={save.isPending}
         saveError={step === 'mapping' ? serverError : null}
+        serverProblems={csvProblemsByUrl(save.error)}
       />
     </>
   );

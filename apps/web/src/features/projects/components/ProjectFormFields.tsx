@@ -20,14 +20,18 @@ interface ProjectFormFieldsProps {
   form: UseFormReturnType<ProjectFormState>;
   /** Create only: the date pickers start at today (edit mode drops the date rules). */
   minDate: string | undefined;
+  /** Edit of a project with structures: the server refuses a new customer or inspection type. */
+  lockCustomerAndType?: boolean;
 }
+
+const LOCKED = 'Fixed once the project has structures.';
 
 const idOrNull = (id: number): number | null => (id === UNSELECTED_ID ? null : id);
 const listError = (failed: boolean, what: string) =>
   failed ? `Could not load the ${what}. Close and try again.` : null;
 
 /** The fields of the Create/Edit Project dialog, in the order of spec 1 §2. */
-export function ProjectFormFields({ form, minDate }: ProjectFormFieldsProps) {
+export function ProjectFormFields({ form, minDate, lockCustomerAndType = false }: ProjectFormFieldsProps) {
   const customers = useCustomers();
   const types = useProjectTypes();
   const tiers = useTiers();
@@ -48,6 +52,8 @@ export function ProjectFormFields({ form, minDate }: ProjectFormFieldsProps) {
         searchable
         nothingFoundMessage="No customer has that name"
         withAsterisk
+        disabled={lockCustomerAndType}
+        description={lockCustomerAndType ? LOCKED : undefined}
         data-autofocus
       />
       <Select<number>
@@ -98,10 +104,11 @@ export function ProjectFormFields({ form, minDate }: ProjectFormFieldsProps) {
         value={values.inspection_type}
         onChange={(v) => form.setFieldValue('inspection_type', v as InspectionType)}
         error={form.errors.inspection_type}
+        description={lockCustomerAndType ? LOCKED : undefined}
       >
         <Group gap="lg" mt={8}>
           {(Object.entries(INSPECTION_TYPE_LABELS) as [InspectionType, string][]).map(([value, label]) => (
-            <Radio key={value} value={value} label={label} />
+            <Radio key={value} value={value} label={label} disabled={lockCustomerAndType} />
           ))}
         </Group>
       </Radio.Group>

@@ -13,6 +13,7 @@ interface ProjectFormModalProps {
   mode: 'create' | 'edit';
   form: UseFormReturnType<ProjectFormState>;
   minDate: string | undefined;
+  lockCustomerAndType: boolean;
   files: CsvFile[];
   onAddFiles: (files: File[]) => void;
   onRemoveFile: (key: string) => void;
@@ -47,7 +48,11 @@ export function ProjectFormModal(props: ProjectFormModalProps) {
         }}
       >
         <Stack gap="md">
-          <ProjectFormFields form={props.form} minDate={props.minDate} />
+          <ProjectFormFields
+            form={props.form}
+            minDate={props.minDate}
+            lockCustomerAndType={props.lockCustomerAndType}
+          />
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               Structures from CSV

@@ -1,5 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconDots, IconPencil } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 
 interface ProjectRowMenuProps {
   projectName: string;
@@ -10,6 +11,10 @@ interface ProjectRowMenuProps {
   onUnarchive: () => void;
 }
 
+/**
+ * The row action menu. Until first used it is only a button: a Mantine Menu per row (positioning,
+ * focus trap, transitions) made every sort or scroll of the list mount two dozen of them for nothing.
+ */
 export function ProjectRowMenu({
   projectName,
   archivedView,
@@ -17,10 +22,33 @@ export function ProjectRowMenu({
   onArchive,
   onUnarchive,
 }: ProjectRowMenuProps) {
+  const [used, setUsed] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  const label = `Actions for ${projectName}`;
+  if (!used) {
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        aria-haspopup="menu"
+        onClick={() => setUsed(true)}
+      >
+        <IconDots size={18} />
+      </ActionIcon>
+    );
+  }
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      defaultOpened
+      // The button that opened the menu first was replaced by this one: give the focus back here.
+      onClose={() => requestAnimationFrame(() => target.current?.focus())}
+    >
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${projectName}`}>
+        <ActionIcon ref={target} variant="subtle" color="gray" aria-label={label}>
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>

@@ -1,15 +1,13 @@
-import { CsvImportError } from '@linewalker/domain';
-import { List, ScrollArea, Stack, Text } from '@mantine/core';
-import { isApiError } from '../../../lib/api.ts';
-import { CsvRowErrors } from './CsvRowErrors.tsx';
+import { List, Stack, Text } from '@mantine/core';
+import { csvProblemsByUrl } from '../csv/serverFileProblems.ts';
 
 /**
- * What the server said when a save failed: its message, any field issues it did not tie to a form field,
- * and for a refused import (400 csv_invalid) each file's reasons and bad rows — the server re-checks
- * every file and trusts nothing the browser found.
+ * What the server said when a save failed: its message, the field issues it did not tie to a form
+ * field, and for a refused import where to look (the server's message names the files; their bad rows
+ * show under each file's Errors).
  */
 export function SaveErrorDetails({ error, unmatchedIssues }: { error: Error; unmatchedIssues: string[] }) {
-  const csv = isApiError(error) ? CsvImportError.safeParse(error.body) : null;
+  const files = [...csvProblemsByUrl(error).values()];
   return (
     <Stack gap="xs">
       <Text size="sm">{error.message}</Text>
@@ -20,26 +18,8 @@ export function SaveErrorDetails({ error, unmatchedIssues }: { error: Error; unm
           ))}
         </List>
       )}
-      {csv?.success && (
-        <ScrollArea.Autosize mah={300} type="auto">
-          <Stack gap="sm">
-            {csv.data.files.map((file) => (
-              <Stack key={file.url} gap={4}>
-                <Text size="sm" fw={600}>
-                  {file.name}
-                </Text>
-                {file.reasons.map((r) => (
-                  <Text key={r} size="sm" c="red">
-                    {r}
-                  </Text>
-                ))}
-                {file.errorRows.length > 0 && (
-                  <CsvRowErrors rows={file.errorRows} total={file.errorRowCount} />
-                )}
-              </Stack>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+      {files.length > 0 && (
+        <Text size="sm">The rows are listed under Errors for each file marked Needs attention.</Text>
       )}
     </Stack>
   );

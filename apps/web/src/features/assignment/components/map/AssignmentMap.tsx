@@ -1,5 +1,4 @@
-import { ASSIGNMENT_MAP } from '@linewalker/domain';
-import { pointsInPolygon } from '@linewalker/domain/assignment/geometry';
+import { ASSIGNMENT_MAP, pointsInPolygon } from '@linewalker/domain';
 import { Alert, Box } from '@mantine/core';
 import type { Polygon } from 'geojson';
 import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
@@ -17,6 +16,9 @@ import {
 } from './structureLayers.ts';
 import { useDrawSelection } from './useDrawSelection.ts';
 import { useMapLibre } from './useMapLibre.ts';
+
+/** Room around fitted structures, more where the toolbar (top) and zoom buttons (right) sit. */
+const FIT_PADDING = { top: 64, bottom: 32, left: 32, right: 56 };
 
 export type SelectionMethod = 'click' | 'rectangle' | 'polygon' | 'shown';
 
@@ -81,7 +83,7 @@ export function AssignmentMap({
     if (!fitted.current) {
       fitted.current = true;
       const bounds = structureBounds(model, visible);
-      if (bounds) map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+      if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 15, duration: 0 });
     }
   }, [map, model, visible]);
 
@@ -147,7 +149,7 @@ export function AssignmentMap({
   const fitToShown = () => {
     if (!map || !model) return;
     const bounds = structureBounds(model, visible);
-    if (bounds) map.fitBounds(bounds, { padding: 48, maxZoom: 15 });
+    if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 15 });
     else map.easeTo({ center: ASSIGNMENT_MAP.defaultCenter, zoom: ASSIGNMENT_MAP.defaultZoom });
   };
 

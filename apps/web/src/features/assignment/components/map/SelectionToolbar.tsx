@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconFocusCentered, IconHandStop, IconMarquee, IconPolygon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DrawMode } from './useDrawSelection.ts';
@@ -27,10 +27,17 @@ const TOOLS: Array<{ mode: DrawMode; label: string; icon: ReactNode }> = [
  * Pan / rectangle / polygon over the map. Drawing a shape selects the shown structures inside it;
  * 'Select shown' is the keyboard way to select the same (whatever the filters show).
  */
-export function SelectionToolbar({ mode, onMode, canEdit, shownCount, onSelectShown, onFit }: SelectionToolbarProps) {
+export function SelectionToolbar({
+  mode,
+  onMode,
+  canEdit,
+  shownCount,
+  onSelectShown,
+  onFit,
+}: SelectionToolbarProps) {
   return (
-    <Paper pos="absolute" top={8} left={8} p={4} shadow="sm" radius="md" style={{ zIndex: 2 }}>
-      <Stack gap={4}>
+    <>
+      <Paper pos="absolute" top={8} left={8} p={4} shadow="sm" radius="md" style={{ zIndex: 2 }}>
         <Group gap={6} wrap="nowrap">
           {canEdit && (
             <ActionIcon.Group aria-label="Map tool">
@@ -55,17 +62,34 @@ export function SelectionToolbar({ mode, onMode, canEdit, shownCount, onSelectSh
             </Button>
           )}
           <Tooltip label="Fit the map to the shown structures">
-            <ActionIcon variant="default" size="md" onClick={onFit} aria-label="Fit the map to the shown structures">
+            <ActionIcon
+              variant="default"
+              size="md"
+              onClick={onFit}
+              aria-label="Fit the map to the shown structures"
+            >
               <IconFocusCentered size={16} />
             </ActionIcon>
           </Tooltip>
         </Group>
-        {mode !== 'static' && (
-          <Text size="xs" c="dimmed" px={4} role="status">
+      </Paper>
+      {/* At the bottom, out of the way of where shapes usually start. */}
+      {mode !== 'static' && (
+        <Paper
+          pos="absolute"
+          bottom={8}
+          left="50%"
+          px="sm"
+          py={4}
+          shadow="sm"
+          radius="xl"
+          style={{ zIndex: 2, transform: 'translateX(-50%)', pointerEvents: 'none' }}
+        >
+          <Text size="xs" role="status">
             {HINTS[mode]}
           </Text>
-        )}
-      </Stack>
-    </Paper>
+        </Paper>
+      )}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { FeatureCollection, MultiLineString } from 'geojson';
 import type { FontFacesSpecification, StyleSpecification } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { labelPoints } from './labelPoints.ts';
 
 /**
  * The one font the app draws map text with (cluster counts, state names). No glyph server is
@@ -53,6 +54,7 @@ export async function offlineStyle(): Promise<StyleSpecification> {
       },
       states: { type: 'geojson', data: stateShapes },
       stateBorders: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: stateBorders } },
+      stateLabels: { type: 'geojson', data: labelPoints(stateShapes) },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': '#d4e4f1' } },
@@ -79,7 +81,7 @@ export async function offlineStyle(): Promise<StyleSpecification> {
       {
         id: 'state-names',
         type: 'symbol',
-        source: 'states',
+        source: 'stateLabels',
         minzoom: 3.5,
         layout: {
           'text-field': ['get', 'name'],

@@ -33,9 +33,16 @@ export const structureSource = (): GeoJSONSourceSpecification => ({
   ) as GeoJSONSourceSpecification['clusterProperties'],
 });
 
+/**
+ * The selected structures, clustered like the markers so a 50,000-point selection costs as little
+ * to draw as the markers themselves: each cluster or point under the selection gets a ring.
+ */
 export const selectionSource = (): GeoJSONSourceSpecification => ({
   type: 'geojson',
   data: emptyCollection(),
+  cluster: true,
+  clusterRadius: ASSIGNMENT_MAP.clusterRadius,
+  clusterMaxZoom: ASSIGNMENT_MAP.clusterMaxZoom,
 });
 
 /** Per crew slot, a value picked for the crew with the most structures in the cluster (ties: lower number). */
@@ -112,8 +119,14 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
       source: SELECTION_SOURCE,
       paint: {
         'circle-color': 'rgba(0,0,0,0)',
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 4, 10, 8, 18, 13],
-        'circle-stroke-width': 2.5,
+        // Just outside the marker or cluster circle underneath.
+        'circle-radius': [
+          'case',
+          ['has', 'point_count'],
+          ['step', ['get', 'point_count'], 18, 50, 22, 500, 27, 5000, 33],
+          ['interpolate', ['linear'], ['zoom'], 10, 8, 18, 12],
+        ],
+        'circle-stroke-width': 3,
         'circle-stroke-color': '#e8590c',
       },
     },

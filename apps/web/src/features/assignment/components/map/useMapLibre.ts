@@ -2,9 +2,11 @@ import { ASSIGNMENT_MAP } from '@linewalker/domain';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { type RefObject, useEffect, useState } from 'react';
 import { crewPalette } from '../../model/assignmentModel.ts';
+import { addCountyDetail } from './countyDetail.ts';
 import { maplibregl } from './mapSetup.ts';
 import { labelFontFaces, offlineStyle } from './offlineStyle.ts';
 import {
+  CLUSTER_LAYER,
   SELECTION_SOURCE,
   STRUCTURE_SOURCE,
   selectionSource,
@@ -56,6 +58,11 @@ export function useMapLibre(
           created.addSource(SELECTION_SOURCE, selectionSource());
           for (const layer of structureLayers(crewPalette([]))) created.addLayer(layer);
           setMap(created);
+          if (!styleUrl) {
+            addCountyDetail(created, CLUSTER_LAYER, () => !cancelled).catch((cause: unknown) => {
+              console.warn('County outlines not shown:', cause);
+            });
+          }
         });
         created.on('error', (event) => {
           // Tile and style load failures arrive here; the map itself keeps working.

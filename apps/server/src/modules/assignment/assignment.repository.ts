@@ -1,0 +1,256 @@
+import { OPERATING_COMPANY_ID, ROLE_IDS } from '@linewalker/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+
+/** Rows of a raw statement; both drivers (PGlite and node-postgres) answer `{ rows }`. */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * An int[] parameter as ONE bind value (an array literal): drizzle would spread a JS array into one
+ * parameter per element, which is slow for 10,000 ids and hits the 65,535-parameter limit.
+ */
+export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** Structures with at least one image, per crew: an image makes a structure acquired (spec 2 §3). */
+const imageCountsOf = (projectId: number) => sql`
+  select structure_id, count(*)::int as image_count
+  from images where project_id = ${projectId} and structure_id is not null
+  group by structure_id`;
+
+export async function projectExists(db: Db, projectId: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(db, sql`select id from projects where id = ${projectId}`);
+  return found.length > 0;
+}
+
+/** Takes the project row lock: crew changes of one project run one after the other. */
+export async function lockProject(db: Db, projectId: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from projects where id = ${projectId} for update`,
+  );
+  return found.length > 0;
+}
+
+export interface CrewGroupRow {
+  crew_group_id: number;
+  crew_number: number;
+  color: string;
+  crew_users: Array<{ user_id: number; name: string }>;
+  structure_count: number;
+  structures_acquired_count: number;
+}
+
+/** The project's crew groups with personnel and structure counts, one statement. */
+export function crewGroupsOf(db: Db, projectId: number, crewGroupId?: number): Promise<CrewGroupRow[]> {
+  return rows<CrewGroupRow>(
+    db,
+    sql`
+    select cg.id as crew_group_id, cg.crew_number, cg.color,
+      coalesce(m.crew_users, '[]'::json) as crew_users,
+      coalesce(c.structure_count, 0) as structure_count,
+      coalesce(c.structures_acquired_count, 0) as structures_acquired_count
+    from crew_groups cg
+    left join (
+      select cm.crew_group_id,
+        json_agg(json_build_object('user_id', u.id, 'name', u.first_name || ' ' || u.last_name)
+          order by lower(u.first_name), lower(u.last_name), u.id) as crew_users
+      from crew_members cm
+      join crew_groups g on g.id = cm.crew_group_id and g.project_id = ${projectId}
+      join users u on u.id = cm.user_id
+      group by cm.crew_group_id
+    ) m on m.crew_group_id = cg.id
+    left join (
+      select s.crew_group_id, count(*)::int as structure_count,
+        count(ic.structure_id)::int as structures_acquired_count
+      from structures s
+      left join (${imageCountsOf(projectId)}) ic on ic.structure_id = s.id
+      where s.project_id = ${projectId} and s.crew_group_id is not null
+      group by s.crew_group_id
+    ) c on c.crew_group_id = cg.id
+    where cg.project_id = ${projectId} ${crewGroupId === undefined ? sql`` : sql`and cg.id = ${crewGroupId}`}
+    order by cg.crew_number`,
+  );
+}
+
+export interface AssignmentStructureRow {
+  structure_id: number;
+  struct_num: string;
+  line_id: number;
+  line_name: string;
+  latitude: number;
+  longitude: number;
+  crew_group_id: number | null;
+  image_count: number;
+  structure_source_type_id: number;
+}
+
+/**
+ * Every structure of the project with its image count: one statement, images aggregated once. The rows come
+ * back as ONE json text of arrays rather than 50,000 result rows: PGlite decodes each result cell in
+ * JavaScript, which took ~4× longer than JSON.parse of the aggregate (PostgreSQL: about even).
+ */
+export async function assignmentStructures(db: Db, projectId: number): Promise<AssignmentStructureRow[]> {
+  const [row] = await rows<{ j: string }>(
+    db,
+    sql`
+    select coalesce(json_agg(json_build_array(s.id, s.struct_num, s.line_id, l.line_name,
+      s.location[1], s.location[0], s.crew_group_id, coalesce(ic.image_count, 0), s.structure_source_type_id)
+      order by s.id), '[]')::text as j
+    from structures s
+    join lines l on l.id = s.line_id
+    left join (${imageCountsOf(projectId)}) ic on ic.structure_id = s.id
+    where s.project_id = ${projectId}`,
+  );
+  const tuples = JSON.parse(row!.j) as Array<
+    [number, string, number, string, number, number, number | null, number, number]
+  >;
+  return tuples.map((t) => ({
+    structure_id: t[0],
+    struct_num: t[1],
+    line_id: t[2],
+    line_name: t[3],
+    latitude: t[4],
+    longitude: t[5],
+    crew_group_id: t[6],
+    image_count: t[7],
+    structure_source_type_id: t[8],
+  }));
+}
+
+/** Active staff of the operating company who may join a crew. */
+const activeStaff = sql`u.company_id = ${OPERATING_COMPANY_ID} and u.status = 1 and u.role_id < ${ROLE_IDS.customer}`;
+
+/** Active staff users not in any crew of the project, by name. */
+export function availableUsers(db: Db, projectId: number): Promise<Array<{ user_id: number; name: string }>> {
+  return rows(
+    db,
+    sql`
+    select u.id as user_id, u.first_name || ' ' || u.last_name as name
+    from users u
+    where ${activeStaff}
+      and not exists (
+        select 1 from crew_members cm join crew_groups cg on cg.id = cm.crew_group_id
+        where cg.project_id = ${projectId} and cm.user_id = u.id)
+    order by lower(u.first_name), lower(u.last_name), u.id`,
+  );
+}
+
+export async function usedCrewNumbers(db: Db, projectId: number): Promise<number[]> {
+  const found = await rows<{ crew_number: number }>(
+    db,
+    sql`select crew_number from crew_groups where project_id = ${projectId}`,
+  );
+  return found.map((r) => r.crew_number);
+}
+
+export async function insertCrewGroup(
+  db: Db,
+  projectId: number,
+  crewNumber: number,
+  color: string,
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into crew_groups (project_id, crew_number, color)
+        values (${projectId}, ${crewNumber}, ${color}) returning id`,
+  );
+  return row!.id;
+}
+
+export interface CrewGroupRef {
+  id: number;
+  project_id: number;
+  crew_number: number;
+}
+
+/**
+ * The crew group, locked for the rest of the transaction: `share` keeps it from being deleted meanwhile
+ * (assigning to it, changing its personnel), `update` is for deleting it.
+ */
+export async function findCrewGroup(
+  db: Db,
+  crewGroupId: number,
+  lock: 'share' | 'update' = 'share',
+): Promise<CrewGroupRef | null> {
+  const [row] = await rows<CrewGroupRef>(
+    db,
+    sql`select id, project_id, crew_number from crew_groups where id = ${crewGroupId}
+        ${lock === 'update' ? sql`for update` : sql`for share`}`,
+  );
+  return row ?? null;
+}
+
+/** Unassigns the crew's structures, removes its personnel and deletes it; answers what it undid. */
+export async function deleteCrewGroup(
+  db: Db,
+  crewGroupId: number,
+): Promise<{ unassigned: number; removed: number }> {
+  const [row] = await rows<{ unassigned: number; removed: number }>(
+    db,
+    sql`
+    with s as (update structures set crew_group_id = null, updated_at = now()
+               where crew_group_id = ${crewGroupId} returning 1),
+      m as (delete from crew_members where crew_group_id = ${crewGroupId} returning 1)
+    select (select count(*)::int from s) as unassigned, (select count(*)::int from m) as removed`,
+  );
+  // Data-modifying CTEs all run; the crew group row goes after its references are gone.
+  await db.execute(sql`delete from crew_groups where id = ${crewGroupId}`);
+  return row!;
+}
+
+export async function isActiveStaffUser(db: Db, userId: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select u.id from users u where u.id = ${userId} and ${activeStaff}`,
+  );
+  return found.length > 0;
+}
+
+/** The crew group of the project the user is in, if any. */
+export async function crewOfUser(db: Db, projectId: number, userId: number): Promise<CrewGroupRef | null> {
+  const [row] = await rows<CrewGroupRef>(
+    db,
+    sql`select cg.id, cg.project_id, cg.crew_number
+        from crew_members cm join crew_groups cg on cg.id = cm.crew_group_id
+        where cg.project_id = ${projectId} and cm.user_id = ${userId}`,
+  );
+  return row ?? null;
+}
+
+export async function addCrewMember(db: Db, crewGroupId: number, userId: number): Promise<void> {
+  await db.execute(sql`insert into crew_members (crew_group_id, user_id) values (${crewGroupId}, ${userId})`);
+}
+
+/** Answers whether the user was in the crew group. */
+export async function removeCrewMember(db: Db, crewGroupId: number, userId: number): Promise<boolean> {
+  const removed = await rows<{ user_id: number }>(
+    db,
+    sql`delete from crew_members where crew_group_id = ${crewGroupId} and user_id = ${userId} returning user_id`,
+  );
+  return removed.length > 0;
+}
+
+/**
+ * Sets the crew of the given structures of the project in ONE statement and answers how many rows it
+ * matched; ids of other projects are simply not matched, which the caller detects from the count.
+ */
+export async function setStructuresCrew(
+  db: Db,
+  projectId: number,
+  crewGroupId: number | null,
+  ids: readonly number[],
+): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`
+    with u as (
+      update structures set crew_group_id = ${crewGroupId}::int, updated_at = now()
+      where project_id = ${projectId} and id = any(${intArray(ids)})
+      returning 1)
+    select count(*)::int as n from u`,
+  );
+  return row!.n;
+}

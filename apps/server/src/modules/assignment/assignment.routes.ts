@@ -1,0 +1,161 @@
+import {
+  AddCrewGroupResponse,
+  AssignmentData,
+  AssignStructuresResponse,
+  CrewGroupQuery,
+  CrewUserQuery,
+  CrewUserResponse,
+  DeleteCrewGroupResponse,
+  IdParam,
+  ok,
+  SaveStructuresQuery,
+  StructureIdList,
+  UnassignStructuresQuery,
+} from '@linewalker/domain';
+import type { App } from '../../app.ts';
+import { zodParseSerializer } from '../../platform/http/zodParseSerializer.ts';
+import * as service from './assignment.service.ts';
+
+const tags = ['Crew assignment'];
+
+/** Crew groups, their personnel and structure assignment (spec 1 §2 'Crew assignment', §7). */
+export async function assignmentRoutes(app: App): Promise<void> {
+  const db = app.deps.database.db;
+
+  app.get(
+    '/assignment/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Crew groups, structures and available personnel of a project',
+        description:
+          'Staff only: customers have no assignment sub-page (spec 1 §6). structures lists every structure of ' +
+          'the project (50,000 and more) in creation order; image_count counts the images linked to it. ' +
+          'A structure is acquired once it has at least one image. 404 when the project does not exist.',
+        params: IdParam,
+        response: { 200: AssignmentData },
+      },
+      serializerCompiler: zodParseSerializer,
+    },
+    (req) => service.assignmentData(db, req.params.id),
+  );
+
+  app.post(
+    '/assignment/addCrewGroup/:id',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Add a crew group to a project',
+        description:
+          'Takes the lowest free crew number 1..10 and its crew colour. 409 when the project already has ' +
+          '10 crew groups; 404 when the project does not exist.',
+        params: IdParam,
+        response: { 200: AddCrewGroupResponse },
+      },
+    },
+    async (req) => ({ ...ok, crewGroup: await service.addCrewGroup(db, req, req.params.id) }),
+  );
+
+  app.post(
+    '/assignment/deleteCrewGroup',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Delete a crew group',
+        description:
+          'Unassigns its structures and personnel, then deletes it (spec 1 §4). 404 when it does not exist.',
+        querystring: CrewGroupQuery,
+        response: { 200: DeleteCrewGroupResponse },
+      },
+    },
+    async (req) => {
+      const { unassigned, removed } = await service.deleteCrewGroup(db, req, req.query.crewGroupId);
+      return { ...ok, unassignedStructures: unassigned, removedUsers: removed };
+    },
+  );
+
+  app.post(
+    '/assignment/addCrewUser',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Add personnel to a crew group',
+        description:
+          'Only active staff users of the operating company (400 otherwise). A user is in at most one crew ' +
+          'group of a project: 409 when they are in another one; adding them to their own crew again is a no-op.',
+        querystring: CrewUserQuery,
+        response: { 200: CrewUserResponse },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      changed: await service.addCrewUser(db, req, req.query.crewGroupId, req.query.userId),
+    }),
+  );
+
+  app.post(
+    '/assignment/removeCrewUser',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Remove personnel from a crew group',
+        description:
+          'Idempotent: removing a user who is not in the crew group answers 200 with changed false.',
+        querystring: CrewUserQuery,
+        response: { 200: CrewUserResponse },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      changed: await service.removeCrewUser(db, req, req.query.crewGroupId, req.query.userId),
+    }),
+  );
+
+  app.post(
+    '/assignment/saveStructuresToCrewGroup',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Assign structures to a crew group',
+        description:
+          'Body: a JSON array of at most 10,000 structure ids (the web sends larger selections in batches). ' +
+          'Every id must be a structure of the project and the crew group must belong to it, otherwise 400 and ' +
+          'nothing changes. One UPDATE in one transaction; repeating a request is harmless.',
+        querystring: SaveStructuresQuery,
+        body: StructureIdList,
+        response: { 200: AssignStructuresResponse },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      updated: await service.setStructuresCrew(db, req, req.query.projectId, req.query.crewGroupId, req.body),
+    }),
+  );
+
+  app.post(
+    '/assignment/unAssignStructuresFromCrewGroup',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Unassign structures from their crew groups',
+        description:
+          'Body: a JSON array of at most 10,000 structure ids of the project (400 and nothing changed ' +
+          'otherwise). One UPDATE in one transaction; repeating a request is harmless.',
+        querystring: UnassignStructuresQuery,
+        body: StructureIdList,
+        response: { 200: AssignStructuresResponse },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      updated: await service.setStructuresCrew(db, req, req.query.projectId, null, req.body),
+    }),
+  );
+}

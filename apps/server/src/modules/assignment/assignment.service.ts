@@ -1,0 +1,171 @@
+import { type AssignmentData, CREW_COLORS, type CrewGroup, MAX_CREW_GROUPS } from '@linewalker/domain';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import * as repo from './assignment.repository.ts';
+
+/** Crew groups, structures and free personnel of a project; the four reads run side by side. */
+export async function assignmentData(db: Db, projectId: number): Promise<AssignmentData> {
+  const [exists, crew, structures, availableUsers] = await Promise.all([
+    repo.projectExists(db, projectId),
+    repo.crewGroupsOf(db, projectId),
+    repo.assignmentStructures(db, projectId),
+    repo.availableUsers(db, projectId),
+  ]);
+  if (!exists) throw notFound('Project');
+  return { crew, structures, availableUsers };
+}
+
+/** Adds the crew group with the lowest free number 1..10 and that number's colour. */
+export async function addCrewGroup(db: Db, req: FastifyRequest, projectId: number): Promise<CrewGroup> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.lockProject(tx, projectId))) throw notFound('Project');
+    const used = new Set(await repo.usedCrewNumbers(tx, projectId));
+    const crewNumber = Array.from({ length: MAX_CREW_GROUPS }, (_, i) => i + 1).find((n) => !used.has(n));
+    if (crewNumber === undefined) {
+      throw conflict(`A project can have at most ${MAX_CREW_GROUPS} crew groups.`, 'crew_group_limit');
+    }
+    const color = CREW_COLORS[crewNumber - 1]!;
+    const id = await repo.insertCrewGroup(tx, projectId, crewNumber, color);
+    await writeAudit(tx, req, {
+      action: 'crew_group.create',
+      objectType: 'crew_group',
+      objectId: id,
+      details: { projectId, crewNumber, color },
+    });
+    return {
+      crew_group_id: id,
+      crew_number: crewNumber,
+      color,
+      crew_users: [],
+      structure_count: 0,
+      structures_acquired_count: 0,
+    };
+  });
+}
+
+export async function deleteCrewGroup(
+  db: Db,
+  req: FastifyRequest,
+  crewGroupId: number,
+): Promise<{ unassigned: number; removed: number }> {
+  return db.transaction(async (tx) => {
+    const crew = await repo.findCrewGroup(tx, crewGroupId, 'update');
+    if (!crew) throw notFound('Crew group');
+    await repo.lockProject(tx, crew.project_id);
+    const result = await repo.deleteCrewGroup(tx, crewGroupId);
+    await writeAudit(tx, req, {
+      action: 'crew_group.delete',
+      objectType: 'crew_group',
+      objectId: crewGroupId,
+      details: {
+        projectId: crew.project_id,
+        crewNumber: crew.crew_number,
+        unassignedStructures: result.unassigned,
+        removedUsers: result.removed,
+      },
+    });
+    return result;
+  });
+}
+
+/**
+ * Puts an active staff user into a crew group. A user belongs to at most one crew of a project;
+ * adding them again to the same crew changes nothing and still answers 200.
+ */
+export async function addCrewUser(
+  db: Db,
+  req: FastifyRequest,
+  crewGroupId: number,
+  userId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const crew = await repo.findCrewGroup(tx, crewGroupId);
+    if (!crew) throw notFound('Crew group');
+    // The lock makes "not yet in another crew of this project" hold until the insert commits.
+    await repo.lockProject(tx, crew.project_id);
+    if (!(await repo.isActiveStaffUser(tx, userId))) {
+      throw badRequest('Only active staff users can be added to a crew.', 'not_active_staff');
+    }
+    const current = await repo.crewOfUser(tx, crew.project_id, userId);
+    if (current && current.id !== crewGroupId) {
+      throw conflict(
+        `This user is already in crew ${current.crew_number} of this project; remove them there first.`,
+        'user_in_other_crew',
+      );
+    }
+    const changed = !current;
+    if (changed) await repo.addCrewMember(tx, crewGroupId, userId);
+    await writeAudit(tx, req, {
+      action: 'crew_group.add_user',
+      objectType: 'crew_group',
+      objectId: crewGroupId,
+      details: { projectId: crew.project_id, userId, changed },
+    });
+    return changed;
+  });
+}
+
+/** Takes a user out of a crew group; removing someone who is not in it changes nothing and answers 200. */
+export async function removeCrewUser(
+  db: Db,
+  req: FastifyRequest,
+  crewGroupId: number,
+  userId: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const crew = await repo.findCrewGroup(tx, crewGroupId);
+    if (!crew) throw notFound('Crew group');
+    const changed = await repo.removeCrewMember(tx, crewGroupId, userId);
+    await writeAudit(tx, req, {
+      action: 'crew_group.remove_user',
+      objectType: 'crew_group',
+      objectId: crewGroupId,
+      details: { projectId: crew.project_id, userId, changed },
+    });
+    return changed;
+  });
+}
+
+/**
+ * Assigns (crewGroupId set) or unassigns (null) structures of a project in one statement. Every id must
+ * be a structure of the project: otherwise the transaction is rolled back and nothing changes.
+ */
+export async function setStructuresCrew(
+  db: Db,
+  req: FastifyRequest,
+  projectId: number,
+  crewGroupId: number | null,
+  structureIds: readonly number[],
+): Promise<number> {
+  const ids = [...new Set(structureIds)];
+  return db.transaction(async (tx) => {
+    if (crewGroupId !== null) {
+      const crew = await repo.findCrewGroup(tx, crewGroupId);
+      if (!crew) throw notFound('Crew group');
+      if (crew.project_id !== projectId) {
+        throw badRequest('The crew group does not belong to this project.', 'crew_group_not_in_project');
+      }
+    } else if (!(await repo.projectExists(tx, projectId))) {
+      throw notFound('Project');
+    }
+    const updated = ids.length === 0 ? 0 : await repo.setStructuresCrew(tx, projectId, crewGroupId, ids);
+    if (updated !== ids.length) {
+      const missing = ids.length - updated;
+      // Throwing rolls the update back.
+      throw badRequest(
+        `${missing} of the ${ids.length} structures do not belong to this project; nothing was changed.`,
+        'structures_not_in_project',
+        { notInProject: missing },
+      );
+    }
+    await writeAudit(tx, req, {
+      action: crewGroupId === null ? 'structures.unassign' : 'structures.assign',
+      objectType: 'project',
+      objectId: projectId,
+      details: { count: updated, crewGroupId },
+    });
+    return updated;
+  });
+}

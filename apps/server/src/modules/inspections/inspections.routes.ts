@@ -1,0 +1,99 @@
+import {
+  CompleteInspectionRequest,
+  CompleteInspectionResponse,
+  IdParam,
+  InspectionCounts,
+  InspectionFieldOptions,
+  InspectionRow,
+  ok,
+} from '@linewalker/domain';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { zodParseSerializer } from '../../platform/http/zodParseSerializer.ts';
+import { validateCompletionForm } from './completionValidation.ts';
+import { fieldOptions } from './inspections.repository.ts';
+import * as service from './inspections.service.ts';
+
+const tags = ['Inspections'];
+
+/** The inspection list, its counts and Complete Inspection (spec 1 §2, §4, §7). */
+export async function inspectionsRoutes(app: App): Promise<void> {
+  const db = app.deps.database.db;
+
+  app.get(
+    '/inspections/counts/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "Counts of a project's inspections for the list tabs",
+        description:
+          'One row: all_count; pending (date_reviewed not set); completed (date_reviewed set); rejected ' +
+          '(the structure has at least one rejected image). 404 for a project of another company.',
+        params: IdParam,
+        response: { 200: z.array(InspectionCounts) },
+      },
+    },
+    async (req) => [await service.inspectionCounts(db, req, req.params.id)],
+  );
+
+  app.get(
+    '/inspections/fieldOptions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Dropdown fields of the Complete Inspection form with their options',
+        description: 'Asset Material (values 1..5) and Asset Type (values 6..9), as stored on the server.',
+        response: { 200: z.array(InspectionFieldOptions) },
+      },
+    },
+    () => fieldOptions(db),
+  );
+
+  app.get(
+    '/inspections/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "A project's inspections (the inspection list)",
+        description:
+          'Ordered by line name, then structure creation order, then component. Image counts are those of ' +
+          "the inspection's structure. 404 for a project of another company.",
+        params: IdParam,
+        response: { 200: z.array(InspectionRow) },
+      },
+      serializerCompiler: zodParseSerializer,
+    },
+    (req) => service.inspectionList(db, req, req.params.id),
+  );
+
+  app.post(
+    '/inspections/complete/:id',
+    {
+      config: { access: 'canInspect' },
+      preValidation: validateCompletionForm,
+      schema: {
+        tags,
+        summary: 'Complete an inspection',
+        description:
+          'Staff with a role id below 4 only (403 otherwise, before anything else is checked). data is either ' +
+          'the structure form (strType, armType, armQty 0–10, anchorQty 0–16, guyQty, condSleeveQty and inspector ' +
+          'required; insulatorType Ceramic, Glass or Polymer) or the dropdown form (field_values: one Asset ' +
+          'Material and one Asset Type option) or the condition form (replacementPriority None/Minor/Major and ' +
+          'crackDetected Yes/No required; bendAngle 0–180 and bendRadius optional). Sets review_status Complete; the first completion sets ' +
+          'date_reviewed and reviewed_by, later saves update the data and keep both. component, when given, must ' +
+          "be the inspection's component. 400 with the field messages and nothing changed when invalid; 404 when " +
+          'the inspection does not exist.',
+        params: IdParam,
+        body: CompleteInspectionRequest,
+        response: { 200: CompleteInspectionResponse },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      inspection: await service.completeInspection(db, req, req.params.id, req.body),
+    }),
+  );
+}

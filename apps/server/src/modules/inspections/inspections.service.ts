@@ -1,0 +1,99 @@
+import type { CompleteInspectionRequest, InspectionCounts, InspectionRow } from '@linewalker/domain';
+import type { FastifyRequest } from 'fastify';
+import { writeAudit } from '../../platform/audit.ts';
+import { companyScope } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { conditionToSem, semToCondition } from './conditionAnswers.ts';
+import * as repo from './inspections.repository.ts';
+
+/**
+ * Adds the condition answers to a row. It mutates instead of copying because a list can hold 50,000 rows;
+ * the response schema drops sem_conditions on the way out.
+ */
+const toRow = (r: repo.InspectionRowRaw): InspectionRow =>
+  Object.assign(r, { condition: semToCondition(r.sem_conditions) });
+
+export async function inspectionCounts(
+  db: Db,
+  req: FastifyRequest,
+  projectId: number,
+): Promise<InspectionCounts> {
+  const counts = await repo.inspectionCounts(db, projectId, companyScope(req.principal!));
+  if (!counts) throw notFound('Project');
+  return counts;
+}
+
+export async function inspectionList(
+  db: Db,
+  req: FastifyRequest,
+  projectId: number,
+): Promise<InspectionRow[]> {
+  const [project, rows] = await Promise.all([
+    repo.findVisibleProject(db, projectId, companyScope(req.principal!)),
+    repo.inspectionRows(db, projectId),
+  ]);
+  // The rows are read alongside the visibility check but only returned once it passed.
+  if (!project) throw notFound('Project');
+  return rows.map(toRow);
+}
+
+/**
+ * Completes (or edits the completion of) an inspection. The structure form (variant 2) sets the completion
+ * fields; the dropdown form (variant 3) replaces the field values, each checked against the stored options;
+ * the condition form (variant 1) merges its answers into the sem_ conditions. Each way review_status becomes 'Complete' and the first completion's date and reviewer are kept.
+ */
+export async function completeInspection(
+  db: Db,
+  req: FastifyRequest,
+  inspectionId: number,
+  body: CompleteInspectionRequest,
+): Promise<InspectionRow> {
+  const { data } = body;
+  return db.transaction(async (tx) => {
+    const inspection = await repo.findInspection(tx, inspectionId);
+    const scope = companyScope(req.principal!);
+    if (!inspection || (scope !== null && inspection.company_id !== scope)) throw notFound('Inspection');
+    // The component names which inspection of a component-level structure the form was filled for.
+    if (body.component != null && body.component !== inspection.component_id) {
+      throw badRequest('The component does not match this inspection.', 'component_mismatch');
+    }
+
+    if ('field_values' in data) {
+      const options = await repo.fieldOptions(tx);
+      for (const fv of data.field_values) {
+        const field = options.find((f) => f.field_id === fv.field_id);
+        if (!field?.options.some((o) => o.value_id === fv.value_id)) {
+          throw badRequest(
+            `${field?.field_name ?? 'Field'} has no option ${fv.value_id}.`,
+            'invalid_field_value',
+          );
+        }
+      }
+      await repo.replaceFieldValues(tx, inspectionId, data.field_values);
+      await repo.markComplete(tx, inspectionId, req.principal!.userId, data.comments);
+    } else if ('replacementPriority' in data) {
+      await repo.mergeSemConditions(tx, inspectionId, conditionToSem(data));
+      await repo.markComplete(tx, inspectionId, req.principal!.userId, data.comments);
+    } else {
+      await repo.markComplete(tx, inspectionId, req.principal!.userId, data.comments, {
+        strType: data.strType,
+        armType: data.armType,
+        armQty: data.armQty,
+        anchorQty: data.anchorQty,
+        guyQty: data.guyQty,
+        insulatorType: data.insulatorType ?? null,
+        condSleeveQty: data.condSleeveQty,
+        inspector: data.inspector,
+      });
+    }
+    await writeAudit(tx, req, {
+      action: 'inspection.complete',
+      objectType: 'inspection',
+      objectId: inspectionId,
+      details: { projectId: inspection.project_id, component: body.component ?? null, data },
+    });
+    const [row] = await repo.inspectionRows(tx, inspection.project_id, inspectionId);
+    return toRow(row!);
+  });
+}

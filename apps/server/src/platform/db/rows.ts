@@ -1,0 +1,14 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`; the shared Db type does not say so). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Rows changed by a statement: node-postgres reports rowCount, PGlite affectedRows. */
+export async function execute(db: Db, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}

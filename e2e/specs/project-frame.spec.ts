@@ -1,0 +1,50 @@
+import { ACCOUNTS } from '../support/accounts.ts';
+import { loginAs } from '../support/login.ts';
+import { expect, test } from '../support/test.ts';
+
+test('the project is found by its slug in any case; an unknown slug says so', async ({ page }) => {
+  await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto('/projects/SMOKY-Hill-transmission-patrol');
+  await expect(page.getByRole('heading', { name: 'Smoky Hill Transmission Patrol' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText([
+    'Overview',
+    'Pilots',
+    'Assignment',
+    'Upload',
+    'Inspect',
+    'Delivery',
+  ]);
+  await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+  await expect(page.getByTestId('project-dates')).toHaveText(/^\d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('group', { name: 'Total Structures' })).toContainText(/\d/);
+
+  await page.goto('/projects/no-such-project');
+  await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to All Projects' }).click();
+  await expect(page).toHaveURL('/projects');
+});
+
+test('sub-pages: coming soon inside the frame, inspectionId opens Inspect, All Projects goes back', async ({
+  page,
+}) => {
+  await loginAs(page, ACCOUNTS.projectManager.email);
+  await page.goto('/projects/smoky-hill-transmission-patrol');
+  await page.getByRole('tab', { name: 'Pilots' }).click();
+  await expect(page).toHaveURL('/projects/smoky-hill-transmission-patrol/pilots');
+  await expect(page.getByRole('heading', { name: 'Pilots' })).toBeVisible();
+  await expect(page.getByText('coming soon')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Smoky Hill Transmission Patrol' })).toBeVisible();
+
+  await page.goto('/projects/smoky-hill-transmission-patrol?inspectionId=1');
+  await expect(page.getByRole('tab', { name: 'Inspect', selected: true })).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: 'All Projects', exact: true }).click();
+  await expect(page).toHaveURL('/projects');
+});
+
+test('an inspector sees Overview, Upload and Inspect', async ({ page }) => {
+  await loginAs(page, ACCOUNTS.inspector.email);
+  await page.goto('/projects/smoky-hill-transmission-patrol/pilots');
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Upload', 'Inspect']);
+  await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+});

@@ -1,0 +1,82 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The user's calendar date, 'YYYY-MM-DD' (what the project form and API use). */
+export function today(offsetDays = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A project name unique to this run (letters, digits and spaces only: the form blocks the rest). */
+export const uniqueName = (prefix: string): string => `${prefix} ${Date.now().toString(36).toUpperCase()}`;
+
+export const slugOf = (name: string): string => name.trim().toLowerCase().replace(/ /g, '-');
+
+interface CsvOptions {
+  lines: number;
+  perLine: number;
+  linePrefix: string;
+  /** 0-based data rows whose latitude is not a number. */
+  badRows?: number[];
+}
+
+/** A structure CSV shaped like a utility export: a BOM, CRLF, a quoted field and extra columns. */
+export function structureCsv({ lines, perLine, linePrefix, badRows = [] }: CsvOptions): Buffer {
+  const rows = ['Line Name,Structure,"Voltage, kV",Latitude,Longitude'];
+  let i = 0;
+  for (let l = 1; l <= lines; l++) {
+    for (let s = 1; s <= perLine; s++, i++) {
+      const lat = badRows.includes(i) ? 'n/a' : (40 + l * 0.01 + s * 0.001).toFixed(6);
+      rows.push(`${linePrefix} ${l},STR-${l}-${s},"115",${lat},${(-98 - s * 0.001).toFixed(6)}`);
+    }
+  }
+  return Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`, 'utf8');
+}
+
+export const csvFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'text/csv', buffer });
+
+/** Creates a project through the API as the logged-in user (the page's cookies), for list journeys. */
+export async function createProjectViaApi(page: Page, name: string): Promise<number> {
+  const customers = (await (await page.request.get('/api/v1/customers')).json()) as { id: number }[];
+  const types = (await (await page.request.get('/api/v1/projects/upsert/projectTypes')).json()) as {
+    ptype_id: number;
+  }[];
+  const response = await page.request.post('/api/v1/projects', {
+    data: {
+      id: null,
+      company_id: customers[0]?.id,
+      ptype_id: types[0]?.ptype_id,
+      project_name: name,
+      closest_city: 'Ord',
+      start_date: today(),
+      due_date: today(6),
+      num_pilots: 1,
+      structure_assignment_type: 'dueDate',
+      inspection_type: '0',
+      photo_limit: -1,
+      ptier_id: 2,
+      pilot_struct_day: null,
+      kmzs: [],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Picks an option of a Mantine select by its label. */
+export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Fills the required fields of the Create New Project form. */
+export async function fillProjectForm(page: Page, dialog: Locator, name: string): Promise<void> {
+  await choose(page, dialog.getByRole('combobox', { name: 'Customer' }), /.+/);
+  await choose(page, dialog.getByRole('combobox', { name: 'Project Type' }), /.+/);
+  await dialog.getByLabel('Job Name').fill(name);
+  await dialog.getByLabel('Closest City').fill('Ord');
+}
+
+export const projectRow = (page: Page, name: string) =>
+  page.getByTestId('project-row').filter({ hasText: name });
