@@ -1,9 +1,7 @@
 import { isoDateOf } from '@linewalker/domain';
 
-/**
- * Calendar days as the server sees them: the process's local time zone (the TZ environment variable,
- * UTC when unset). The project list's default "today" and the stat tiles' "yesterday" use it.
- */
+// Calendar days as the server sees them: the process's local time zone (the TZ environment variable,
+// UTC when unset). The project list's default "today" and the stat tiles' "yesterday" use it.
 
 /** 'YYYY-MM-DD' of `now` in the server's local time zone. */
 export const localDateString = (now: Date = new Date()): string => isoDateOf(now);

@@ -35,13 +35,14 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', template);
     project.provide('pgliteDump', null);
     return async () => {
+      const ownCopies = `${template.replace('lw_tpl_', 'lw_t_')}\\_%`;
       await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname like 'lw_t_%' or datname = $1`,
-        [template],
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname like $2 or datname = $1`,
+        [template, ownCopies],
       );
       const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'lw_t_%' or datname = $1`,
-        [template],
+        `select datname from pg_database where datname like $2 or datname = $1`,
+        [template, ownCopies],
       );
       for (const r of rows) await admin.query(`drop database if exists ${r.datname}`);
       await admin.end();

@@ -22,7 +22,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const url = process.env.DATABASE_URL;
   if (template && url) {
     const pg = (await import('pg')).default;
-    const name = `lw_t_${randomBytes(6).toString('hex')}`;
+    // Named after this run's template, so a run's teardown drops only its own databases.
+    const name = `${template.replace('lw_tpl_', 'lw_t_')}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);

@@ -4,14 +4,16 @@ import { PairIndex } from './pairIndex.ts';
 /** Listed error rows and sample rows are capped at 100 each (spec 1 §5, §9); all are still counted. */
 export const MAX_LISTED_ROWS = 100;
 /** Longest line or structure name accepted from a file; longer text is a broken row, not a name. */
-export const MAX_IMPORTED_NAME_LENGTH = 255;
+/** The database keeps line names to 50 characters (spec 2: line name max 50) and structure names to 100. */
+export const MAX_LINE_NAME_LENGTH = 50;
+export const MAX_STRUCTURE_NAME_LENGTH = 100;
 
 /** Why a data row cannot be imported (spec 1 §5 lists the check, not the words). */
 export const ROW_ERROR_MESSAGES = {
   missingLine: 'Missing line name.',
   missingStructure: 'Missing structure name.',
-  lineTooLong: `Line name is longer than ${MAX_IMPORTED_NAME_LENGTH} characters.`,
-  structureTooLong: `Structure name is longer than ${MAX_IMPORTED_NAME_LENGTH} characters.`,
+  lineTooLong: `Line name is longer than ${MAX_LINE_NAME_LENGTH} characters.`,
+  structureTooLong: `Structure name is longer than ${MAX_STRUCTURE_NAME_LENGTH} characters.`,
   missingLatitude: 'Missing latitude.',
   missingLongitude: 'Missing longitude.',
   latitudeNotNumber: 'Latitude is not a number.',
@@ -101,9 +103,10 @@ export interface StructureRowTotals {
  * Checks data rows one at a time and keeps the totals, so a million-row file streams through it.
  *
  * Rules, each adding its reason to the row (a row lists all its problems at once):
- * - line and structure names are trimmed and must not be empty (nor longer than 255 characters);
+ * - line and structure names are trimmed and must not be empty (nor longer than 50 / 100 characters);
  * - latitude and longitude must be plain decimal numbers in −90..90 and −180..180, and not both 0;
- * - a structure name may appear once per line name (exact match after trimming): a repeat is an error row
+ * - a structure name may appear once per line (line names compared ignoring case, as the database keeps
+ *   one line per company and name; structure names exactly): a repeat is an error row
  *   naming the first row, so the user fixes the file rather than the import silently merging or dropping;
  *   both the first and the repeat are kept in the count, only the repeat is an error;
  * - a row with fewer fields than the header reads the missing cells as empty (exports drop trailing
@@ -151,13 +154,13 @@ export class StructureRowValidator {
       fail(ROW_ERROR_MESSAGES.tooManyFields(fields.length, c.columns));
     }
     if (line === '') fail(ROW_ERROR_MESSAGES.missingLine);
-    else if (line.length > MAX_IMPORTED_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.lineTooLong);
+    else if (line.length > MAX_LINE_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.lineTooLong);
     if (structure === '') fail(ROW_ERROR_MESSAGES.missingStructure);
-    else if (structure.length > MAX_IMPORTED_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.structureTooLong);
+    else if (structure.length > MAX_STRUCTURE_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.structureTooLong);
     if (isValidCoordinatePair(latitude, longitude)) t.validCoordinateRows++;
     else for (const reason of coordinateReasons(latCell, lonCell)) fail(reason);
     if (line !== '' && structure !== '') {
-      const first = this.firstRowOf.getOrAdd(line, structure, rowNumber);
+      const first = this.firstRowOf.getOrAdd(line.toLowerCase(), structure, rowNumber);
       if (first !== -1) fail(ROW_ERROR_MESSAGES.duplicate(first));
     }
 
@@ -177,7 +180,7 @@ export class StructureRowValidator {
       longitude: longitude as number,
     };
     t.validRows++;
-    this.lines.add(line);
+    this.lines.add(line.toLowerCase());
     if (t.sampleRows.length < MAX_LISTED_ROWS) t.sampleRows.push(row);
     this.onValidRow?.(row);
   }

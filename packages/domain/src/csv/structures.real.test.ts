@@ -209,21 +209,22 @@ describe('real structure files', () => {
       expect(report.fields.find((f) => f.name === 'Height (m)')?.samples).toEqual([]); // no height tag in Bremen
     });
 
-    it('with Line Name / Structure Number: 794 structures on 56 lines, 469 rows with gaps or repeats', () => {
+    it('with Line Name / Structure Number: 766 structures, 497 rows with gaps, repeats or over-long line names', () => {
       const report = analyzeStructureCsv(read(name), {
         lineNameField: 'Line Name',
         structNumField: 'Structure Number',
       });
-      expect(report.validRows).toBe(794);
-      expect(report.errorRowCount).toBe(469);
-      expect(report.summary).toBe('There are 794 structures on 56 lines.');
+      // 469 rows with gaps or repeats, plus 28 whose line name (several OSM relations joined by ';') is
+      // longer than the 50 characters a line name may have.
+      expect(report.validRows).toBe(766);
+      expect(report.errorRowCount).toBe(497);
+      expect(report.summary).toBe('There are 766 structures on 52 lines.');
       expect(report.errorRows[0]?.text).toBe(
         'Row 2, Steigerwald, , 53.0636052, 8.7839805: Missing structure name.',
       );
-      // Tower 20 of this line is on two OSM ways of the same line: the second listing is a repeat.
-      expect(report.errorRows.map((e) => e.text)).toContain(
-        'Row 502, Freileitung Grambke - Mittelsbüren - Niedervieland, 20, 53.1361368, 8.655256: Duplicate structure on this line (first in row 3).',
-      );
+      const reasons = report.errorRows.flatMap((e) => e.reasons);
+      expect(reasons).toContain('Line name is longer than 50 characters.');
+      expect(reasons.some((r) => r.startsWith('Duplicate structure on this line'))).toBe(true);
     });
 
     it('with OSM way / node ids: 1262 structures on 183 lines and one structure on no line', () => {

@@ -69,6 +69,8 @@ export function crewPaint(palette: readonly string[]) {
   };
 }
 
+const ringAroundCluster = expr(['step', ['get', 'point_count'], 18, 50, 22, 500, 27, 5000, 33]);
+
 /** Whether the cluster mixes crews: drawn with a dark ring so "mostly crew 3" is not read as "all crew 3". */
 const mixed = expr(['<', mostInCluster, ['get', 'point_count']]);
 
@@ -120,11 +122,15 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
       paint: {
         'circle-color': 'rgba(0,0,0,0)',
         // Just outside the marker or cluster circle underneath.
+        // (A zoom curve must be the outermost expression, so the cluster sizes repeat at both stops.)
         'circle-radius': [
-          'case',
-          ['has', 'point_count'],
-          ['step', ['get', 'point_count'], 18, 50, 22, 500, 27, 5000, 33],
-          ['interpolate', ['linear'], ['zoom'], 10, 8, 18, 12],
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          10,
+          ['case', ['has', 'point_count'], ringAroundCluster, 8],
+          18,
+          ['case', ['has', 'point_count'], ringAroundCluster, 12],
         ],
         'circle-stroke-width': 3,
         'circle-stroke-color': '#e8590c',

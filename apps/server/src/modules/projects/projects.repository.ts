@@ -1,0 +1,220 @@
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { projects, projectTiers, projectTypes, sourceFiles } from '../../platform/db/schema/index.ts';
+
+/** A project row with the facts its computed fields are derived from. */
+export interface ProjectFactsRow {
+  id: number;
+  company_id: number;
+  company_name: string;
+  project_name: string;
+  inspection_type: '0' | '1';
+  start_date: string;
+  due_date: string | null;
+  num_pilots: number;
+  structure_assignment_type: 'dueDate' | 'ratio';
+  photo_limit: number;
+  closest_city: string | null;
+  pilot_struct_day: number | null;
+  ptype_id: number;
+  ptype_name: string;
+  ptier_id: number | null;
+  use_new_risk_rating: boolean;
+  archived_date: Date | string | null;
+  created_at: Date | string;
+  structures: number;
+  inspected: number;
+  /** When the last inspection was reviewed. */
+  last_reviewed: Date | string | null;
+}
+
+const scoped = (scope: number | null, column: SQL): SQL =>
+  scope === null ? sql`true` : sql`${column} = ${scope}`;
+
+/**
+ * Projects with their structure and inspection counts in ONE statement: each count table is aggregated
+ * once with GROUP BY per project (never a query per project), which the (project_id, …) indexes serve.
+ * On a structure project every structure has one inspection, so inspected = reviewed inspections; on a
+ * component project a structure is inspected once all its component inspections are reviewed, which needs
+ * a per-structure step, paid only over component projects' inspections. `scope` confines a customer to
+ * their company.
+ */
+export async function listProjectFacts(
+  db: Db,
+  scope: number | null,
+  projectId?: number,
+): Promise<ProjectFactsRow[]> {
+  const only = projectId === undefined ? sql`true` : sql`p.id = ${projectId}`;
+  // Which projects' rows an aggregate reads: the one asked for, the caller's company's, or (staff) all;
+  // `componentOnly` narrows them to component projects.
+  const ofProjects = (column: SQL, componentOnly = false) => {
+    if (projectId !== undefined) return sql`${column} = ${projectId}`;
+    if (scope === null && !componentOnly) return sql`true`;
+    const kind = componentOnly ? sql`inspection_type = '1'` : sql`true`;
+    return sql`${column} in (select id from projects where ${scoped(scope, sql`company_id`)} and ${kind})`;
+  };
+  return queryRows<ProjectFactsRow>(
+    db,
+    sql`
+    select p.id, p.company_id, c.company_name, p.project_name, p.inspection_type,
+      p.start_date::text as start_date, p.due_date::text as due_date, p.num_pilots,
+      p.structure_assignment_type, p.photo_limit::int as photo_limit, p.closest_city, p.pilot_struct_day,
+      p.ptype_id, pt.ptype_name, p.ptier_id, p.use_new_risk_rating, p.archived_date, p.created_at,
+      coalesce(s.n, 0)::int as structures,
+      (case when p.inspection_type = '1' then coalesce(ci.inspected, 0) else coalesce(i.reviewed, 0) end)::int
+        as inspected,
+      i.last_reviewed
+    from projects p
+    join companies c on c.id = p.company_id
+    join project_types pt on pt.ptype_id = p.ptype_id
+    left join (
+      select project_id, count(*) as n from structures where ${ofProjects(sql`project_id`)} group by project_id
+    ) s on s.project_id = p.id
+    left join (
+      select project_id, count(*) filter (where date_reviewed is not null) as reviewed,
+        max(date_reviewed) as last_reviewed
+      from inspections where ${ofProjects(sql`project_id`)} group by project_id
+    ) i on i.project_id = p.id
+    left join (
+      select project_id, count(*) filter (where done) as inspected
+      from (
+        select project_id, bool_and(date_reviewed is not null) as done
+        from inspections where ${ofProjects(sql`project_id`, true)}
+        group by project_id, structure_id
+      ) per_structure
+      group by project_id
+    ) ci on ci.project_id = p.id
+    where ${scoped(scope, sql`p.company_id`)} and ${only}
+    order by lower(p.project_name), p.id`,
+  );
+}
+
+/** Mean position of the project's structures. */
+export async function projectCenter(
+  db: Db,
+  projectId: number,
+): Promise<{ lat: number | null; lon: number | null }> {
+  const [row] = await queryRows<{ lat: number | null; lon: number | null }>(
+    db,
+    sql`select avg(location[1])::float8 as lat, avg(location[0])::float8 as lon
+      from structures where project_id = ${projectId}`,
+  );
+  return { lat: row?.lat ?? null, lon: row?.lon ?? null };
+}
+
+export function listSourceFiles(db: Db, projectId: number) {
+  return db
+    .select({ id: sourceFiles.id, name: sourceFiles.name, url: sourceFiles.url, kind: sourceFiles.kind })
+    .from(sourceFiles)
+    .where(eq(sourceFiles.projectId, projectId))
+    .orderBy(asc(sourceFiles.id));
+}
+
+/** The project's company and type when the caller may see it. */
+export async function findProject(db: Db, id: number, scope: number | null) {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      companyId: projects.companyId,
+      inspectionType: projects.inspectionType,
+      archivedDate: projects.archivedDate,
+    })
+    .from(projects)
+    .where(and(eq(projects.id, id), scope === null ? undefined : eq(projects.companyId, scope)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Another project already using this name, compared case-insensitively. */
+export async function projectNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        sql`lower(${projects.projectName}) = lower(${name})`,
+        exceptId === undefined ? undefined : sql`${projects.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type ProjectWrite = Omit<
+  typeof projects.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'archivedDate'
+>;
+
+export async function insertProject(db: Db, values: ProjectWrite): Promise<number> {
+  const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
+  return row!.id;
+}
+
+export async function updateProject(
+  db: Db,
+  id: number,
+  values: Omit<ProjectWrite, 'createdBy'>,
+): Promise<void> {
+  await db
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projects.id, id));
+}
+
+/** Sets archived_date unless already set (the first archive date is kept); true when it changed. */
+export async function archiveProject(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(projects)
+    .set({ archivedDate: new Date(), updatedAt: new Date() })
+    .where(and(eq(projects.id, id), isNull(projects.archivedDate)))
+    .returning({ id: projects.id });
+  return rows.length > 0;
+}
+
+export async function unarchiveProject(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(projects)
+    .set({ archivedDate: null, updatedAt: new Date() })
+    .where(and(eq(projects.id, id), isNotNull(projects.archivedDate)))
+    .returning({ id: projects.id });
+  return rows.length > 0;
+}
+
+export function listProjectTypes(db: Db) {
+  return db
+    .select({ ptype_id: projectTypes.ptypeId, ptype_name: projectTypes.ptypeName })
+    .from(projectTypes)
+    .orderBy(asc(projectTypes.ptypeId));
+}
+
+export function listProjectTiers(db: Db) {
+  return db
+    .select({ ptier_id: projectTiers.ptierId, name: projectTiers.name })
+    .from(projectTiers)
+    .orderBy(asc(projectTiers.ptierId));
+}
+
+export async function projectTypeExists(db: Db, ptypeId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: projectTypes.ptypeId })
+    .from(projectTypes)
+    .where(eq(projectTypes.ptypeId, ptypeId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function projectTierExists(db: Db, ptierId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: projectTiers.ptierId })
+    .from(projectTiers)
+    .where(eq(projectTiers.ptierId, ptierId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Lines already linked to the project (a company change would orphan them). */
+export async function projectHasLines(db: Db, projectId: number): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from project_lines where project_id = ${projectId} limit 1`);
+  return rows.length > 0;
+}

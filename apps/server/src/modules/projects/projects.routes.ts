@@ -1,0 +1,161 @@
+import {
+  ApiError,
+  CsvImportError,
+  IdParam,
+  Ok,
+  ok,
+  PROJECT_FIELD_DEFINITIONS,
+  ProjectCreateRequest,
+  ProjectDetail,
+  ProjectListItem,
+  ProjectListQuery,
+  ProjectSaveResponse,
+  ProjectTier,
+  ProjectType,
+  ProjectUpdateRequest,
+} from '@linewalker/domain';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { listProjectTiers, listProjectTypes } from './projects.repository.ts';
+import {
+  createProject,
+  getProject,
+  listProjects,
+  setArchived,
+  updateProjectFields,
+} from './projects.service.ts';
+
+const tags = ['Projects'];
+
+const definitions = Object.entries(PROJECT_FIELD_DEFINITIONS)
+  .map(([field, text]) => `- **${field}**: ${text}`)
+  .join('\n');
+
+const saveErrors = {
+  400: z
+    .union([CsvImportError, ApiError])
+    .describe(
+      'validation_failed (issues per field, spec 1 §5 messages) or csv_invalid (per file: reasons and the first 100 bad rows). Nothing is written.',
+    ),
+  409: ApiError.describe('project_name_taken: another project has this name (compared case-insensitively).'),
+};
+
+const saveDescription =
+  'Validated on the server with the domain project schema. Files in `kmzs` (urls answered by sign-s3) ' +
+  'are streamed from storage and checked again row by row; the project, its source files, lines (reused ' +
+  'by name, any case, within the customer company), structures (source type 2) and their inspections (one ' +
+  'per structure; one per structure and annotation component when inspection_type is 1) are written in one ' +
+  'transaction: any error leaves nothing behind.';
+
+export async function projectsRoutes(app: App): Promise<void> {
+  const db = app.deps.database.db;
+
+  app.get(
+    '/projects',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'All projects with their computed state, progress and flags',
+        description:
+          'Customers get their own company’s projects only. Archived projects are included (archived_date set). ' +
+          'Counts come from one aggregate query. Computed fields:\n' +
+          definitions,
+        querystring: ProjectListQuery,
+        response: { 200: z.array(ProjectListItem) },
+      },
+    },
+    (req) => listProjects(app.deps, req, req.query.today),
+  );
+
+  app.get(
+    '/projects/upsert/projectTypes',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Project types', response: { 200: z.array(ProjectType) } },
+    },
+    () => listProjectTypes(db),
+  );
+
+  app.get(
+    '/projects/tiers',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Project tiers',
+        description: 'Tier 1 may not use No Limit photos (photo_limit -1).',
+        response: { 200: z.array(ProjectTier) },
+      },
+    },
+    () => listProjectTiers(db),
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'One project, with its files and the centre of its structures',
+        description: `404 for a project of another company. Computed fields as in GET /projects:\n${definitions}`,
+        params: IdParam,
+        querystring: ProjectListQuery,
+        response: { 200: ProjectDetail },
+      },
+    },
+    (req) => getProject(app.deps, req, req.params.id, req.query.today),
+  );
+
+  app.post(
+    '/projects',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Create a project, importing its CSV files',
+        description: `${saveDescription} Start and (for dueDate projects) end dates may not be before today (the server's UTC date, with one day of grace for users west of UTC).`,
+        body: ProjectCreateRequest,
+        response: { 200: ProjectSaveResponse, ...saveErrors },
+      },
+    },
+    (req) => createProject(app.deps, req, req.body),
+  );
+
+  app.put(
+    '/projects/upsert',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Update a project (id in the body), importing any added CSV files',
+        description: `${saveDescription} Edit mode drops the not-before-today date rules. The customer and the inspection type cannot change once the project has lines.`,
+        body: ProjectUpdateRequest,
+        response: { 200: ProjectSaveResponse, ...saveErrors },
+      },
+    },
+    (req) => updateProjectFields(app.deps, req, req.body),
+  );
+
+  for (const archived of [true, false]) {
+    app.put(
+      archived ? '/projects/archive/:id' : '/projects/unarchive/:id',
+      {
+        config: { access: 'canCreate' },
+        schema: {
+          tags,
+          summary: archived ? 'Archive a project' : 'Unarchive a project',
+          description: archived
+            ? 'Sets archived_date; archiving an archived project keeps its first date.'
+            : 'Clears archived_date; harmless when not archived.',
+          params: IdParam,
+          response: { 200: Ok },
+        },
+      },
+      async (req) => {
+        await setArchived(app.deps, req, req.params.id, archived);
+        return ok;
+      },
+    );
+  }
+}

@@ -1,0 +1,291 @@
+import {
+  addDays,
+  datesNotPastIssues,
+  isoDateOf,
+  PROJECT_MESSAGES,
+  type ProjectCreateRequest,
+  type ProjectDetail,
+  type ProjectListItem,
+  type ProjectSaveResponse,
+  type ProjectUpdateRequest,
+  projectStatus,
+} from '@linewalker/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../app.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { companyScope } from '../../platform/auth/access.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { localDateString } from '../../platform/localDate.ts';
+import { isActiveCustomer } from '../customers/customers.repository.ts';
+import { importCsvFiles } from './csvImport.service.ts';
+import {
+  archiveProject,
+  findProject,
+  insertProject,
+  listProjectFacts,
+  listSourceFiles,
+  type ProjectFactsRow,
+  type ProjectWrite,
+  projectCenter,
+  projectHasLines,
+  projectNameTaken,
+  projectTierExists,
+  projectTypeExists,
+  unarchiveProject,
+  updateProject,
+} from './projects.repository.ts';
+
+export const PROJECT_SERVER_MESSAGES = {
+  nameTaken: (name: string) => `A project named "${name}" already exists. Choose another name.`,
+  companyLocked: 'The customer cannot be changed once the project has lines.',
+  inspectionTypeLocked: 'The inspection type cannot be changed once the project has lines.',
+} as const;
+
+interface Issue {
+  path: string;
+  message: string;
+}
+
+/** The same answer as a failed schema check: 400 `validation_failed` with one issue per field. */
+function validationFailed(issues: Issue[]): AppError {
+  const withBody = issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
+  return new AppError(400, 'validation_failed', withBody.map((i) => `${i.path}: ${i.message}`).join('; '), {
+    issues: withBody,
+  });
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** A list row with its computed fields (definitions in `PROJECT_FIELD_DEFINITIONS`). */
+export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem {
+  const archived = iso(row.archived_date);
+  const status = projectStatus({
+    start_date: row.start_date,
+    due_date: row.due_date,
+    archived_date: archived,
+    total: row.structures,
+    inspected: row.inspected,
+    completed_date: iso(row.last_reviewed),
+    today,
+  });
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    company_name: row.company_name,
+    project_name: row.project_name,
+    inspection_type: row.inspection_type,
+    start_date: row.start_date,
+    due_date: row.due_date,
+    num_pilots: row.num_pilots,
+    structure_assignment_type: row.structure_assignment_type,
+    photo_limit: row.photo_limit,
+    closest_city: row.closest_city,
+    pilot_struct_day: row.pilot_struct_day,
+    ptype_id: row.ptype_id,
+    ptype_name: row.ptype_name,
+    ptier_id: row.ptier_id,
+    use_new_risk_rating: row.use_new_risk_rating,
+    archived_date: archived,
+    created_at: iso(row.created_at)!,
+    state: status.state,
+    structures: row.structures,
+    inspected: row.inspected,
+    progress: status.progress,
+    active: status.active,
+    starting_next_week: status.starting_next_week,
+    late: status.late,
+    early: status.early,
+    on_schedule: status.on_schedule,
+  };
+}
+
+export async function listProjects(
+  deps: Deps,
+  req: FastifyRequest,
+  today = localDateString(),
+): Promise<ProjectListItem[]> {
+  const rows = await listProjectFacts(deps.database.db, companyScope(req.principal!));
+  return rows.map((r) => toListItem(r, today));
+}
+
+export async function getProject(
+  deps: Deps,
+  req: FastifyRequest,
+  id: number,
+  today = localDateString(),
+): Promise<ProjectDetail> {
+  const db = deps.database.db;
+  const [row] = await listProjectFacts(db, companyScope(req.principal!), id);
+  if (!row) throw notFound('Project');
+  const [kmzs, center] = await Promise.all([listSourceFiles(db, id), projectCenter(db, id)]);
+  return { ...toListItem(row, today), kmzs, project_center_lat: center.lat, project_center_lon: center.lon };
+}
+
+/**
+ * "Today" for the create-only date rules: the day before the server's UTC date, so a user west of UTC
+ * (whose calendar is up to a day behind) is not refused their own today late in their day.
+ */
+export const serverToday = (now = new Date()): string => addDays(isoDateOf(now, 'UTC'), -1);
+
+type ProjectPayload = ProjectCreateRequest | ProjectUpdateRequest;
+
+/** Rules needing the database (references, uniqueness); all issues at once, as the schema does. */
+async function referenceIssues(deps: Deps, body: ProjectPayload): Promise<Issue[]> {
+  const db = deps.database.db;
+  const [customer, type, tier] = await Promise.all([
+    isActiveCustomer(db, body.company_id),
+    projectTypeExists(db, body.ptype_id),
+    projectTierExists(db, body.ptier_id),
+  ]);
+  const issues: Issue[] = [];
+  if (!customer) issues.push({ path: 'company_id', message: PROJECT_MESSAGES.customerSelect });
+  if (!type) issues.push({ path: 'ptype_id', message: PROJECT_MESSAGES.typeSelect });
+  if (!tier) issues.push({ path: 'ptier_id', message: PROJECT_MESSAGES.tierRequired });
+  return issues;
+}
+
+function columns(body: ProjectPayload): Omit<ProjectWrite, 'createdBy'> {
+  return {
+    companyId: body.company_id,
+    projectName: body.project_name,
+    inspectionType: body.inspection_type,
+    startDate: body.start_date,
+    dueDate: body.due_date?.trim() ? body.due_date.trim() : null,
+    numPilots: body.num_pilots,
+    structureAssignmentType: body.structure_assignment_type,
+    photoLimit: body.photo_limit,
+    closestCity: body.closest_city,
+    pilotStructDay: body.pilot_struct_day ?? null,
+    ptypeId: body.ptype_id,
+    ptierId: body.ptier_id,
+  };
+}
+
+/** A unique-index violation on the project name (a concurrent create won the race). */
+function isNameConflict(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string };
+    if (pgError.code === '23505' && pgError.constraint === 'projects_name_unique') return true;
+  }
+  return false;
+}
+
+async function saving<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isNameConflict(err)) throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+    throw err;
+  }
+}
+
+/** Creates a project and imports its CSV files in one transaction: any failure leaves nothing behind. */
+export async function createProject(
+  deps: Deps,
+  req: FastifyRequest,
+  body: ProjectCreateRequest,
+): Promise<ProjectSaveResponse> {
+  const issues: Issue[] = [
+    ...datesNotPastIssues(body, serverToday()),
+    ...(await referenceIssues(deps, body)),
+  ];
+  if (issues.length > 0) throw validationFailed(issues);
+  if (await projectNameTaken(deps.database.db, body.project_name)) {
+    throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
+  }
+  const userId = req.principal!.userId;
+  return saving(body.project_name, () =>
+    deps.database.db.transaction(async (tx) => {
+      const id = await insertProject(tx, { ...columns(body), createdBy: userId });
+      const imported = await importCsvFiles(
+        tx,
+        deps,
+        {
+          projectId: id,
+          companyId: body.company_id,
+          userId,
+          perComponent: body.inspection_type === '1',
+          existingProject: false,
+        },
+        body.kmzs,
+      );
+      await writeAudit(tx, req, {
+        action: 'project.create',
+        objectType: 'project',
+        objectId: id,
+        details: { project_name: body.project_name, company_id: body.company_id, ...imported },
+      });
+      return { ok: true as const, success: true as const, id, imported };
+    }),
+  );
+}
+
+/** Updates a project (edit mode: no not-before-today rules) and imports any files added in the mapping step. */
+export async function updateProjectFields(
+  deps: Deps,
+  req: FastifyRequest,
+  body: ProjectUpdateRequest,
+): Promise<ProjectSaveResponse> {
+  const db = deps.database.db;
+  const current = await findProject(db, body.id, companyScope(req.principal!));
+  if (!current) throw notFound('Project');
+  const issues = await referenceIssues(deps, body);
+  const changesCompany = current.companyId !== body.company_id;
+  const changesType = current.inspectionType !== body.inspection_type;
+  if ((changesCompany || changesType) && (await projectHasLines(db, body.id))) {
+    if (changesCompany) issues.push({ path: 'company_id', message: PROJECT_SERVER_MESSAGES.companyLocked });
+    if (changesType) {
+      issues.push({ path: 'inspection_type', message: PROJECT_SERVER_MESSAGES.inspectionTypeLocked });
+    }
+  }
+  if (issues.length > 0) throw validationFailed(issues);
+  if (await projectNameTaken(db, body.project_name, body.id)) {
+    throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
+  }
+  const userId = req.principal!.userId;
+  return saving(body.project_name, () =>
+    db.transaction(async (tx) => {
+      await updateProject(tx, body.id, columns(body));
+      const imported = await importCsvFiles(
+        tx,
+        deps,
+        {
+          projectId: body.id,
+          companyId: body.company_id,
+          userId,
+          perComponent: body.inspection_type === '1',
+          existingProject: true,
+        },
+        body.kmzs,
+      );
+      await writeAudit(tx, req, {
+        action: 'project.update',
+        objectType: 'project',
+        objectId: body.id,
+        details: { ...columns(body), ...imported },
+      });
+      return { ok: true as const, success: true as const, id: body.id, imported };
+    }),
+  );
+}
+
+/** Archive or unarchive; repeating either is harmless (the first archive date is kept). */
+export async function setArchived(
+  deps: Deps,
+  req: FastifyRequest,
+  id: number,
+  archived: boolean,
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const project = await findProject(tx, id, companyScope(req.principal!));
+    if (!project) throw notFound('Project');
+    const changed = archived ? await archiveProject(tx, id) : await unarchiveProject(tx, id);
+    await writeAudit(tx, req, {
+      action: archived ? 'project.archive' : 'project.unarchive',
+      objectType: 'project',
+      objectId: id,
+      details: { changed },
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+
+/** `p` is a project the caller may see: any for staff, their own company's for a customer. */
+export const visibleProject = (scope: number | null): SQL =>
+  scope === null ? sql`true` : sql`p.company_id = ${scope}`;
+
+export interface Range {
+  from: Date;
+  to: Date;
+}
+
+interface CountsRow {
+  total_struct_count: number;
+  kmz_struct_count: number;
+  nadir_struct_count: number;
+  manual_struct_count: number;
+  acquired_structures: number;
+  acquired_structures_yesterday: number;
+  inspected_count: number;
+  inspected_count_yesterday: number;
+  img_count: number;
+  unassigned_img_count: number;
+}
+
+/**
+ * Every count of the assignment stat tiles in one statement; no row when the project is not visible.
+ * `yesterday` is a half-open [from, to) range computed by the caller in the server's time zone.
+ */
+export async function structureCounts(
+  db: Db,
+  projectId: number,
+  scope: number | null,
+  yesterday: Range,
+): Promise<CountsRow | null> {
+  const from = yesterday.from.toISOString();
+  const to = yesterday.to.toISOString();
+  const rows = await queryRows<CountsRow>(
+    db,
+    sql`
+    select s.*, a.*, i.*, m.*
+    from projects p
+    cross join lateral (
+      select count(*)::int as total_struct_count,
+        count(*) filter (where structure_source_type_id = 2)::int as kmz_struct_count,
+        count(*) filter (where structure_source_type_id = 3)::int as nadir_struct_count,
+        count(*) filter (where structure_source_type_id = 1)::int as manual_struct_count
+      from structures where project_id = p.id
+    ) s
+    cross join lateral (
+      select count(*)::int as acquired_structures,
+        count(*) filter (where first_upload >= ${from}::timestamptz and first_upload < ${to}::timestamptz)::int
+          as acquired_structures_yesterday
+      from (
+        select min(uploaded_at) as first_upload from images
+        where project_id = p.id and structure_id is not null group by structure_id
+      ) f
+    ) a
+    cross join lateral (
+      select count(*) filter (where date_reviewed is not null)::int as inspected_count,
+        count(*) filter (where date_reviewed >= ${from}::timestamptz and date_reviewed < ${to}::timestamptz)::int
+          as inspected_count_yesterday
+      from inspections where project_id = p.id
+    ) i
+    cross join lateral (
+      select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
+      from images where project_id = p.id
+    ) m
+    where p.id = ${projectId} and ${visibleProject(scope)}`,
+  );
+  return rows[0] ?? null;
+}
+
+interface LineRow {
+  id: number;
+  line_name: string;
+  line_num: string | null;
+}
+type NullableLine = { id: number | null; line_name: string | null; line_num: string | null };
+
+/** The project's lines by name; null when the project is not visible (one statement). */
+export async function projectLines(
+  db: Db,
+  projectId: number,
+  scope: number | null,
+): Promise<LineRow[] | null> {
+  const rows = await queryRows<NullableLine>(
+    db,
+    sql`
+    select l.id, l.line_name, l.line_num
+    from projects p
+    left join project_lines pl on pl.project_id = p.id
+    left join lines l on l.id = pl.line_id
+    where p.id = ${projectId} and ${visibleProject(scope)}
+    order by lower(l.line_name), l.id`,
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((r): r is LineRow => r.id !== null);
+}
+
+/** A company's lines by name; null when the company does not exist. */
+export async function companyLines(db: Db, companyId: number): Promise<LineRow[] | null> {
+  const rows = await queryRows<NullableLine>(
+    db,
+    sql`
+    select l.id, l.line_name, l.line_num
+    from companies c
+    left join lines l on l.company_id = c.id
+    where c.id = ${companyId}
+    order by lower(l.line_name), l.id`,
+  );
+  if (rows.length === 0) return null;
+  return rows.filter((r): r is LineRow => r.id !== null);
+}

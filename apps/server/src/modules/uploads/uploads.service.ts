@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { GetFieldsResponse, SignUploadResponse, UploadExtension } from '@linewalker/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../app.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { readCsvFields } from './csvFields.ts';
+import { findFileUpload, insertFileUpload } from './uploads.repository.ts';
+
+const CONTENT_TYPES: Record<UploadExtension, string> = {
+  csv: 'text/csv',
+  kmz: 'application/vnd.google-earth.kmz',
+};
+
+export const KMZ_NOT_SUPPORTED = 'KMZ files are not supported yet';
+
+/**
+ * Registers an upload and answers where to PUT it. The key is ours (a fresh UUID), so a client can never
+ * choose where in storage its file lands; `url` is that key, the reference later calls accept.
+ */
+export async function signUpload(
+  deps: Deps,
+  req: FastifyRequest,
+  extension: UploadExtension,
+): Promise<SignUploadResponse> {
+  const key = `uploads/${extension}/${randomUUID()}.${extension}`;
+  const contentType = CONTENT_TYPES[extension];
+  await deps.database.db.transaction(async (tx) => {
+    const id = await insertFileUpload(tx, {
+      storageKey: key,
+      kind: extension,
+      contentType,
+      uploadedBy: req.principal!.userId,
+    });
+    await writeAudit(tx, req, {
+      action: 'file.sign',
+      objectType: 'file_upload',
+      objectId: id,
+      details: { key },
+    });
+  });
+  return { signedRequest: await deps.storage.signedPutUrl(key, contentType), url: key, key };
+}
+
+/** The registered upload behind `url`, which must be a key this server issued and whose file arrived. */
+export async function issuedUpload(deps: Deps, url: string) {
+  const upload = await findFileUpload(deps.database.db, url);
+  if (!upload || !(await deps.storage.exists(upload.storageKey))) throw notFound('File');
+  return upload;
+}
+
+export async function fileFields(deps: Deps, url: string): Promise<GetFieldsResponse> {
+  const upload = await issuedUpload(deps, url);
+  if (upload.kind !== 'csv') throw badRequest(KMZ_NOT_SUPPORTED, 'unsupported_file');
+  return readCsvFields(await deps.storage.read(upload.storageKey));
+}
