@@ -71,7 +71,8 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
   await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
   // Registered as issued by sign-s3, so getFields may read it.
   await db.insert(fileUploads).values({ storageKey: 'matrix/existing.csv', kind: 'csv' });
-  const path = async (url: Promise<string>) => new URL(await url).pathname + new URL(await url).search;
+  const path = async (url: Promise<string>) =>
+    new URL(await url, 'http://localhost').pathname + new URL(await url, 'http://localhost').search;
   return {
     app: ctx.app,
     ownCompanyId,

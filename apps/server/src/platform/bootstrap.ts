@@ -18,7 +18,8 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   if (config.databaseUrl) {
     return openDatabase({
       url: config.databaseUrl,
-      onIdleError: (err) => process.stderr.write(`PostgreSQL connection lost (the pool reconnects): ${err.message}\n`),
+      onIdleError: (err) =>
+        process.stderr.write(`PostgreSQL connection lost (the pool reconnects): ${err.message}\n`),
     });
   }
   const unlock = lockDataFolder(config.dataDir);

@@ -13,7 +13,6 @@ import {
   UnassignStructuresQuery,
 } from '@linewalker/domain';
 import type { App } from '../../app.ts';
-import { zodParseSerializer } from '../../platform/http/zodParseSerializer.ts';
 import * as service from './assignment.service.ts';
 
 const tags = ['Crew assignment'];
@@ -36,7 +35,6 @@ export async function assignmentRoutes(app: App): Promise<void> {
         params: IdParam,
         response: { 200: AssignmentData },
       },
-      serializerCompiler: zodParseSerializer,
     },
     (req) => service.assignmentData(db, req.params.id),
   );

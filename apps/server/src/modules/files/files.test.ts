@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const pathOf = (url: string) => {
-  const u = new URL(url);
+  const u = new URL(url, 'http://localhost');
   return u.pathname + u.search;
 };
 
@@ -45,11 +45,11 @@ describe('local storage signed URLs', () => {
 
   it('refuses a tampered signature, another key, an expired link and a GET signature used for PUT', async () => {
     const storage = ctx.app.deps.storage;
-    const good = new URL(await storage.signedPutUrl('uploads/test/b.csv', 'text/csv'));
+    const good = new URL(await storage.signedPutUrl('uploads/test/b.csv', 'text/csv'), 'http://localhost');
     const tampered = `${good.pathname}?expires=${good.searchParams.get('expires')}&signature=${'x'.repeat(43)}`;
     const otherKey = `${good.pathname.replace('b.csv', 'c.csv')}${good.search}`;
     const expired = `${good.pathname}?expires=${Math.floor(Date.now() / 1000) - 10}&signature=${good.searchParams.get('signature')}`;
-    const getUrl = new URL(await storage.signedGetUrl('uploads/test/b.csv'));
+    const getUrl = new URL(await storage.signedGetUrl('uploads/test/b.csv'), 'http://localhost');
     const wrongMethod = `${getUrl.pathname}${getUrl.search}`;
     for (const url of [tampered, otherKey, expired, wrongMethod]) {
       const res = await ctx.app.inject({
@@ -68,6 +68,12 @@ describe('local storage signed URLs', () => {
   it('answers 404 for a signed GET of a missing file', async () => {
     const url = pathOf(await ctx.app.deps.storage.signedGetUrl('uploads/test/missing.csv'));
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('hands out same-origin relative URLs, so uploads work at whatever address the app is reached', async () => {
+    expect(await ctx.app.deps.storage.signedPutUrl('uploads/test/d.csv', 'text/csv')).toMatch(
+      /^\/api\/v1\/files\/uploads\/test\/d\.csv\?expires=\d+&signature=/,
+    );
   });
 
   it('refuses keys that could leave the storage folder', async () => {

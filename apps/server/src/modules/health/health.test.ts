@@ -45,6 +45,17 @@ describe('API documentation', () => {
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
   });
 
+  it('compresses large answers for clients that accept gzip', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).openapi).toMatch(/^3\./);
+  });
+
   it('serves the browsable UI', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

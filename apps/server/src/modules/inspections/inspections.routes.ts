@@ -9,7 +9,6 @@ import {
 } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { zodParseSerializer } from '../../platform/http/zodParseSerializer.ts';
 import { validateCompletionForm } from './completionValidation.ts';
 import { fieldOptions } from './inspections.repository.ts';
 import * as service from './inspections.service.ts';
@@ -64,7 +63,6 @@ export async function inspectionsRoutes(app: App): Promise<void> {
         params: IdParam,
         response: { 200: z.array(InspectionRow) },
       },
-      serializerCompiler: zodParseSerializer,
     },
     (req) => service.inspectionList(db, req, req.params.id),
   );

@@ -52,7 +52,7 @@ const read = (name: string) => readFileSync(path.join(STRUCTURES, name), 'utf8')
 
 async function upload(text: string) {
   const sign = (await app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm })).json();
-  const target = new URL(sign.signedRequest);
+  const target = new URL(sign.signedRequest, 'http://localhost');
   await app.inject({
     method: 'PUT',
     url: target.pathname + target.search,

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const pathOf = (url: string) => {
-  const u = new URL(url);
+  const u = new URL(url, 'http://localhost');
   return u.pathname + u.search;
 };
 

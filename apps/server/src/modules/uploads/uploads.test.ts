@@ -10,7 +10,7 @@ let inspector: Record<string, string>;
 let customer: Record<string, string>;
 
 const pathOf = (url: string) => {
-  const u = new URL(url);
+  const u = new URL(url, 'http://localhost');
   return u.pathname + u.search;
 };
 

@@ -6,14 +6,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type Storage } from './storage.ts';
 
-/** Files in a folder; signed URLs point at the server's own /api/v1/files routes. */
+/**
+ * Files in a folder; signed URLs point at the server's own /api/v1/files routes. They are relative
+ * (`/api/v1/files/…`), so the browser uploads to whichever address it reached the app at.
+ */
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
   private readonly signingKey: string;
 
   constructor(
     private readonly root: string,
-    private readonly publicUrl: string,
     secret: string,
   ) {
     this.signingKey = `storage:${secret}`;
@@ -40,7 +42,7 @@ export class LocalStorage implements Storage {
     assertSafeKey(key);
     const expires = Math.floor(Date.now() / 1000) + expiresSeconds;
     const sig = this.signature(method, key, expires);
-    return `${this.publicUrl}/api/v1/files/${key}?expires=${expires}&signature=${sig}`;
+    return `/api/v1/files/${key}?expires=${expires}&signature=${sig}`;
   }
 
   async signedPutUrl(key: string, _contentType: string, expiresSeconds = 900): Promise<string> {
