@@ -37,6 +37,11 @@ test('sub-pages: coming soon inside the frame, inspectionId opens Inspect, All P
 
   await page.goto('/projects/smoky-hill-transmission-patrol?inspectionId=1');
   await expect(page.getByRole('tab', { name: 'Inspect', selected: true })).toBeVisible();
+  // The linked inspection opens in its dialog; closing it leaves the user on the Inspect sub-page.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL('/projects/smoky-hill-transmission-patrol/inspect');
 
   await page.getByRole('main').getByRole('link', { name: 'All Projects', exact: true }).click();
   await expect(page).toHaveURL('/projects');
