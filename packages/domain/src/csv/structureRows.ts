@@ -1,4 +1,4 @@
-import { isLatitude, isLongitude, isValidCoordinatePair, parseCoordinate } from './coordinates.ts';
+import { isLatitude, isLongitude, isValidCoordinatePair, parseCoordinate, trimCell } from './coordinates.ts';
 import { PairIndex } from './pairIndex.ts';
 
 /** Listed error rows and sample rows are capped at 100 each (spec 1 §5, §9); all are still counted. */
@@ -118,7 +118,12 @@ export class StructureRowValidator {
   private readonly onValidRow: ((row: StructureRow) => void) | undefined;
   /** (line, structure) → the row number it was first seen in. */
   private readonly firstRowOf = new PairIndex();
-  private readonly lines = new Set<string>();
+  /** Line name as written → line id; names that differ only in case share an id. */
+  private readonly lineIds = new Map<string, number>();
+  private readonly lineIdsByKey = new Map<string, number>();
+  /** Which line ids have at least one valid row, and how many do. */
+  private readonly lineHasValidRow: boolean[] = [];
+  private validLineCount = 0;
   private readonly totals: Omit<StructureRowTotals, 'numLines' | 'summary'> = {
     rowCount: 0,
     validCoordinateRows: 0,
@@ -138,30 +143,30 @@ export class StructureRowValidator {
     const rowNumber = rowNumberOf(t.rowCount);
     t.rowCount++;
     const c = this.cols;
-    const line = (fields[c.line] ?? '').trim();
-    const structure = (fields[c.structure] ?? '').trim();
-    const latCell = (fields[c.latitude] ?? '').trim();
-    const lonCell = (fields[c.longitude] ?? '').trim();
+    const line = trimCell(fields[c.line] ?? '');
+    const structure = trimCell(fields[c.structure] ?? '');
+    const latCell = trimCell(fields[c.latitude] ?? '');
+    const lonCell = trimCell(fields[c.longitude] ?? '');
     const latitude = parseCoordinate(latCell);
     const longitude = parseCoordinate(lonCell);
 
+    // Reasons are collected without a per-row closure: this runs once per row of million-row files.
     let reasons: string[] | null = null;
-    const fail = (reason: string) => {
-      if (reasons === null) reasons = [];
-      reasons.push(reason);
-    };
     if (fields.length > c.columns && hasContentFrom(fields, c.columns)) {
-      fail(ROW_ERROR_MESSAGES.tooManyFields(fields.length, c.columns));
+      reasons = addReason(reasons, ROW_ERROR_MESSAGES.tooManyFields(fields.length, c.columns));
     }
-    if (line === '') fail(ROW_ERROR_MESSAGES.missingLine);
-    else if (line.length > MAX_LINE_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.lineTooLong);
-    if (structure === '') fail(ROW_ERROR_MESSAGES.missingStructure);
-    else if (structure.length > MAX_STRUCTURE_NAME_LENGTH) fail(ROW_ERROR_MESSAGES.structureTooLong);
+    if (line === '') reasons = addReason(reasons, ROW_ERROR_MESSAGES.missingLine);
+    else if (line.length > MAX_LINE_NAME_LENGTH) reasons = addReason(reasons, ROW_ERROR_MESSAGES.lineTooLong);
+    if (structure === '') reasons = addReason(reasons, ROW_ERROR_MESSAGES.missingStructure);
+    else if (structure.length > MAX_STRUCTURE_NAME_LENGTH) {
+      reasons = addReason(reasons, ROW_ERROR_MESSAGES.structureTooLong);
+    }
     if (isValidCoordinatePair(latitude, longitude)) t.validCoordinateRows++;
-    else for (const reason of coordinateReasons(latCell, lonCell)) fail(reason);
+    else for (const reason of coordinateReasons(latCell, lonCell)) reasons = addReason(reasons, reason);
+    const lineId = line === '' ? -1 : this.lineIdOf(line);
     if (line !== '' && structure !== '') {
-      const first = this.firstRowOf.getOrAdd(line.toLowerCase(), structure, rowNumber);
-      if (first !== -1) fail(ROW_ERROR_MESSAGES.duplicate(first));
+      const first = this.firstRowOf.getOrAdd(lineId, structure, rowNumber);
+      if (first !== -1) reasons = addReason(reasons, ROW_ERROR_MESSAGES.duplicate(first));
     }
 
     if (reasons !== null) {
@@ -172,23 +177,50 @@ export class StructureRowValidator {
       }
       return;
     }
-    const row: StructureRow = {
-      rowNumber,
-      line,
-      structure,
-      latitude: latitude as number,
-      longitude: longitude as number,
-    };
     t.validRows++;
-    this.lines.add(line.toLowerCase());
-    if (t.sampleRows.length < MAX_LISTED_ROWS) t.sampleRows.push(row);
-    this.onValidRow?.(row);
+    if (this.lineHasValidRow[lineId] !== true) {
+      this.lineHasValidRow[lineId] = true;
+      this.validLineCount++;
+    }
+    // A row object only when someone reads it: most rows of a big file are just counted in the browser.
+    if (t.sampleRows.length < MAX_LISTED_ROWS || this.onValidRow) {
+      const row: StructureRow = {
+        rowNumber,
+        line,
+        structure,
+        latitude: latitude as number,
+        longitude: longitude as number,
+      };
+      if (t.sampleRows.length < MAX_LISTED_ROWS) t.sampleRows.push(row);
+      this.onValidRow?.(row);
+    }
+  }
+
+  /** Line names compare ignoring case; a file has few distinct lines, so their ids are remembered. */
+  private lineIdOf(line: string): number {
+    let id = this.lineIds.get(line);
+    if (id === undefined) {
+      const key = line.toLowerCase();
+      id = this.lineIdsByKey.get(key);
+      if (id === undefined) {
+        id = this.lineIdsByKey.size;
+        this.lineIdsByKey.set(key, id);
+      }
+      this.lineIds.set(line, id);
+    }
+    return id;
   }
 
   result(): StructureRowTotals {
-    const numLines = this.lines.size;
+    const numLines = this.validLineCount;
     return { ...this.totals, numLines, summary: structureSummaryText(this.totals.validRows, numLines) };
   }
+}
+
+function addReason(reasons: string[] | null, reason: string): string[] {
+  if (reasons === null) return [reason];
+  reasons.push(reason);
+  return reasons;
 }
 
 function hasContentFrom(fields: readonly string[], from: number): boolean {
