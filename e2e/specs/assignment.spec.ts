@@ -177,3 +177,35 @@ test('Show/Minimize Crew folds the sidebar away and back', async ({ page }) => {
   await sidebar.getByRole('button', { name: 'Show Crew' }).click();
   await expect(sidebar.getByRole('button', { name: 'Add Crew Group' })).toBeVisible();
 });
+
+test('Download CSV saves the shown structures with their crews', async ({ page }) => {
+  await openAssignment(page);
+  const downloadStarted = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  const rows = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(rows[0]).toBe('Structure,Line Name,Crew,Image Count,Latitude,Longitude');
+  expect(rows).toHaveLength(51); // the header and the project's 50 structures
+});
+
+test('with every crew group deleted the sidebar says "No Crew Groups"', async ({ page }) => {
+  await openAssignment(page);
+  const sidebar = crewSidebar(page);
+  while ((await sidebar.getByRole('button', { name: 'Delete Crew Group' }).count()) === 0) {
+    await sidebar
+      .getByRole('button', { name: /^Crew \d+/ })
+      .first()
+      .click();
+  }
+  await sidebar.getByRole('button', { name: 'Delete Crew Group' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Delete Crew Group' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(sidebar.getByText('No Crew Groups')).toBeVisible();
+});
