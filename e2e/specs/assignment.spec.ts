@@ -209,3 +209,35 @@ test('with every crew group deleted the sidebar says "No Crew Groups"', async ({
     .click();
   await expect(sidebar.getByText('No Crew Groups')).toBeVisible();
 });
+
+test('"Add Personnel" offers only people in no crew, until "No Additional Users Available"', async ({
+  page,
+}) => {
+  await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto('/projects/wenatchee-feeder-survey/assignment');
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 30_000 });
+  const sidebar = crewSidebar(page);
+  const adding = page.waitForResponse((r) => r.url().includes('/assignment/addCrewGroup/') && r.ok());
+  await sidebar.getByRole('button', { name: 'Add Crew Group' }).click();
+  await adding;
+  const groups = sidebar.getByRole('button', { name: /^Crew \d+/ });
+  await groups.last().click();
+  const personnel = sidebar.getByRole('combobox', { name: 'Add Personnel' }).last();
+  let added = 0;
+  for (; added < 40; added++) {
+    await personnel.click();
+    const option = page.getByRole('option').first();
+    // Once everybody is in a crew the list offers no one and says so.
+    if (!(await option.isVisible().catch(() => false))) break;
+    const name = (await option.textContent()) ?? '';
+    const saved = page.waitForResponse((r) => r.url().includes('/assignment/addCrewUser') && r.ok());
+    await option.click();
+    await saved;
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toContainText(name);
+  }
+  expect(added).toBeGreaterThan(0);
+  await expect(
+    page.getByText('No Additional Users Available').filter({ visible: true }).first(),
+  ).toBeVisible();
+});

@@ -53,6 +53,8 @@ export function CrewPersonnel({ projectId, group, availableUsers, canEdit }: Cre
         value={current}
         onChange={onChange}
         searchable
+        // The list offers only people who can be added; members are the pills (removed with their ×).
+        hidePickedOptions
         nothingFoundMessage={CREW_TEXTS.noAdditionalUsers}
         disabled={add.isPending || remove.isPending}
         comboboxProps={{ withinPortal: true }}
