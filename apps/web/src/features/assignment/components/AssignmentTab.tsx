@@ -3,6 +3,7 @@ import { Box, Center, Loader, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { downloadText } from '../../../lib/csv.ts';
 import { useSession } from '../../auth/api/getSession.ts';
 import { useAssignment } from '../api/getAssignment.ts';
 import { useClientConfig } from '../api/getClientConfig.ts';
@@ -10,7 +11,7 @@ import { useProjectLines } from '../api/getProjectLines.ts';
 import { useStructureCounts } from '../api/getStructureCounts.ts';
 import { buildAssignmentModel } from '../model/assignmentModel.ts';
 import { filterStructures, maskOf, type StructureFilter } from '../model/filterStructures.ts';
-import { downloadCsv, structuresCsv, structuresCsvName } from '../model/structuresCsv.ts';
+import { structuresCsv, structuresCsvName } from '../model/structuresCsv.ts';
 import { CrewSidebar } from './crew/CrewSidebar.tsx';
 import { AssignmentFilters } from './filters/AssignmentFilters.tsx';
 import { SplitPane } from './layout/SplitPane.tsx';
@@ -75,7 +76,7 @@ export default function AssignmentTab({ project }: { project: Pick<ProjectDetail
         onFilter={setFilter}
         shownCount={visible.length}
         onDownload={() =>
-          model && downloadCsv(structuresCsvName(project.project_name), structuresCsv(model, visible))
+          model && downloadText(structuresCsvName(project.project_name), structuresCsv(model, visible))
         }
       />
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../../lib/csv.ts';
 import { buildAssignmentModel } from './assignmentModel.ts';
-import { csvCell, structuresCsv, structuresCsvName } from './structuresCsv.ts';
+import { structuresCsv, structuresCsvName } from './structuresCsv.ts';
 import { sampleData } from './testData.ts';
 
 describe('csvCell', () => {

@@ -1,6 +1,6 @@
+import { csvText, downloadText } from '../../../lib/csv.ts';
 import type { ColumnDef } from '../model/columns.ts';
 import type { InspectionView } from '../model/inspectionView.ts';
-import { csvText, downloadText } from './csvText.ts';
 
 /** The export's title (spec 2 §2), used as its file name. */
 export const EXPORT_TITLE = 'UAV CAI Inspection Sheet';

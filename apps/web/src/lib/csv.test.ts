@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BYTE_ORDER_MARK, csvCell, csvText } from './csvText.ts';
+import { BYTE_ORDER_MARK, csvCell, csvText } from './csv.ts';
 
 describe('csvCell', () => {
   it('writes plain text and numbers as they are, empty for null', () => {
