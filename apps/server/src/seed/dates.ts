@@ -1,14 +1,12 @@
+import { addDays } from '@linewalker/domain';
 /** Calendar dates as 'YYYY-MM-DD' strings (the `date` columns' format), computed in UTC so runs agree across zones. */
 export function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
 /** Today (UTC) shifted by `days`, as 'YYYY-MM-DD'. */
-export function daysFromToday(days: number, today: Date = new Date()): string {
-  const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDate(d);
-}
+export const daysFromToday = (days: number, today: Date = new Date()): string =>
+  addDays(isoDate(today), days);
 
 /** A moment `days` (may be fractional) before now. */
 export function daysAgo(days: number, now: Date = new Date()): Date {

@@ -29,7 +29,6 @@ export async function filesRoutes(app: App): Promise<void> {
         tags: ['Files'],
         summary: 'Upload to a signed URL (local storage driver)',
         querystring: SignedQuery,
-        hide: false,
       },
     },
     async (req, reply) => {
