@@ -1,10 +1,9 @@
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { intArray } from '../../apps/server/src/modules/assignment/assignment.repository.ts';
 import { setStructuresCrew } from '../../apps/server/src/modules/assignment/assignment.service.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/client.ts';
+import { numberArrayLiteral, queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
 import { openBenchDatabase } from '../lib/database.ts';
@@ -69,7 +68,7 @@ export default defineScenario<Context>({
   },
   async baseline(ctx) {
     await ctx.database.db.execute(
-      sql`update structures set crew_group_id = ${nextCrew(ctx)}::int where id = any(${intArray(ctx.ids)})`,
+      sql`update structures set crew_group_id = ${nextCrew(ctx)}::int where id = any(${numberArrayLiteral(ctx.ids)}::int[])`,
     );
   },
   teardown: ({ database }) => database.close(),

@@ -17,7 +17,8 @@ import { insertFileUpload } from '../../apps/server/src/modules/uploads/uploads.
 import { writeAudit } from '../../apps/server/src/platform/audit.ts';
 import { TokenService } from '../../apps/server/src/platform/auth/tokens.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
-import { type Database, queryRows } from '../../apps/server/src/platform/db/client.ts';
+import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { Mailer, outboxOnlyTransport } from '../../apps/server/src/platform/mail/transport.ts';
 import { createStorage } from '../../apps/server/src/platform/storage/storage.ts';
 import { loadTestCompany } from '../../apps/server/src/seed/largeData.ts';

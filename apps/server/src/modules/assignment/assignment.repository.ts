@@ -1,18 +1,7 @@
 import { OPERATING_COMPANY_ID, ROLE_IDS } from '@linewalker/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-
-/** Rows of a raw statement; both drivers (PGlite and node-postgres) answer `{ rows }`. */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/**
- * An int[] parameter as ONE bind value (an array literal): drizzle would spread a JS array into one
- * parameter per element, which is slow for 10,000 ids and hits the 65,535-parameter limit.
- */
-export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 /** Structures with at least one image, per crew: an image makes a structure acquired (spec 2 §3). */
 const imageCountsOf = (projectId: number) => sql`
@@ -21,13 +10,13 @@ const imageCountsOf = (projectId: number) => sql`
   group by structure_id`;
 
 export async function projectExists(db: Db, projectId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(db, sql`select id from projects where id = ${projectId}`);
+  const found = await queryRows<{ id: number }>(db, sql`select id from projects where id = ${projectId}`);
   return found.length > 0;
 }
 
 /** Takes the project row lock: crew changes of one project run one after the other. */
 export async function lockProject(db: Db, projectId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(
+  const found = await queryRows<{ id: number }>(
     db,
     sql`select id from projects where id = ${projectId} for update`,
   );
@@ -44,8 +33,8 @@ export interface CrewGroupRow {
 }
 
 /** The project's crew groups with personnel and structure counts, one statement. */
-export function crewGroupsOf(db: Db, projectId: number, crewGroupId?: number): Promise<CrewGroupRow[]> {
-  return rows<CrewGroupRow>(
+export function crewGroupsOf(db: Db, projectId: number): Promise<CrewGroupRow[]> {
+  return queryRows<CrewGroupRow>(
     db,
     sql`
     select cg.id as crew_group_id, cg.crew_number, cg.color,
@@ -70,7 +59,7 @@ export function crewGroupsOf(db: Db, projectId: number, crewGroupId?: number): P
       where s.project_id = ${projectId} and s.crew_group_id is not null
       group by s.crew_group_id
     ) c on c.crew_group_id = cg.id
-    where cg.project_id = ${projectId} ${crewGroupId === undefined ? sql`` : sql`and cg.id = ${crewGroupId}`}
+    where cg.project_id = ${projectId}
     order by cg.crew_number`,
   );
 }
@@ -93,7 +82,7 @@ export interface AssignmentStructureRow {
  * JavaScript, which took ~4× longer than JSON.parse of the aggregate (PostgreSQL: about even).
  */
 export async function assignmentStructures(db: Db, projectId: number): Promise<AssignmentStructureRow[]> {
-  const [row] = await rows<{ j: string }>(
+  const [row] = await queryRows<{ j: string }>(
     db,
     sql`
     select coalesce(json_agg(json_build_array(s.id, s.struct_num, s.line_id, l.line_name,
@@ -125,7 +114,7 @@ const activeStaff = sql`u.company_id = ${OPERATING_COMPANY_ID} and u.status = 1 
 
 /** Active staff users not in any crew of the project, by name. */
 export function availableUsers(db: Db, projectId: number): Promise<Array<{ user_id: number; name: string }>> {
-  return rows(
+  return queryRows(
     db,
     sql`
     select u.id as user_id, u.first_name || ' ' || u.last_name as name
@@ -139,7 +128,7 @@ export function availableUsers(db: Db, projectId: number): Promise<Array<{ user_
 }
 
 export async function usedCrewNumbers(db: Db, projectId: number): Promise<number[]> {
-  const found = await rows<{ crew_number: number }>(
+  const found = await queryRows<{ crew_number: number }>(
     db,
     sql`select crew_number from crew_groups where project_id = ${projectId}`,
   );
@@ -152,7 +141,7 @@ export async function insertCrewGroup(
   crewNumber: number,
   color: string,
 ): Promise<number> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into crew_groups (project_id, crew_number, color)
         values (${projectId}, ${crewNumber}, ${color}) returning id`,
@@ -175,7 +164,7 @@ export async function findCrewGroup(
   crewGroupId: number,
   lock: 'share' | 'update' = 'share',
 ): Promise<CrewGroupRef | null> {
-  const [row] = await rows<CrewGroupRef>(
+  const [row] = await queryRows<CrewGroupRef>(
     db,
     sql`select id, project_id, crew_number from crew_groups where id = ${crewGroupId}
         ${lock === 'update' ? sql`for update` : sql`for share`}`,
@@ -188,7 +177,7 @@ export async function deleteCrewGroup(
   db: Db,
   crewGroupId: number,
 ): Promise<{ unassigned: number; removed: number }> {
-  const [row] = await rows<{ unassigned: number; removed: number }>(
+  const [row] = await queryRows<{ unassigned: number; removed: number }>(
     db,
     sql`
     with s as (update structures set crew_group_id = null, updated_at = now()
@@ -202,7 +191,7 @@ export async function deleteCrewGroup(
 }
 
 export async function isActiveStaffUser(db: Db, userId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(
+  const found = await queryRows<{ id: number }>(
     db,
     sql`select u.id from users u where u.id = ${userId} and ${activeStaff}`,
   );
@@ -211,7 +200,7 @@ export async function isActiveStaffUser(db: Db, userId: number): Promise<boolean
 
 /** The crew group of the project the user is in, if any. */
 export async function crewOfUser(db: Db, projectId: number, userId: number): Promise<CrewGroupRef | null> {
-  const [row] = await rows<CrewGroupRef>(
+  const [row] = await queryRows<CrewGroupRef>(
     db,
     sql`select cg.id, cg.project_id, cg.crew_number
         from crew_members cm join crew_groups cg on cg.id = cm.crew_group_id
@@ -226,7 +215,7 @@ export async function addCrewMember(db: Db, crewGroupId: number, userId: number)
 
 /** Answers whether the user was in the crew group. */
 export async function removeCrewMember(db: Db, crewGroupId: number, userId: number): Promise<boolean> {
-  const removed = await rows<{ user_id: number }>(
+  const removed = await queryRows<{ user_id: number }>(
     db,
     sql`delete from crew_members where crew_group_id = ${crewGroupId} and user_id = ${userId} returning user_id`,
   );
@@ -243,12 +232,12 @@ export async function setStructuresCrew(
   crewGroupId: number | null,
   ids: readonly number[],
 ): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [row] = await queryRows<{ n: number }>(
     db,
     sql`
     with u as (
       update structures set crew_group_id = ${crewGroupId}::int, updated_at = now()
-      where project_id = ${projectId} and id = any(${intArray(ids)})
+      where project_id = ${projectId} and id = any(${numberArrayLiteral(ids)}::int[])
       returning 1)
     select count(*)::int as n from u`,
   );

@@ -1,14 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { inCompanyScope } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/client.ts';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** `p` is a project the caller may see: any for staff, their own company's for a customer. */
-const visibleProject = (scope: number | null): SQL =>
-  scope === null ? sql`true` : sql`p.company_id = ${scope}`;
+import { queryRows } from '../../platform/db/rows.ts';
 
 export interface ProjectRef {
   id: number;
@@ -16,9 +9,9 @@ export interface ProjectRef {
 }
 
 export async function findVisibleProject(db: Db, projectId: number, scope: number | null) {
-  const [row] = await rows<ProjectRef>(
+  const [row] = await queryRows<ProjectRef>(
     db,
-    sql`select p.id, p.use_new_risk_rating from projects p where p.id = ${projectId} and ${visibleProject(scope)}`,
+    sql`select p.id, p.use_new_risk_rating from projects p where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
   );
   return row ?? null;
 }
@@ -39,7 +32,7 @@ export async function inspectionCounts(
   projectId: number,
   scope: number | null,
 ): Promise<InspectionCountsRow | null> {
-  const [row] = await rows<InspectionCountsRow>(
+  const [row] = await queryRows<InspectionCountsRow>(
     db,
     sql`
     select c.* from projects p
@@ -55,7 +48,7 @@ export async function inspectionCounts(
       ) r on r.structure_id = i.structure_id
       where i.project_id = p.id
     ) c
-    where p.id = ${projectId} and ${visibleProject(scope)}`,
+    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
   );
   return row ?? null;
 }
@@ -112,7 +105,7 @@ export async function inspectionRows(
   inspectionId?: number,
 ): Promise<InspectionRowRaw[]> {
   const only = inspectionId === undefined ? sql`` : sql`and i.id = ${inspectionId}`;
-  const [row] = await rows<{ j: string }>(
+  const [row] = await queryRows<{ j: string }>(
     db,
     sql`
     select coalesce(json_agg(t order by lower(t.line_name), t.line_id, t.structure_id,
@@ -161,16 +154,13 @@ export async function inspectionRows(
 export interface InspectionRef {
   id: number;
   project_id: number;
-  company_id: number;
   component_id: number | null;
 }
 
 export async function findInspection(db: Db, inspectionId: number): Promise<InspectionRef | null> {
-  const [row] = await rows<InspectionRef>(
+  const [row] = await queryRows<InspectionRef>(
     db,
-    sql`select i.id, i.project_id, p.company_id, i.component_id
-        from inspections i join projects p on p.id = i.project_id
-        where i.id = ${inspectionId} for update of i`,
+    sql`select id, project_id, component_id from inspections where id = ${inspectionId} for update`,
   );
   return row ?? null;
 }
@@ -253,7 +243,7 @@ export interface FieldOptionRow {
 
 /** The completion form's dropdown fields with their options (spec 1 §3 'Field options'). */
 export function fieldOptions(db: Db): Promise<FieldOptionRow[]> {
-  return rows<FieldOptionRow>(
+  return queryRows<FieldOptionRow>(
     db,
     sql`
     select f.id as field_id, f.field_name,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, queryRows } from '../../platform/db/rows.ts';
+import { execute, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { sourceFiles } from '../../platform/db/schema/index.ts';
 
 export async function insertSourceFile(db: Db, values: typeof sourceFiles.$inferInsert): Promise<number> {
@@ -51,9 +51,6 @@ export interface StructureBatch {
 /** A PostgreSQL array literal of texts: every element quoted, backslashes and quotes escaped. */
 export const textArrayLiteral = (values: readonly string[]): string =>
   `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-
-/** A PostgreSQL array literal of finite numbers. */
-export const numberArrayLiteral = (values: readonly number[]): string => `{${values.join(',')}}`;
 
 /**
  * One multi-row INSERT per batch. The columns travel as four array literals unpacked side by side by

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { inCompanyScope } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { projects, projectTiers, projectTypes, sourceFiles } from '../../platform/db/schema/index.ts';
@@ -29,9 +30,6 @@ export interface ProjectFactsRow {
   last_reviewed: Date | string | null;
 }
 
-const scoped = (scope: number | null, column: SQL): SQL =>
-  scope === null ? sql`true` : sql`${column} = ${scope}`;
-
 /**
  * Projects with their structure and inspection counts in ONE statement: each count table is aggregated
  * once with GROUP BY per project (never a query per project), which the (project_id, …) indexes serve.
@@ -52,7 +50,7 @@ export async function listProjectFacts(
     if (projectId !== undefined) return sql`${column} = ${projectId}`;
     if (scope === null && !componentOnly) return sql`true`;
     const kind = componentOnly ? sql`inspection_type = '1'` : sql`true`;
-    return sql`${column} in (select id from projects where ${scoped(scope, sql`company_id`)} and ${kind})`;
+    return sql`${column} in (select id from projects where ${inCompanyScope(scope, sql`company_id`)} and ${kind})`;
   };
   return queryRows<ProjectFactsRow>(
     db,
@@ -85,7 +83,7 @@ export async function listProjectFacts(
       ) per_structure
       group by project_id
     ) ci on ci.project_id = p.id
-    where ${scoped(scope, sql`p.company_id`)} and ${only}
+    where ${inCompanyScope(scope, sql`p.company_id`)} and ${only}
     order by lower(p.project_name), p.id`,
   );
 }
@@ -111,8 +109,8 @@ export function listSourceFiles(db: Db, projectId: number) {
     .orderBy(asc(sourceFiles.id));
 }
 
-/** The project's company and type when the caller may see it. */
-export async function findProject(db: Db, id: number, scope: number | null) {
+/** The project's company and type (its routes are staff-only, so no company scope applies). */
+export async function findProject(db: Db, id: number) {
   const [row] = await db
     .select({
       id: projects.id,
@@ -121,7 +119,7 @@ export async function findProject(db: Db, id: number, scope: number | null) {
       archivedDate: projects.archivedDate,
     })
     .from(projects)
-    .where(and(eq(projects.id, id), scope === null ? undefined : eq(projects.companyId, scope)))
+    .where(eq(projects.id, id))
     .limit(1);
   return row ?? null;
 }

@@ -15,7 +15,6 @@ import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { companyScope } from '../../platform/auth/access.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { localDateString } from '../../platform/localDate.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import { importCsvFiles } from './csvImport.service.ts';
 import {
@@ -103,7 +102,7 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
 export async function listProjects(
   deps: Deps,
   req: FastifyRequest,
-  today = localDateString(),
+  today = isoDateOf(new Date()),
 ): Promise<ProjectListItem[]> {
   const rows = await listProjectFacts(deps.database.db, companyScope(req.principal!));
   return rows.map((r) => toListItem(r, today));
@@ -113,7 +112,7 @@ export async function getProject(
   deps: Deps,
   req: FastifyRequest,
   id: number,
-  today = localDateString(),
+  today = isoDateOf(new Date()),
 ): Promise<ProjectDetail> {
   const db = deps.database.db;
   const [row] = await listProjectFacts(db, companyScope(req.principal!), id);
@@ -228,7 +227,7 @@ export async function updateProjectFields(
   body: ProjectUpdateRequest,
 ): Promise<ProjectSaveResponse> {
   const db = deps.database.db;
-  const current = await findProject(db, body.id, companyScope(req.principal!));
+  const current = await findProject(db, body.id);
   if (!current) throw notFound('Project');
   const issues = await referenceIssues(deps, body);
   const changesCompany = current.companyId !== body.company_id;
@@ -278,7 +277,7 @@ export async function setArchived(
   archived: boolean,
 ): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
-    const project = await findProject(tx, id, companyScope(req.principal!));
+    const project = await findProject(tx, id);
     if (!project) throw notFound('Project');
     const changed = archived ? await archiveProject(tx, id) : await unarchiveProject(tx, id);
     await writeAudit(tx, req, {

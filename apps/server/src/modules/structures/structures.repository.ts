@@ -1,10 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { inCompanyScope } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-
-/** `p` is a project the caller may see: any for staff, their own company's for a customer. */
-export const visibleProject = (scope: number | null): SQL =>
-  scope === null ? sql`true` : sql`p.company_id = ${scope}`;
 
 export interface Range {
   from: Date;
@@ -67,7 +64,7 @@ export async function structureCounts(
       select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
       from images where project_id = p.id
     ) m
-    where p.id = ${projectId} and ${visibleProject(scope)}`,
+    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
   );
   return rows[0] ?? null;
 }
@@ -92,7 +89,7 @@ export async function projectLines(
     from projects p
     left join project_lines pl on pl.project_id = p.id
     left join lines l on l.id = pl.line_id
-    where p.id = ${projectId} and ${visibleProject(scope)}
+    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}
     order by lower(l.line_name), l.id`,
   );
   if (rows.length === 0) return null;
