@@ -12,7 +12,9 @@ export const Ok = z.object({ ok: z.literal(true), success: z.literal(true) });
 export const ok = { ok: true, success: true } as const;
 
 /** Ids are PostgreSQL integers: a larger id answers 400 here instead of failing in the database (500). */
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const MAX_DB_ID = 2_147_483_647;
+export const PositiveId = z.coerce.number().int().positive().max(MAX_DB_ID);
+export const IdParam = z.object({ id: PositiveId });
 
 /** Public settings the web app reads at start (`GET /api/v1/config`). */
 export const ClientConfig = z.object({

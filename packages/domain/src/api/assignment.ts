@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNMENT_BATCH_SIZE } from '../assignment/crew.ts';
-
-/** Ids are PostgreSQL integers: a larger number would fail in the database instead of answering 400. */
-const MAX_ID = 2_147_483_647;
-const positiveId = z.coerce.number().int().positive().max(MAX_ID);
+import { MAX_DB_ID, Ok, PositiveId as positiveId } from '../common.ts';
 
 export const CrewUser = z.object({
   user_id: z.number().int(),
@@ -51,18 +48,14 @@ export const AssignmentData = z.object({
 });
 export type AssignmentData = z.infer<typeof AssignmentData>;
 
-export const AddCrewGroupResponse = z.object({
-  ok: z.literal(true),
-  success: z.literal(true),
+export const AddCrewGroupResponse = Ok.extend({
   crewGroup: CrewGroup,
 });
 export type AddCrewGroupResponse = z.infer<typeof AddCrewGroupResponse>;
 
 export const CrewGroupQuery = z.object({ crewGroupId: positiveId });
 
-export const DeleteCrewGroupResponse = z.object({
-  ok: z.literal(true),
-  success: z.literal(true),
+export const DeleteCrewGroupResponse = Ok.extend({
   unassignedStructures: z.number().int().describe('Structures that were assigned to the deleted crew group.'),
   removedUsers: z.number().int().describe('Personnel that were in the deleted crew group.'),
 });
@@ -70,9 +63,7 @@ export type DeleteCrewGroupResponse = z.infer<typeof DeleteCrewGroupResponse>;
 
 export const CrewUserQuery = z.object({ userId: positiveId, crewGroupId: positiveId });
 
-export const CrewUserResponse = z.object({
-  ok: z.literal(true),
-  success: z.literal(true),
+export const CrewUserResponse = Ok.extend({
   changed: z
     .boolean()
     .describe('false when the user already was (add) or was not (remove) in the crew group.'),
@@ -84,16 +75,14 @@ export const UnassignStructuresQuery = z.object({ projectId: positiveId });
 
 /** The body of assign/unassign: structure ids of the project, at most 10000 per request (the web batches). */
 export const StructureIdList = z
-  .array(z.number().int().positive().max(MAX_ID))
+  .array(z.number().int().positive().max(MAX_DB_ID))
   .max(
     ASSIGNMENT_BATCH_SIZE,
     `At most ${ASSIGNMENT_BATCH_SIZE} structures can be assigned in one request; send them in batches.`,
   );
 export type StructureIdList = z.infer<typeof StructureIdList>;
 
-export const AssignStructuresResponse = z.object({
-  ok: z.literal(true),
-  success: z.literal(true),
+export const AssignStructuresResponse = Ok.extend({
   updated: z
     .number()
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Ok } from '../common.ts';
 import {
   ConditionAnswers,
   ConditionCompletionData,
@@ -7,6 +8,7 @@ import {
   INSULATOR_TYPES,
   StructureCompletionData,
 } from '../inspections/completion.ts';
+import { REVIEWED_STATUSES } from '../inspections/review.ts';
 
 /** Tab counts of a project's inspections (spec 2 §3 'Inspection counts'); the route answers a one-row list. */
 export const InspectionCounts = z.object({
@@ -42,7 +44,7 @@ export const InspectionRow = z.object({
     .nullable()
     .describe('ISO time of the first completion; set means completed. Later saves keep it.'),
   review_status: z
-    .enum(['Complete', 'Reshoot Requested'])
+    .enum(REVIEWED_STATUSES)
     .nullable()
     .describe('null is pending, then Complete or Reshoot Requested.'),
   risk: nullableInt.describe(
@@ -76,9 +78,7 @@ export const InspectionRow = z.object({
 });
 export type InspectionRow = z.infer<typeof InspectionRow>;
 
-export const CompleteInspectionResponse = z.object({
-  ok: z.literal(true),
-  success: z.literal(true),
+export const CompleteInspectionResponse = Ok.extend({
   inspection: InspectionRow,
 });
 export type CompleteInspectionResponse = z.infer<typeof CompleteInspectionResponse>;

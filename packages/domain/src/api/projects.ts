@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Ok } from '../common.ts';
 import { StructureRowErrorSchema } from '../csv/schemas.ts';
 import { isIsoDate } from '../projects/dates.ts';
 import { ASSIGNMENT_TYPES, INSPECTION_TYPES } from '../projects/rules.ts';
@@ -94,9 +95,7 @@ export const ProjectType = z.object({ ptype_id: z.number().int(), ptype_name: z.
 export const ProjectTier = z.object({ ptier_id: z.number().int(), name: z.string() });
 
 /** What a create or update wrote. */
-export const ProjectSaveResponse = z.object({
-  ok: z.literal(true),
-  success: z.literal(true),
+export const ProjectSaveResponse = Ok.extend({
   id: z.number().int(),
   imported: z.object({
     files: z.number().int(),

@@ -3,8 +3,10 @@ import { PairIndex } from './pairIndex.ts';
 
 /** Listed error rows and sample rows are capped at 100 each (spec 1 §5, §9); all are still counted. */
 export const MAX_LISTED_ROWS = 100;
-/** Longest line or structure name accepted from a file; longer text is a broken row, not a name. */
-/** The database keeps line names to 50 characters (spec 2: line name max 50) and structure names to 100. */
+/**
+ * Longest line or structure name accepted from a file; longer text is a broken row, not a name.
+ * The database keeps line names to 50 characters (spec 2: line name max 50) and structure names to 100.
+ */
 export const MAX_LINE_NAME_LENGTH = 50;
 export const MAX_STRUCTURE_NAME_LENGTH = 100;
 

@@ -1,7 +1,8 @@
 import { RISK, type RiskLevelInfo, riskInfo } from './risk.ts';
 
 /** Review statuses: empty is pending (spec 1 §4). */
-export const REVIEW_STATUSES = ['', 'Complete', 'Reshoot Requested'] as const;
+export const REVIEWED_STATUSES = ['Complete', 'Reshoot Requested'] as const;
+export const REVIEW_STATUSES = ['', ...REVIEWED_STATUSES] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** The label of a review status; pending (empty or missing) reads 'Pending'. */

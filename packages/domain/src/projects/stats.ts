@@ -7,8 +7,13 @@ import { z } from 'zod';
 export function pct(count: number | null | undefined, total: number | null | undefined): string {
   if (count === null || count === undefined || !Number.isFinite(count)) return '0';
   if (total === null || total === undefined || !Number.isFinite(total) || total <= 0) return '0';
+  return roundedPercent(count, total).toFixed(2);
+}
+
+/** `count ÷ total × 100` rounded to two decimals; `total` must be positive. */
+export function roundedPercent(count: number, total: number): number {
   // One division into hundredths of a percent, then rounding: avoids 1.005-style binary surprises.
-  return (Math.round((count * 10_000) / total) / 100).toFixed(2);
+  return Math.round((count * 10_000) / total) / 100;
 }
 
 /** GET /api/v1/structures/counts/{id} (spec 1 §3 'Project stats', spec 2 §3 adds the image counts). */

@@ -1,4 +1,5 @@
 import { addDays, daysBetween, type IsoDate, isIsoDate, toIsoDate } from './dates.ts';
+import { roundedPercent } from './stats.ts';
 
 /** The project states of spec 1 §3, as shown in the State column and the filter buttons. */
 export const PROJECT_STATES = ['In Progress', 'Complete', 'Late'] as const;
@@ -54,7 +55,7 @@ export const isProjectArchived = (f: Pick<ProjectScheduleFacts, 'archived_date'>
  */
 export function projectProgress(f: Pick<ProjectScheduleFacts, 'total' | 'inspected'>): number {
   if (!(f.total > 0) || !(f.inspected > 0)) return 0;
-  return Math.min(100, Math.round((f.inspected * 10_000) / f.total) / 100);
+  return Math.min(100, roundedPercent(f.inspected, f.total));
 }
 
 /** Complete: the project has at least one structure and every structure is inspected. */
