@@ -1,6 +1,9 @@
 import type { AuditRecord } from '@linewalker/domain';
 import { Code, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format.ts';
+import { LogTable } from './LogTable.tsx';
+
+const HEADERS = ['Time', 'User', 'Action', 'Object', 'IP', 'Details'] as const;
 
 function detailsText(details: unknown): string {
   if (details === null || details === undefined) return '';
@@ -9,51 +12,37 @@ function detailsText(details: unknown): string {
 
 export function AuditTable({ items }: { items: AuditRecord[] }) {
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Object</Table.Th>
-            <Table.Th>IP</Table.Th>
-            <Table.Th>Details</Table.Th>
+    <LogTable headers={HEADERS} minWidth={880}>
+      {items.map((record) => {
+        const details = detailsText(record.details);
+        return (
+          <Table.Tr key={record.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.createdAt)}</Table.Td>
+            <Table.Td>
+              {record.userEmail ?? (record.userId === null ? 'System' : `User #${record.userId}`)}
+            </Table.Td>
+            <Table.Td>
+              <Code>{record.action}</Code>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {record.objectType}
+              {record.objectId !== null && ` #${record.objectId}`}
+            </Table.Td>
+            <Table.Td>{record.ip ?? '—'}</Table.Td>
+            <Table.Td maw={320}>
+              <Text
+                size="xs"
+                ff="monospace"
+                lineClamp={2}
+                title={details}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {details || '—'}
+              </Text>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((record) => {
-            const details = detailsText(record.details);
-            return (
-              <Table.Tr key={record.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.createdAt)}</Table.Td>
-                <Table.Td>
-                  {record.userEmail ?? (record.userId === null ? 'System' : `User #${record.userId}`)}
-                </Table.Td>
-                <Table.Td>
-                  <Code>{record.action}</Code>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {record.objectType}
-                  {record.objectId !== null && ` #${record.objectId}`}
-                </Table.Td>
-                <Table.Td>{record.ip ?? '—'}</Table.Td>
-                <Table.Td maw={320}>
-                  <Text
-                    size="xs"
-                    ff="monospace"
-                    lineClamp={2}
-                    title={details}
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {details || '—'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </LogTable>
   );
 }

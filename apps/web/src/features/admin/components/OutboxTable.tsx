@@ -1,7 +1,10 @@
 import type { OutboxMessage } from '@linewalker/domain';
 import { Button, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format.ts';
+import { LogTable } from './LogTable.tsx';
 import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
+
+const HEADERS = ['Time', 'Channel', 'Recipient', 'Subject', 'Status', 'Body'] as const;
 
 interface OutboxTableProps {
   items: OutboxMessage[];
@@ -10,46 +13,32 @@ interface OutboxTableProps {
 
 export function OutboxTable({ items, onOpen }: OutboxTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Body</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((message) => (
-            <Table.Tr key={message.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.createdAt)}</Table.Td>
-              <Table.Td>{message.channel}</Table.Td>
-              <Table.Td>{message.recipient}</Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={1}>
-                  {message.subject ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <OutboxStatusBadge status={message.status} />
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => onOpen(message)}
-                  aria-label={`View message to ${message.recipient}`}
-                >
-                  View
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <LogTable headers={HEADERS} minWidth={760} highlightOnHover>
+      {items.map((message) => (
+        <Table.Tr key={message.id}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.createdAt)}</Table.Td>
+          <Table.Td>{message.channel}</Table.Td>
+          <Table.Td>{message.recipient}</Table.Td>
+          <Table.Td>
+            <Text size="sm" lineClamp={1}>
+              {message.subject ?? '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <OutboxStatusBadge status={message.status} />
+          </Table.Td>
+          <Table.Td>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onOpen(message)}
+              aria-label={`View message to ${message.recipient}`}
+            >
+              View
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </LogTable>
   );
 }

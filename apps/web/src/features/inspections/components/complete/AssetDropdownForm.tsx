@@ -1,5 +1,5 @@
-import { COMPLETION_LIMITS, type FieldValue } from '@linewalker/domain';
-import { Select, Stack, Textarea } from '@mantine/core';
+import type { FieldValue } from '@linewalker/domain';
+import { Select, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useFieldOptions } from '../../api/getFieldOptions.ts';
 import { assetFields } from './assetFields.ts';
@@ -44,22 +44,13 @@ export function AssetDropdownForm({ row, canSave, mutation, onSubmit, onClose }:
             data-autofocus={i === 0 || undefined}
           />
         ))}
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={6}
-          readOnly={readOnly}
-          maxLength={COMPLETION_LIMITS.commentsMax}
-          value={comments}
-          onChange={(e) => setComments(e.currentTarget.value)}
-        />
         <CompletionFormActions
           canSave={canSave}
           saveDisabled={!allChosen}
           saving={mutation.isPending}
           failed={mutation.isError}
           onClose={onClose}
+          notes={{ value: comments, onChange: (e) => setComments(e.currentTarget.value) }}
         />
       </Stack>
     </form>

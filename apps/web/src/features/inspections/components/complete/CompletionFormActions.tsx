@@ -1,5 +1,5 @@
-import { INSPECTION_MESSAGES } from '@linewalker/domain';
-import { Alert, Button, Group } from '@mantine/core';
+import { COMPLETION_LIMITS, INSPECTION_MESSAGES } from '@linewalker/domain';
+import { Alert, Button, Group, Textarea, type TextareaProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
 interface CompletionFormActionsProps {
@@ -9,12 +9,23 @@ interface CompletionFormActionsProps {
   saving: boolean;
   failed: boolean;
   onClose: () => void;
+  /** The Notes box every variant ends with (value/onChange/error from the form). */
+  notes: Pick<TextareaProps, 'value' | 'onChange' | 'error'>;
 }
 
-/** The failure alert (spec 1 §8: the dialog stays open) and the buttons every variant shares. */
+/** The Notes box, failure alert (spec 1 §8: the dialog stays open) and buttons every variant shares. */
 export function CompletionFormActions(props: CompletionFormActionsProps) {
   return (
     <>
+      <Textarea
+        label="Notes"
+        autosize
+        minRows={2}
+        maxRows={6}
+        readOnly={!props.canSave}
+        maxLength={COMPLETION_LIMITS.commentsMax}
+        {...props.notes}
+      />
       {props.failed && (
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
           {INSPECTION_MESSAGES.saveFailed}

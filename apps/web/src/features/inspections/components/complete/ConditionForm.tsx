@@ -1,12 +1,11 @@
 import {
-  COMPLETION_LIMITS,
   CONDITION_LIMITS,
   ConditionCompletionData,
   CRACK_DETECTED_CHOICES,
   type InspectionRow,
   REPLACEMENT_PRIORITIES,
 } from '@linewalker/domain';
-import { Group, NumberInput, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Group, NumberInput, Radio, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CompletionFormActions } from './CompletionFormActions.tsx';
 import type { CompletionFormProps } from './completionFormProps.ts';
@@ -95,21 +94,13 @@ export function ConditionForm({ row, canSave, mutation, onSubmit, onClose }: Com
             {...form.getInputProps('bendRadius')}
           />
         </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={6}
-          readOnly={readOnly}
-          maxLength={COMPLETION_LIMITS.commentsMax}
-          {...form.getInputProps('comments')}
-        />
         <CompletionFormActions
           canSave={canSave}
           saveDisabled={!form.values.replacementPriority || !form.values.crackDetected}
           saving={mutation.isPending}
           failed={mutation.isError}
           onClose={onClose}
+          notes={form.getInputProps('comments')}
         />
       </Stack>
     </form>

@@ -5,7 +5,7 @@ import {
   type InsulatorType,
   StructureCompletionData,
 } from '@linewalker/domain';
-import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CompletionFormActions } from './CompletionFormActions.tsx';
 import type { CompletionFormProps } from './completionFormProps.ts';
@@ -126,21 +126,13 @@ export function StructureDetailsForm({
             {...form.getInputProps('inspector')}
           />
         </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={6}
-          readOnly={readOnly}
-          maxLength={COMPLETION_LIMITS.commentsMax}
-          {...form.getInputProps('comments')}
-        />
         <CompletionFormActions
           canSave={canSave}
           saveDisabled={!requiredFilled(form.values)}
           saving={mutation.isPending}
           failed={mutation.isError}
           onClose={onClose}
+          notes={form.getInputProps('comments')}
         />
       </Stack>
     </form>

@@ -1,0 +1,69 @@
+import { ActionIcon, Paper, Skeleton, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { usePageParam } from '../../../lib/usePageParam.ts';
+
+const PAGE_SIZE = 50;
+
+interface LogPage<T> {
+  items: T[];
+  total: number;
+}
+
+interface AdminLogPageProps<T> {
+  title: string;
+  description: string;
+  /** The list query for one page; the page itself lives in `?page=`. */
+  useLog: (page: { limit: number; offset: number }) => UseQueryResult<LogPage<T>>;
+  empty: { icon: ReactNode; title: string; text: string };
+  children: (items: T[]) => ReactNode;
+}
+
+/** The frame the admin logs (audit, outbox) share: header with Refresh, loading/error/empty, table, pager. */
+export function AdminLogPage<T>({ title, description, useLog, empty, children }: AdminLogPageProps<T>) {
+  const [page, setPage] = usePageParam();
+  const log = useLog({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <Tooltip label="Refresh">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Refresh"
+              loading={log.isFetching}
+              onClick={() => log.refetch()}
+            >
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        {log.isPending ? (
+          <Skeleton h={240} />
+        ) : log.isError ? (
+          <QueryError error={log.error} onRetry={() => log.refetch()} />
+        ) : log.data.total === 0 ? (
+          <EmptyState icon={empty.icon} title={empty.title}>
+            {empty.text}
+          </EmptyState>
+        ) : (
+          <>
+            {children(log.data.items)}
+            <Pager page={page} pageSize={PAGE_SIZE} total={log.data.total} onChange={setPage} />
+          </>
+        )}
+      </Paper>
+    </>
+  );
+}
