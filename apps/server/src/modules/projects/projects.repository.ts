@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { inCompanyScope } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
@@ -31,12 +31,9 @@ export interface ProjectFactsRow {
 }
 
 /**
- * Projects with their structure and inspection counts in ONE statement: each count table is aggregated
- * once with GROUP BY per project (never a query per project), which the (project_id, …) indexes serve.
- * On a structure project every structure has one inspection, so inspected = reviewed inspections; on a
- * component project a structure is inspected once all its component inspections are reviewed, which needs
- * a per-structure step, paid only over component projects' inspections. `scope` confines a customer to
- * their company.
+ * Projects with their progress figures in ONE statement. The figures come from `project_progress`, which
+ * triggers keep current (see its schema), so the list costs one row per project however many structures
+ * the projects hold. `scope` confines a customer to their company.
  */
 export async function listProjectFacts(
   db: Db,
@@ -44,14 +41,6 @@ export async function listProjectFacts(
   projectId?: number,
 ): Promise<ProjectFactsRow[]> {
   const only = projectId === undefined ? sql`true` : sql`p.id = ${projectId}`;
-  // Which projects' rows an aggregate reads: the one asked for, the caller's company's, or (staff) all;
-  // `componentOnly` narrows them to component projects.
-  const ofProjects = (column: SQL, componentOnly = false) => {
-    if (projectId !== undefined) return sql`${column} = ${projectId}`;
-    if (scope === null && !componentOnly) return sql`true`;
-    const kind = componentOnly ? sql`inspection_type = '1'` : sql`true`;
-    return sql`${column} in (select id from projects where ${inCompanyScope(scope, sql`company_id`)} and ${kind})`;
-  };
   return queryRows<ProjectFactsRow>(
     db,
     sql`
@@ -59,30 +48,12 @@ export async function listProjectFacts(
       p.start_date::text as start_date, p.due_date::text as due_date, p.num_pilots,
       p.structure_assignment_type, p.photo_limit::int as photo_limit, p.closest_city, p.pilot_struct_day,
       p.ptype_id, pt.ptype_name, p.ptier_id, p.use_new_risk_rating, p.archived_date, p.created_at,
-      coalesce(s.n, 0)::int as structures,
-      (case when p.inspection_type = '1' then coalesce(ci.inspected, 0) else coalesce(i.reviewed, 0) end)::int
-        as inspected,
-      i.last_reviewed
+      coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
+      pp.last_reviewed
     from projects p
     join companies c on c.id = p.company_id
     join project_types pt on pt.ptype_id = p.ptype_id
-    left join (
-      select project_id, count(*) as n from structures where ${ofProjects(sql`project_id`)} group by project_id
-    ) s on s.project_id = p.id
-    left join (
-      select project_id, count(*) filter (where date_reviewed is not null) as reviewed,
-        max(date_reviewed) as last_reviewed
-      from inspections where ${ofProjects(sql`project_id`)} group by project_id
-    ) i on i.project_id = p.id
-    left join (
-      select project_id, count(*) filter (where done) as inspected
-      from (
-        select project_id, bool_and(date_reviewed is not null) as done
-        from inspections where ${ofProjects(sql`project_id`, true)}
-        group by project_id, structure_id
-      ) per_structure
-      group by project_id
-    ) ci on ci.project_id = p.id
+    left join project_progress pp on pp.project_id = p.id
     where ${inCompanyScope(scope, sql`p.company_id`)} and ${only}
     order by lower(p.project_name), p.id`,
   );

@@ -59,7 +59,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         summary: 'All projects with their computed state, progress and flags',
         description:
           'Customers get their own company’s projects only. Archived projects are included (archived_date set). ' +
-          'Counts come from one aggregate query. Computed fields:\n' +
+          'Counts are read from per-project counters that database triggers keep current, so the list costs one row per project. Computed fields:\n' +
           definitions,
         querystring: ProjectListQuery,
         response: { 200: z.array(ProjectListItem) },

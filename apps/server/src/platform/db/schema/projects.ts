@@ -70,3 +70,21 @@ export const projects = pgTable(
     check('projects_num_pilots_check', sql`${t.numPilots} >= 0`),
   ],
 );
+
+/**
+ * Each project's progress figures, kept current by triggers on structures and inspections (migration
+ * 0001) so the project list reads one row per project instead of counting every structure and inspection
+ * on every load. Never written by the application.
+ * - structures: the project's structures;
+ * - inspected: structures with at least one inspection, all of them reviewed (one per structure on a
+ *   structure project, one per component on a component project);
+ * - last_reviewed: the latest date_reviewed of its inspections.
+ */
+export const projectProgress = pgTable('project_progress', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  structures: integer('structures').notNull().default(0),
+  inspected: integer('inspected').notNull().default(0),
+  lastReviewed: moment('last_reviewed'),
+});
