@@ -2,6 +2,7 @@ import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { inspectionRows } from '../../apps/server/src/modules/inspections/inspections.repository.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
 import { openBenchDatabase } from '../lib/database.ts';
@@ -18,12 +19,15 @@ interface Context {
 }
 
 async function addReviewers(database: Database): Promise<number[]> {
-  const result = (await database.db.execute(sql`
+  const rows = await queryRows<{ id: number }>(
+    database.db,
+    sql`
     insert into users (company_id, role_id, first_name, last_name, email)
     select 1, ${ROLE_IDS.inspector}, 'Bench', 'Reviewer ' || n, 'bench-reviewer-' || n || '@example.com'
     from generate_series(1, 5) n
-    returning id`)) as unknown as { rows: Array<{ id: number }> };
-  return result.rows.map((r) => r.id);
+    returning id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 async function addImages(database: Database, projectId: number): Promise<void> {

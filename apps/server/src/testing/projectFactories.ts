@@ -1,6 +1,7 @@
 import { addDays, isoDateOf } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { queryRows } from '../platform/db/rows.ts';
 import {
   crewGroups,
   images,
@@ -141,12 +142,15 @@ export async function createBulkStructures(
 ): Promise<number[]> {
   const tag = next();
   const lineArray = `{${lineIds.join(',')}}`;
-  const inserted = (await db.execute(sql`
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`
     insert into structures (project_id, line_id, struct_num, location)
     select ${projectId}::int, (${lineArray}::int[])[1 + (g % ${lineIds.length}::int)], ${`B${tag}-`} || g,
       point(-97.6 + g * 0.00001, 38.8 + (g % 100) * 0.0001)
     from generate_series(1, ${count}::int) g
-    returning id`)) as unknown as { rows: Array<{ id: number }> };
+    returning id`,
+  );
   await db.execute(sql`
     insert into inspections (project_id, structure_id)
     select project_id, id from structures where project_id = ${projectId} and struct_num like ${`B${tag}-%`}`);
@@ -157,7 +161,7 @@ export async function createBulkStructures(
       select project_id, id, ${`m${tag}-`} || id, 'IMG_' || id || '.JPG', ${`photos/bulk/${tag}/`} || id || '.jpg'
       from structures where project_id = ${projectId} and struct_num like ${`B${tag}-%`} and id % ${every}::int = 0`);
   }
-  return inserted.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /** The server's "today" as the create rule reads it (its UTC date). */

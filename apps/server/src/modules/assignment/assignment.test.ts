@@ -2,6 +2,7 @@ import { type AssignmentData, CREW_COLORS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
   createBulkStructures,
@@ -61,17 +62,19 @@ async function getData(projectId: number, who = 'project_manager'): Promise<Assi
 }
 
 async function auditOf(action: string, objectId: number) {
-  const result = (await db.execute(
+  const rows = await queryRows<{ details: Record<string, unknown> }>(
+    db,
     sql`select details from audit_log where action = ${action} and object_id = ${String(objectId)} order by id`,
-  )) as unknown as { rows: Array<{ details: Record<string, unknown> }> };
-  return result.rows.map((r) => r.details);
+  );
+  return rows.map((r) => r.details);
 }
 
 async function crewOf(structureIds: number[]): Promise<Array<number | null>> {
-  const result = (await db.execute(
+  const rows = await queryRows<{ crew_group_id: number | null }>(
+    db,
     sql`select crew_group_id from structures where id = any(${`{${structureIds.join(',')}}`}::int[]) order by id`,
-  )) as unknown as { rows: Array<{ crew_group_id: number | null }> };
-  return result.rows.map((r) => r.crew_group_id);
+  );
+  return rows.map((r) => r.crew_group_id);
 }
 
 /** A project with one line of `n` structures; the first structure has two images, one rejected. */

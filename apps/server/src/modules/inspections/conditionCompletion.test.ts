@@ -1,6 +1,7 @@
 import { type CompleteInspectionResponse, INSPECTION_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
@@ -30,10 +31,11 @@ const complete = (id: number, data: Record<string, unknown>) =>
   });
 
 async function semConditions(id: number): Promise<unknown> {
-  const result = (await ctx.database.db.execute(
+  const rows = await queryRows<{ sem_conditions: unknown }>(
+    ctx.database.db,
     sql`select sem_conditions from inspections where id = ${id}`,
-  )) as unknown as { rows: Array<{ sem_conditions: unknown }> };
-  return result.rows[0]?.sem_conditions;
+  );
+  return rows[0]?.sem_conditions;
 }
 
 describe('POST /inspections/complete/:id with the condition form', () => {
@@ -103,8 +105,9 @@ describe('POST /inspections/complete/:id with the condition form', () => {
 });
 
 async function projectOf(inspectionId: number): Promise<number> {
-  const result = (await ctx.database.db.execute(
+  const rows = await queryRows<{ project_id: number }>(
+    ctx.database.db,
     sql`select project_id from inspections where id = ${inspectionId}`,
-  )) as unknown as { rows: Array<{ project_id: number }> };
-  return result.rows[0]!.project_id;
+  );
+  return rows[0]!.project_id;
 }

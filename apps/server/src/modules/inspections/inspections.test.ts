@@ -2,6 +2,7 @@ import type { InspectionRow } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
 import {
   createImage,
@@ -42,10 +43,6 @@ const complete = (id: number, payload: unknown, who = 'inspector') =>
     payload: payload as object,
   });
 
-async function exec<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 async function rejectImage(imageId: number) {
   await db.execute(
     sql`update images set reject_datetime = now(), reject_reason = 'Blurred' where id = ${imageId}`,
@@ -70,7 +67,8 @@ const structureForm = {
  */
 async function project(values: { useNewRiskRating?: boolean } = {}) {
   const projectId = await createProject(db, companyId, values);
-  const [lineB] = await exec<{ id: number }>(
+  const [lineB] = await queryRows<{ id: number }>(
+    db,
     sql`insert into lines (company_id, line_name, line_num) values (${companyId}, ${`B Feeder ${projectId}`}, '7')
         returning id`,
   );
@@ -193,7 +191,8 @@ describe('GET /inspections/:id', () => {
     const projectId = await createProject(db, companyId, { inspectionType: '1' });
     const lineId = await createLine(db, companyId, projectId);
     const { structureIds } = await createStructures(db, projectId, lineId, 1, { withInspections: false });
-    const components = await exec<{ id: number; display_text: string }>(
+    const components = await queryRows<{ id: number; display_text: string }>(
+      db,
       sql`select id, display_text from components order by id limit 2`,
     );
     for (const c of components) {
@@ -289,7 +288,8 @@ describe('POST /inspections/complete/:id', () => {
       arm_qty: 0,
       insulator_type: null,
     });
-    const audit = await exec<{ user_id: number; details: { data: { armQty: number } } }>(
+    const audit = await queryRows<{ user_id: number; details: { data: { armQty: number } } }>(
+      db,
       sql`select user_id, details from audit_log where action = 'inspection.complete' and object_id = ${String(id)}
           order by id`,
     );
@@ -352,7 +352,8 @@ describe('POST /inspections/complete/:id', () => {
     });
     expect((await complete(id, {})).statusCode).toBe(400);
     expect((await complete(id, { data: 'x' })).statusCode).toBe(400);
-    const [row] = await exec<{ date_reviewed: unknown; review_status: unknown; str_type: unknown }>(
+    const [row] = await queryRows<{ date_reviewed: unknown; review_status: unknown; str_type: unknown }>(
+      db,
       sql`select date_reviewed, review_status, str_type from inspections where id = ${id}`,
     );
     expect(row).toEqual({ date_reviewed: null, review_status: null, str_type: null });
@@ -373,7 +374,10 @@ describe('POST /inspections/complete/:id', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'invalid_field_value', message: 'Asset Material has no option 5.' });
-    const values = await exec(sql`select * from inspection_field_values where inspection_id = ${id}`);
+    const values = await queryRows(
+      db,
+      sql`select * from inspection_field_values where inspection_id = ${id}`,
+    );
     expect(values).toEqual([]);
   });
 
@@ -402,7 +406,8 @@ describe('POST /inspections/complete/:id', () => {
       payload: { data: structureForm },
     });
     expect(anonymous.statusCode).toBe(401);
-    const [row] = await exec<{ date_reviewed: unknown }>(
+    const [row] = await queryRows<{ date_reviewed: unknown }>(
+      db,
       sql`select date_reviewed from inspections where id = ${b.inspectionIds[0]!}`,
     );
     expect(row!.date_reviewed).toBeNull();

@@ -11,8 +11,7 @@ import type { Deps } from '../../app.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { textChunks } from '../uploads/textChunks.ts';
-import { findFileUpload } from '../uploads/uploads.repository.ts';
-import { KMZ_NOT_SUPPORTED } from '../uploads/uploads.service.ts';
+import { findArrivedUpload, KMZ_NOT_SUPPORTED } from '../uploads/uploads.service.ts';
 import {
   createInspections,
   existingStructures,
@@ -122,10 +121,8 @@ class CsvImportRun {
   }
 
   async importFile(fileIndex: number, entry: KmzEntry): Promise<void> {
-    const upload = await findFileUpload(this.tx, entry.url);
-    if (!upload || !(await this.deps.storage.exists(upload.storageKey))) {
-      return this.fail(entry, [IMPORT_MESSAGES.fileNotFound]);
-    }
+    const upload = await findArrivedUpload(this.tx, this.deps.storage, entry.url);
+    if (!upload) return this.fail(entry, [IMPORT_MESSAGES.fileNotFound]);
     if (upload.kind !== 'csv') return this.fail(entry, [KMZ_NOT_SUPPORTED]);
     const sourceFileId = await insertSourceFile(this.tx, {
       projectId: this.target.projectId,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/rows.ts';
 import { components, inspections, projects, structures } from '../../platform/db/schema/index.ts';
 import { createRng } from '../../seed/random.ts';
 import { createCompany } from '../../testing/factories.ts';
@@ -127,9 +128,10 @@ describe('project_progress', () => {
     const line = await createLine(db(), companyId, id);
     await createStructures(db(), id, line, 3);
     await db().delete(projects).where(eq(projects.id, id));
-    const [row] = await db()
-      .execute(sql`select count(*)::int as n from project_progress where project_id = ${id}`)
-      .then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+    const [row] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from project_progress where project_id = ${id}`,
+    );
     expect(row?.n).toBe(0);
     await expectConsistent();
   });

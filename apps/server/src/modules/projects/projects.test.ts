@@ -1,6 +1,7 @@
 import { addDays, PROJECT_FIELD_DEFINITIONS, PROJECT_MESSAGES } from '@linewalker/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/rows.ts';
 import { auditLog, companies, projects } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
@@ -357,9 +358,10 @@ describe('archive and unarchive', () => {
       const r = await ctx.app.inject({ method: 'PUT', url: `/api/v1/projects/archive/${id}`, headers });
       expect(r.statusCode).toBe(403);
     }
-    const [row] = await ctx.database.db
-      .execute(sql`select archived_date from projects where id = ${id}`)
-      .then((r) => (r as unknown as { rows: Array<{ archived_date: unknown }> }).rows);
+    const [row] = await queryRows<{ archived_date: unknown }>(
+      ctx.database.db,
+      sql`select archived_date from projects where id = ${id}`,
+    );
     expect(row?.archived_date).toBeNull();
   });
 });

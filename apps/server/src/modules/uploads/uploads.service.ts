@@ -3,7 +3,9 @@ import type { GetFieldsResponse, SignUploadResponse, UploadExtension } from '@li
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { readCsvFields } from './csvFields.ts';
 import { findFileUpload, insertFileUpload } from './uploads.repository.ts';
 
@@ -42,10 +44,21 @@ export async function signUpload(
   return { signedRequest: await deps.storage.signedPutUrl(key, contentType), url: key, key };
 }
 
+/**
+ * The registered upload behind `url` if it is a key this server issued and its file has arrived in
+ * storage, else null: callers differ in how they report a missing file. `db` lets an import read
+ * inside its own transaction.
+ */
+export async function findArrivedUpload(db: Db, storage: Storage, url: string) {
+  const upload = await findFileUpload(db, url);
+  if (!upload || !(await storage.exists(upload.storageKey))) return null;
+  return upload;
+}
+
 /** The registered upload behind `url`, which must be a key this server issued and whose file arrived. */
 export async function issuedUpload(deps: Deps, url: string) {
-  const upload = await findFileUpload(deps.database.db, url);
-  if (!upload || !(await deps.storage.exists(upload.storageKey))) throw notFound('File');
+  const upload = await findArrivedUpload(deps.database.db, deps.storage, url);
+  if (!upload) throw notFound('File');
   return upload;
 }
 
