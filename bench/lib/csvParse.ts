@@ -45,7 +45,7 @@ export function csvParseScenario(name: string, rows: number, label: string): Sce
     name,
     description: `parse + validate ${label} CSV rows (CsvStreamParser + StructureRowValidator) vs plain papaparse`,
     target: 0.8,
-    measure: rows >= 1_000_000 ? { rounds: 5, roundMs: 1, warmup: 1 } : { rounds: 5, roundMs: 1000 },
+    measure: rows >= 1_000_000 ? { rounds: 9, roundMs: 1, warmup: 1 } : { rounds: 5, roundMs: 1000 },
     setup: async () => ({ text: structureCsv(rows), rows }),
     subject: parseAndValidate,
     baseline: papaparse,

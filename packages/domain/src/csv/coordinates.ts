@@ -1,4 +1,5 @@
 import type { CsvColumn } from './header.ts';
+import { trimmedEnd, trimmedStart } from './textRange.ts';
 
 /** Header names (trimmed, any case) that mark the latitude and longitude columns (spec 1 §5). */
 export const LATITUDE_HEADERS = ['y', 'lat', 'latitude'] as const;
@@ -58,25 +59,38 @@ export function detectCoordinateColumns(columns: readonly CsvColumn[]): Coordina
  * A coordinate cell as a number, or null when it is not a plain decimal number (surrounding blanks allowed):
  * optional sign, digits with an optional decimal point. No exponent, no thousands separator, no decimal
  * comma: `1,234` or `53,06` in a coordinate is ambiguous, so the row is reported.
- *
- * Scanned by hand rather than with a regular expression: this runs twice per row of a million-row file.
  */
 export function parseCoordinate(cell: string | undefined): number | null {
   if (cell === undefined) return null;
-  const text = trimCell(cell);
-  const end = text.length;
-  let i = 0;
-  const first = text.charCodeAt(0);
+  return parseCoordinateRange(cell, 0, cell.length);
+}
+
+/**
+ * `parseCoordinate(text.slice(start, end))` without the slice: the row checks read cells as ranges of the
+ * parser's buffer. Scanned by hand rather than with a regular expression: this runs twice per row of a
+ * million-row file.
+ */
+export function parseCoordinateRange(text: string, start: number, end: number): number | null {
+  const from = trimmedStart(text, start, end);
+  return parseTrimmedCoordinate(text, from, trimmedEnd(text, from, end));
+}
+
+/** `parseCoordinateRange` of a range that is already trimmed (the row checks trim every cell once). */
+export function parseTrimmedCoordinate(text: string, start: number, end: number): number | null {
+  let i = start;
+  const first = i < end ? text.charCodeAt(i) : 0;
   const negative = first === 45; // -
-  if (negative || first === 43) i = 1; // + or -
+  if (negative || first === 43) i++; // + or -
   let digits = 0;
   let fraction = -1; // digits after the point; -1 while there is no point
+  // The first nine digits add up in integer arithmetic, which is quicker than a chain of float operations.
+  let small = 0;
   let mantissa = 0;
   for (; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      digits++;
-      mantissa = mantissa * 10 + (c - 48);
+      if (++digits <= 9) small = small * 10 + (c - 48);
+      else mantissa = (digits === 10 ? small : mantissa) * 10 + (c - 48);
       if (fraction >= 0) fraction++;
     } else if (c === 46 && fraction < 0) fraction = 0;
     else return null;
@@ -84,21 +98,13 @@ export function parseCoordinate(cell: string | undefined): number | null {
   if (digits === 0) return null;
   // An integer below 2^53 divided by an exact power of ten is correctly rounded, i.e. exactly what
   // Number() gives; longer numbers take Number() itself.
-  if (digits > 15 || fraction > 22) return Number(text);
+  if (digits > 15 || fraction > 22) return Number(text.slice(start, end));
+  if (digits <= 9) mantissa = small;
   const value = fraction > 0 ? mantissa / POWERS_OF_TEN[fraction]! : mantissa;
   return negative ? -value : value;
 }
 
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
-
-/** `String.prototype.trim`, without allocating when there is nothing to trim (the usual case). */
-export function trimCell(cell: string): string {
-  const n = cell.length;
-  if (n === 0) return cell;
-  const a = cell.charCodeAt(0);
-  const b = cell.charCodeAt(n - 1);
-  return a > 32 && a < 127 && b > 32 && b < 127 ? cell : cell.trim();
-}
 
 export const isLatitude = (value: number): boolean => value >= -90 && value <= 90;
 export const isLongitude = (value: number): boolean => value >= -180 && value <= 180;

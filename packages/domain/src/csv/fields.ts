@@ -1,4 +1,5 @@
 import type { CsvColumn } from './header.ts';
+import { CsvRecordView, TrimmedCell } from './recordView.ts';
 
 /** Sample values shown per column in the mapping modal's column pickers. */
 export const FIELD_SAMPLE_COUNT = 3;
@@ -16,6 +17,7 @@ export interface CsvFieldSample {
 export class FieldSampler {
   private readonly samples: string[][];
   private missing: number;
+  private readonly cell = new TrimmedCell();
 
   constructor(
     private readonly columns: readonly CsvColumn[],
@@ -31,13 +33,19 @@ export class FieldSampler {
 
   add(fields: readonly string[]): void {
     if (this.missing === 0) return;
-    const n = Math.min(fields.length, this.columns.length);
+    this.addRecord(CsvRecordView.of(fields));
+  }
+
+  /** Samples a record as the parser hands it out; only the values kept become strings. */
+  addRecord(record: CsvRecordView): void {
+    if (this.missing === 0) return;
+    const n = Math.min(record.count, this.columns.length);
     for (let i = 0; i < n; i++) {
       const list = this.samples[i];
       if (list === undefined || list.length >= this.per) continue;
-      const value = (fields[i] ?? '').trim();
-      if (value === '') continue;
-      list.push(value);
+      const cell = this.cell.read(record, i);
+      if (cell.length === 0) continue;
+      list.push(cell.text());
       this.missing--;
     }
   }

@@ -4,12 +4,13 @@ import {
   type CoordinateColumns,
   detectCoordinateColumns,
   isValidCoordinatePair,
-  parseCoordinate,
+  parseTrimmedCoordinate,
 } from './coordinates.ts';
 import type { CsvDelimiter } from './delimiter.ts';
 import { type CsvFieldSample, FieldSampler } from './fields.ts';
 import { type CsvColumn, normalizeHeader } from './header.ts';
 import { CsvStreamParser } from './parser.ts';
+import { type CsvRecordView, TrimmedCell } from './recordView.ts';
 import { type StructureRow, type StructureRowError, StructureRowValidator } from './structureRows.ts';
 
 export interface StructureCsvImportOptions extends ColumnChoice {
@@ -70,10 +71,12 @@ export class StructureCsvImport {
   private lonIndex = -1;
   private rowCount = 0;
   private validCoordinateRows = 0;
+  private readonly latCell = new TrimmedCell();
+  private readonly lonCell = new TrimmedCell();
 
   constructor(options: StructureCsvImportOptions = {}) {
     this.options = options;
-    this.parser = new CsvStreamParser({ onRecord: (r) => this.record(r), delimiter: options.delimiter });
+    this.parser = new CsvStreamParser({ onRecordView: (r) => this.record(r), delimiter: options.delimiter });
   }
 
   /** Data rows read so far, for progress reports. */
@@ -117,18 +120,21 @@ export class StructureCsvImport {
     }
   }
 
-  private record(fields: string[]): void {
+  /** One record, read as ranges: strings are made only for what is kept (see `CsvRecordView`). */
+  private record(record: CsvRecordView): void {
     if (this.columns === null) {
-      this.header(fields);
+      this.header(record.toArray());
       return;
     }
     this.rowCount++;
-    this.sampler?.add(fields);
+    this.sampler?.addRecord(record);
     if (this.validator !== null) {
-      this.validator.add(fields);
+      this.validator.addRecord(record);
     } else if (this.latIndex >= 0 && this.lonIndex >= 0) {
-      const lat = parseCoordinate(fields[this.latIndex]);
-      const lon = parseCoordinate(fields[this.lonIndex]);
+      const latCell = this.latCell.read(record, this.latIndex);
+      const lonCell = this.lonCell.read(record, this.lonIndex);
+      const lat = parseTrimmedCoordinate(latCell.source, latCell.start, latCell.end);
+      const lon = parseTrimmedCoordinate(lonCell.source, lonCell.start, lonCell.end);
       if (isValidCoordinatePair(lat, lon)) this.validCoordinateRows++;
     }
   }

@@ -6,5 +6,6 @@ export * from './fileState.ts';
 export * from './header.ts';
 export * from './importer.ts';
 export * from './parser.ts';
+export * from './recordView.ts';
 export * from './schemas.ts';
 export * from './structureRows.ts';

@@ -40,3 +40,16 @@ describe('PairIndex', () => {
     expect(index.size).toBeLessThan(1_000_000); // repeats did occur
   });
 });
+
+describe('PairIndex over ranges', () => {
+  it('answers for a range what it answers for the sliced name', () => {
+    const text = 'S1,S2,S1,S10';
+    const index = new PairIndex();
+    expect(index.getOrAddRange(0, text, 0, 2, 1)).toBe(-1);
+    expect(index.getOrAddRange(0, text, 3, 5, 2)).toBe(-1);
+    expect(index.getOrAddRange(0, text, 6, 8, 3)).toBe(1);
+    expect(index.getOrAdd(0, 'S1', 4)).toBe(1);
+    expect(index.getOrAddRange(0, text, 9, 12, 5)).toBe(-1);
+    expect(index.getOrAddRange(1, text, 0, 2, 6)).toBe(-1);
+  });
+});

@@ -1,4 +1,5 @@
 import { type CsvDelimiter, detectDelimiter, firstLineBounds } from './delimiter.ts';
+import { CsvRecordView } from './recordView.ts';
 
 /**
  * A streaming CSV parser (RFC 4180 plus the leniencies real exports need), free of dependencies so it
@@ -17,12 +18,24 @@ import { type CsvDelimiter, detectDelimiter, firstLineBounds } from './delimiter
  * - Ragged records are passed on as they are; the caller decides (see `structureRows.ts`).
  * - The delimiter (`,` `;` or tab) is detected from the first non-blank line unless given.
  *
- * Speed: fields are cut with `indexOf` and `slice`, never built a character at a time.
+ * Speed: fields are found with `indexOf` and handed on as ranges of the chunk (`onRecordView`), so a plain
+ * field costs no string at all; `onRecord` slices each field out of those ranges.
  */
-export interface CsvParserOptions {
-  onRecord: (fields: string[]) => void;
+export type CsvParserOptions = {
   delimiter?: CsvDelimiter;
-}
+} & (
+  | {
+      /** Receives each record as a new array of strings. */
+      onRecord: (fields: string[]) => void;
+    }
+  | {
+      /**
+       * Receives each record as a view of ranges, without a string per field (see `CsvRecordView`). The view
+       * is valid only during the call.
+       */
+      onRecordView: (record: CsvRecordView) => void;
+    }
+);
 
 export interface CsvParseProblem {
   kind: 'unclosedQuote';
@@ -38,8 +51,8 @@ const MAX_HEADER_SCAN = 65_536;
 
 // Parser states between chunks.
 const FIELD = 0; // at or inside an unquoted field (with `acc` as a prefix after a stray closing quote)
-const QUOTED = 1; // inside a quoted field; `acc` holds its text so far
-const AFTER_QUOTE = 2; // just after a closing quote; `acc` holds the field's text
+const QUOTED = 1; // inside a quoted field; its text so far is `acc` + buf[segStart, pos)
+const AFTER_QUOTE = 2; // just after a closing quote; the field's text is `acc` + buf[segStart, segEnd)
 
 export class CsvStreamParser {
   delimiter: CsvDelimiter | null;
@@ -47,25 +60,35 @@ export class CsvStreamParser {
   records = 0;
   readonly problems: CsvParseProblem[] = [];
 
-  private readonly onRecord: (fields: string[]) => void;
+  private readonly deliver: (record: CsvRecordView) => void;
+  /** The record being read; completed fields of an unfinished record are kept here between chunks. */
+  private readonly view = new CsvRecordView();
   private newline: '\n' | '\r' | null = null;
   private buf = '';
   private pos = 0;
   private bomChecked = false;
   private ended = false;
-  private fields: string[] = [];
   private state = FIELD;
   private acc = '';
+  private segStart = 0;
+  private segEnd = 0;
 
   constructor(options: CsvParserOptions) {
-    this.onRecord = options.onRecord;
     this.delimiter = options.delimiter ?? null;
+    if ('onRecordView' in options) {
+      this.deliver = options.onRecordView;
+    } else {
+      const onRecord = options.onRecord;
+      this.deliver = (record) => onRecord(record.toArray());
+    }
   }
 
   push(chunk: string): void {
     if (this.ended) throw new Error('CsvStreamParser: push after end');
     if (chunk.length === 0) return;
-    this.buf = this.pos < this.buf.length ? this.buf.slice(this.pos) + chunk : chunk;
+    // join, not +: it copies into one flat string, where `a + b` makes a rope that every character read
+    // of the row checks would then have to go through.
+    this.buf = this.pos < this.buf.length ? [this.buf.slice(this.pos), chunk].join('') : chunk;
     this.pos = 0;
     this.run(false);
   }
@@ -77,6 +100,8 @@ export class CsvStreamParser {
     this.pos = 0;
     this.run(true);
     this.buf = '';
+    this.view.setBuffer('');
+    this.view.clear();
   }
 
   private run(final: boolean): void {
@@ -105,13 +130,21 @@ export class CsvStreamParser {
     return true;
   }
 
-  private emit(fields: string[]): void {
-    const first = fields[0] ?? '';
-    if (fields.length === 1 || first.length === 0 || first.charCodeAt(0) <= 32) {
-      if (isBlank(fields)) return;
+  /** Hands on the completed record unless it is blank, and starts the next one. */
+  private emit(): void {
+    const view = this.view;
+    // Most records start with a visible character: only the others are checked for being blank.
+    const first = view.count > 0 ? view.source(0).charCodeAt(view.start(0)) : 0;
+    const firstEmpty = view.count === 0 || view.end(0) === view.start(0);
+    if (view.count === 1 || firstEmpty || first <= 32) {
+      if (view.isBlank()) {
+        view.clear();
+        return;
+      }
     }
     this.records++;
-    this.onRecord(fields);
+    this.deliver(view);
+    view.clear();
   }
 
   private scan(final: boolean): void {
@@ -122,10 +155,13 @@ export class CsvStreamParser {
     const nlCode = nl.charCodeAt(0);
     const delimCode = delim.charCodeAt(0);
     const stripCr = nl === '\n';
+    const view = this.view;
+    view.setBuffer(buf);
     let pos = this.pos;
-    let fields = this.fields;
     let state = this.state;
     let acc = this.acc;
+    let segStart = this.segStart;
+    let segEnd = this.segEnd;
     let nextDelim = -2; // -2: not looked up in this buffer yet; -1: none left
     let nextNl = -2;
 
@@ -133,22 +169,21 @@ export class CsvStreamParser {
       if (state === QUOTED) {
         const q = buf.indexOf('"', pos);
         if (q === -1) {
-          acc += buf.slice(pos);
           pos = len;
           break;
         }
         if (q + 1 === len && !final) {
           // Cannot tell a closing quote from an escaped one yet: keep the quote for the next chunk.
-          acc += buf.slice(pos, q);
           pos = q;
           break;
         }
         if (q + 1 < len && buf.charCodeAt(q + 1) === QUOTE) {
-          acc += buf.slice(pos, q + 1);
+          acc += buf.slice(segStart, q + 1);
           pos = q + 2;
+          segStart = pos;
           continue;
         }
-        acc += buf.slice(pos, q);
+        segEnd = q;
         pos = q + 1;
         state = AFTER_QUOTE;
         continue;
@@ -156,17 +191,16 @@ export class CsvStreamParser {
       if (state === AFTER_QUOTE) {
         const c = buf.charCodeAt(pos);
         if (c === delimCode) {
-          fields.push(acc);
+          addQuoted(view, buf, acc, segStart, segEnd);
           acc = '';
           pos++;
           state = FIELD;
           continue;
         }
         if (c === nlCode) {
-          fields.push(acc);
+          addQuoted(view, buf, acc, segStart, segEnd);
           acc = '';
-          this.emit(fields);
-          fields = [];
+          this.emit();
           pos++;
           state = FIELD;
           continue;
@@ -174,20 +208,21 @@ export class CsvStreamParser {
         if (stripCr && c === CR) {
           if (pos + 1 === len && !final) break; // CR at the chunk's end: wait for what follows
           if (pos + 1 === len || buf.charCodeAt(pos + 1) === LF) {
-            fields.push(acc);
+            addQuoted(view, buf, acc, segStart, segEnd);
             acc = '';
-            this.emit(fields);
-            fields = [];
+            this.emit();
             pos += 2;
             state = FIELD;
             continue;
           }
         }
         // Stray text after a closing quote: keep it, as part of the same field.
+        acc += buf.slice(segStart, segEnd);
         state = FIELD;
       } else if (acc.length === 0 && buf.charCodeAt(pos) === QUOTE) {
         state = QUOTED;
         pos++;
+        segStart = pos;
         continue;
       }
 
@@ -195,7 +230,8 @@ export class CsvStreamParser {
       if (nextDelim < pos && nextDelim !== -1) nextDelim = buf.indexOf(delim, pos);
       if (nextNl < pos && nextNl !== -1) nextNl = buf.indexOf(nl, pos);
       if (nextDelim !== -1 && (nextNl === -1 || nextDelim < nextNl)) {
-        fields.push(acc.length === 0 ? buf.slice(pos, nextDelim) : acc + buf.slice(pos, nextDelim));
+        if (acc.length === 0) view.addRange(pos, nextDelim);
+        else view.addText(acc + buf.slice(pos, nextDelim));
         acc = '';
         pos = nextDelim + 1;
         continue;
@@ -203,43 +239,58 @@ export class CsvStreamParser {
       if (nextNl !== -1) {
         let end = nextNl;
         if (stripCr && end > pos && buf.charCodeAt(end - 1) === CR) end--;
-        fields.push(acc.length === 0 ? buf.slice(pos, end) : acc + buf.slice(pos, end));
+        if (acc.length === 0) view.addRange(pos, end);
+        else view.addText(acc + buf.slice(pos, end));
         acc = '';
-        this.emit(fields);
-        fields = [];
+        this.emit();
         pos = nextNl + 1;
         continue;
       }
       if (!final) break; // the field may continue in the next chunk: keep it from `pos`
       let end = len;
       if (stripCr && end > pos && buf.charCodeAt(end - 1) === CR) end--;
-      fields.push(acc + buf.slice(pos, end));
+      view.addText(acc + buf.slice(pos, end));
       acc = '';
-      this.emit(fields);
-      fields = [];
+      this.emit();
       pos = len;
     }
 
     if (final) {
-      if (state === QUOTED) this.problems.push({ kind: 'unclosedQuote', record: this.records });
-      if (state !== FIELD || fields.length > 0 || acc.length > 0) {
-        fields.push(acc);
+      if (state === QUOTED) {
+        this.problems.push({ kind: 'unclosedQuote', record: this.records });
+        view.addText(acc + buf.slice(segStart, len));
         acc = '';
-        this.emit(fields);
-        fields = [];
+        this.emit();
+      } else if (state === AFTER_QUOTE) {
+        addQuoted(view, buf, acc, segStart, segEnd);
+        acc = '';
+        this.emit();
+      } else if (view.count > 0 || acc.length > 0) {
+        view.addText(acc);
+        acc = '';
+        this.emit();
       }
       state = FIELD;
+    } else {
+      // `push` replaces the buffer with its tail from `pos`: keep what points before it.
+      if (state === QUOTED) acc += buf.slice(segStart, pos);
+      else if (state === AFTER_QUOTE) acc += buf.slice(segStart, segEnd);
+      segStart = 0;
+      segEnd = 0;
+      view.detach();
     }
     this.pos = pos;
-    this.fields = fields;
     this.state = state;
     this.acc = acc;
+    this.segStart = segStart;
+    this.segEnd = segEnd;
   }
 }
 
-function isBlank(fields: string[]): boolean {
-  for (const f of fields) if (f.length > 0 && f.trim().length > 0) return false;
-  return true;
+/** Adds a closed quoted field: a range when it had no doubled quotes and began in this buffer. */
+function addQuoted(view: CsvRecordView, buf: string, acc: string, segStart: number, segEnd: number): void {
+  if (acc.length === 0) view.addRange(segStart, segEnd);
+  else view.addText(acc + buf.slice(segStart, segEnd));
 }
 
 /** Parses a whole text at once (tests, small files). */

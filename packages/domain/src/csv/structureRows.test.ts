@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CsvStreamParser, parseCsvText } from './parser.ts';
 import {
   MAX_LISTED_ROWS,
   ROW_ERROR_MESSAGES,
@@ -140,5 +141,32 @@ describe('StructureRowValidator', () => {
 
   it('writes the summary word for word', () => {
     expect(structureSummaryText(12056, 74)).toBe('There are 12056 structures on 74 lines.');
+  });
+});
+
+describe('StructureRowValidator over parser views', () => {
+  it('gives the same result for rows read as views as for the same rows as arrays', () => {
+    const text = [
+      'L1,S1,45.5,-93',
+      ' L1 , S2 ,\u00a046 ,-94 ',
+      'l1,S1,1,1',
+      '"L ""2""","S,3",47,-95',
+      ',S4,1,1',
+      'L3,,north,200',
+      'L3,S5,0,0',
+      'L3,S6,1,1,,extra',
+      'L3,S7,1',
+      `${'x'.repeat(51)},S8,1,1`,
+    ].join('\r\n');
+    const fromArrays = validator();
+    const fromViews = validator();
+    const parser = new CsvStreamParser({ onRecordView: (view) => fromViews.addRecord(view) });
+    for (let i = 0; i < text.length; i += 7) parser.push(text.slice(i, i + 7));
+    parser.end();
+    for (const fields of parseCsvText(text).records) fromArrays.add(fields);
+    const result = fromViews.result();
+    expect(result).toEqual(fromArrays.result());
+    expect(result.validRows).toBe(3);
+    expect(result.errorRowCount).toBe(7);
   });
 });

@@ -1,5 +1,14 @@
-import { isLatitude, isLongitude, isValidCoordinatePair, parseCoordinate, trimCell } from './coordinates.ts';
+import {
+  isLatitude,
+  isLongitude,
+  isValidCoordinatePair,
+  parseCoordinate,
+  parseTrimmedCoordinate,
+} from './coordinates.ts';
+import { LineIds } from './lineIds.ts';
 import { PairIndex } from './pairIndex.ts';
+import { CsvRecordView, TrimmedCell } from './recordView.ts';
+import { isBlankRange } from './textRange.ts';
 
 /** Listed error rows and sample rows are capped at 100 each (spec 1 §5, §9); all are still counted. */
 export const MAX_LISTED_ROWS = 100;
@@ -120,9 +129,8 @@ export class StructureRowValidator {
   private readonly onValidRow: ((row: StructureRow) => void) | undefined;
   /** (line, structure) → the row number it was first seen in. */
   private readonly firstRowOf = new PairIndex();
-  /** Line name as written → line id; names that differ only in case share an id. */
-  private readonly lineIds = new Map<string, number>();
-  private readonly lineIdsByKey = new Map<string, number>();
+  /** Line ids; names that differ only in case share an id. */
+  private readonly lineIds = new LineIds();
   /** Which line ids have at least one valid row, and how many do. */
   private readonly lineHasValidRow: boolean[] = [];
   private validLineCount = 0;
@@ -134,47 +142,79 @@ export class StructureRowValidator {
     errorRows: [],
     sampleRows: [],
   };
+  // The cells of the current row, reused: a row is read as ranges, and strings are made only for rows
+  // someone reads (listed errors, sample rows, `onValidRow`).
+  private readonly line = new TrimmedCell();
+  private readonly structure = new TrimmedCell();
+  private readonly latCell = new TrimmedCell();
+  private readonly lonCell = new TrimmedCell();
+  private arrayView: CsvRecordView | null = null;
 
   constructor(columns: StructureColumnIndexes, onValidRow?: (row: StructureRow) => void) {
     this.cols = columns;
     this.onValidRow = onValidRow;
   }
 
+  /** Checks a row given as strings. */
   add(fields: readonly string[]): void {
+    this.arrayView ??= new CsvRecordView();
+    this.addRecord(this.arrayView.load(fields));
+  }
+
+  /** Checks a row as the parser hands it out (the view is valid only during this call). */
+  addRecord(record: CsvRecordView): void {
     const t = this.totals;
     const rowNumber = rowNumberOf(t.rowCount);
     t.rowCount++;
     const c = this.cols;
-    const line = trimCell(fields[c.line] ?? '');
-    const structure = trimCell(fields[c.structure] ?? '');
-    const latCell = trimCell(fields[c.latitude] ?? '');
-    const lonCell = trimCell(fields[c.longitude] ?? '');
-    const latitude = parseCoordinate(latCell);
-    const longitude = parseCoordinate(lonCell);
+    const line = this.line.read(record, c.line);
+    const structure = this.structure.read(record, c.structure);
+    const latCell = this.latCell.read(record, c.latitude);
+    const lonCell = this.lonCell.read(record, c.longitude);
+    const latitude = parseTrimmedCoordinate(latCell.source, latCell.start, latCell.end);
+    const longitude = parseTrimmedCoordinate(lonCell.source, lonCell.start, lonCell.end);
 
     // Reasons are collected without a per-row closure: this runs once per row of million-row files.
     let reasons: string[] | null = null;
-    if (fields.length > c.columns && hasContentFrom(fields, c.columns)) {
-      reasons = addReason(reasons, ROW_ERROR_MESSAGES.tooManyFields(fields.length, c.columns));
+    if (record.count > c.columns && hasContentFrom(record, c.columns)) {
+      reasons = addReason(reasons, ROW_ERROR_MESSAGES.tooManyFields(record.count, c.columns));
     }
-    if (line === '') reasons = addReason(reasons, ROW_ERROR_MESSAGES.missingLine);
+    if (line.length === 0) reasons = addReason(reasons, ROW_ERROR_MESSAGES.missingLine);
     else if (line.length > MAX_LINE_NAME_LENGTH) reasons = addReason(reasons, ROW_ERROR_MESSAGES.lineTooLong);
-    if (structure === '') reasons = addReason(reasons, ROW_ERROR_MESSAGES.missingStructure);
+    if (structure.length === 0) reasons = addReason(reasons, ROW_ERROR_MESSAGES.missingStructure);
     else if (structure.length > MAX_STRUCTURE_NAME_LENGTH) {
       reasons = addReason(reasons, ROW_ERROR_MESSAGES.structureTooLong);
     }
-    if (isValidCoordinatePair(latitude, longitude)) t.validCoordinateRows++;
-    else for (const reason of coordinateReasons(latCell, lonCell)) reasons = addReason(reasons, reason);
-    const lineId = line === '' ? -1 : this.lineIdOf(line);
-    if (line !== '' && structure !== '') {
-      const first = this.firstRowOf.getOrAdd(lineId, structure, rowNumber);
+    if (isValidCoordinatePair(latitude, longitude)) {
+      t.validCoordinateRows++;
+    } else {
+      for (const reason of coordinateReasons(latCell.text(), lonCell.text())) {
+        reasons = addReason(reasons, reason);
+      }
+    }
+    const lineId = line.length === 0 ? -1 : this.lineIds.idOfRange(line.source, line.start, line.end);
+    if (line.length > 0 && structure.length > 0) {
+      const first = this.firstRowOf.getOrAddRange(
+        lineId,
+        structure.source,
+        structure.start,
+        structure.end,
+        rowNumber,
+      );
       if (first !== -1) reasons = addReason(reasons, ROW_ERROR_MESSAGES.duplicate(first));
     }
 
     if (reasons !== null) {
       t.errorRowCount++;
       if (t.errorRows.length < MAX_LISTED_ROWS) {
-        const e = { rowNumber, line, structure, latitude: latCell, longitude: lonCell, reasons };
+        const e = {
+          rowNumber,
+          line: line.text(),
+          structure: structure.text(),
+          latitude: latCell.text(),
+          longitude: lonCell.text(),
+          reasons,
+        };
         t.errorRows.push({ ...e, text: rowErrorText(e) });
       }
       return;
@@ -188,29 +228,14 @@ export class StructureRowValidator {
     if (t.sampleRows.length < MAX_LISTED_ROWS || this.onValidRow) {
       const row: StructureRow = {
         rowNumber,
-        line,
-        structure,
+        line: line.text(),
+        structure: structure.text(),
         latitude: latitude as number,
         longitude: longitude as number,
       };
       if (t.sampleRows.length < MAX_LISTED_ROWS) t.sampleRows.push(row);
       this.onValidRow?.(row);
     }
-  }
-
-  /** Line names compare ignoring case; a file has few distinct lines, so their ids are remembered. */
-  private lineIdOf(line: string): number {
-    let id = this.lineIds.get(line);
-    if (id === undefined) {
-      const key = line.toLowerCase();
-      id = this.lineIdsByKey.get(key);
-      if (id === undefined) {
-        id = this.lineIdsByKey.size;
-        this.lineIdsByKey.set(key, id);
-      }
-      this.lineIds.set(line, id);
-    }
-    return id;
   }
 
   result(): StructureRowTotals {
@@ -225,7 +250,9 @@ function addReason(reasons: string[] | null, reason: string): string[] {
   return reasons;
 }
 
-function hasContentFrom(fields: readonly string[], from: number): boolean {
-  for (let i = from; i < fields.length; i++) if ((fields[i] ?? '').trim() !== '') return true;
+function hasContentFrom(record: CsvRecordView, from: number): boolean {
+  for (let i = from; i < record.count; i++) {
+    if (!isBlankRange(record.source(i), record.start(i), record.end(i))) return true;
+  }
   return false;
 }
