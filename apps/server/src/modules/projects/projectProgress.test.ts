@@ -110,6 +110,36 @@ describe('project_progress', () => {
     await expectConsistent();
   });
 
+  it('counts inspections added later: unreviewed ones reopen a structure, reviewed ones can complete it', async () => {
+    const id = await createProject(db(), companyId, { inspectionType: '1' });
+    const componentIds = (await db().select({ id: components.id }).from(components).limit(3)).map(
+      (c) => c.id,
+    );
+    const [a, b] = await componentStructures(id, 2, componentIds.slice(0, 2));
+    await reviewInspections(db(), [...a!, ...b!]);
+    expect(await progressOf(id)).toMatchObject({ structures: 2, inspected: 2 });
+    const structureOf = async (inspectionId: number) =>
+      (await db().select().from(inspections).where(eq(inspections.id, inspectionId)))[0]!.structureId;
+    const [structureA, structureB] = [await structureOf(a![0]!), await structureOf(b![0]!)];
+
+    // A third component on A, not yet reviewed: A is open again.
+    await db()
+      .insert(inspections)
+      .values({ projectId: id, structureId: structureA, componentId: componentIds[2]! });
+    expect(await progressOf(id)).toMatchObject({ inspected: 1 });
+    // A third component on B that arrives already reviewed: B stays inspected.
+    await db()
+      .insert(inspections)
+      .values({
+        projectId: id,
+        structureId: structureB,
+        componentId: componentIds[2]!,
+        dateReviewed: new Date(),
+      });
+    expect(await progressOf(id)).toMatchObject({ inspected: 1 });
+    await expectConsistent();
+  });
+
   it('splits one statement over several projects correctly', async () => {
     const one = await createProject(db(), companyId);
     const two = await createProject(db(), companyId);
