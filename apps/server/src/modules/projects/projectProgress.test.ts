@@ -128,14 +128,12 @@ describe('project_progress', () => {
       .values({ projectId: id, structureId: structureA, componentId: componentIds[2]! });
     expect(await progressOf(id)).toMatchObject({ inspected: 1 });
     // A third component on B that arrives already reviewed: B stays inspected.
-    await db()
-      .insert(inspections)
-      .values({
-        projectId: id,
-        structureId: structureB,
-        componentId: componentIds[2]!,
-        dateReviewed: new Date(),
-      });
+    await db().insert(inspections).values({
+      projectId: id,
+      structureId: structureB,
+      componentId: componentIds[2]!,
+      dateReviewed: new Date(),
+    });
     expect(await progressOf(id)).toMatchObject({ inspected: 1 });
     await expectConsistent();
   });
