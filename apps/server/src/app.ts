@@ -13,6 +13,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerAuth } from './platform/http/authHook.ts';
 import { registerErrorHandler } from './platform/http/errorHandler.ts';
+import { logHooks } from './platform/http/logHooks.ts';
 import { zodParseSerializer } from './platform/http/zodParseSerializer.ts';
 import { smtpTransport } from './platform/mail/smtp.ts';
 import { Mailer, outboxOnlyTransport } from './platform/mail/transport.ts';
@@ -51,6 +52,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logger: logger
       ? {
           level: config.logLevel,
+          hooks: logHooks,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         }
       : false,
