@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * The browser logs every 4xx answer as "Failed to load resource"; for the API those are answers
- * the app handles (401 from /users/me when logged out, 403 for a bad login, 400 for a used reset
+ * the app handles (403 for a bad login, 400 for a used reset
  * link). Anything else, including 5xx answers and script errors, fails the test.
  */
 function isHandledApiAnswer(text: string, url: string): boolean {

@@ -24,6 +24,10 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/** Whether the caller is logged in: answered to anyone, so a logged-out page load is not an error. */
+export const SessionState = z.object({ session: Session.nullable() });
+export type SessionState = z.infer<typeof SessionState>;
+
 export const LoginResponse = z.object({ token: z.string(), session: Session });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

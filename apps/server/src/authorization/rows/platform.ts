@@ -12,6 +12,7 @@ export const platformRows: Record<string, MatrixRow> = {
     expect: everyone(403),
   },
   'POST /api/v1/users/logout': { request: () => ({ url: '/api/v1/users/logout' }), expect: loggedIn(200) },
+  'GET /api/v1/session': { request: () => ({ url: '/api/v1/session' }), expect: everyone(200) },
   'GET /api/v1/users/me': { request: () => ({ url: '/api/v1/users/me' }), expect: loggedIn(200) },
   'POST /api/v1/users/forgot-password': {
     request: () => ({ url: '/api/v1/users/forgot-password', payload: { email: 'nobody@example.test' } }),

@@ -10,6 +10,7 @@ import {
   ResetPasswordFailure,
   ResetPasswordRequest,
   Session,
+  SessionState,
 } from '@linewalker/domain';
 import type { App } from '../../app.ts';
 import { createAuthLimiters } from '../../platform/http/rateLimiter.ts';
@@ -65,6 +66,22 @@ export async function authRoutes(app: App): Promise<void> {
       schema: { tags, summary: 'The decoded session of the caller', response: { 200: Session } },
     },
     async (req) => sessionOf(req.principal!),
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "The caller's session, or null when not logged in",
+        description:
+          'What the web app asks on every page load. Unlike /users/me it answers 200 to anyone, so a ' +
+          'logged-out visit is not a failed request.',
+        response: { 200: SessionState },
+      },
+    },
+    async (req) => ({ session: req.principal ? sessionOf(req.principal) : null }),
   );
 
   app.post(

@@ -168,3 +168,30 @@ describe('outbox', () => {
     expect(after.at(-1)).toMatchObject({ channel: 'email', recipient: inspector.email, status: 'stored' });
   });
 });
+
+describe('GET /api/v1/session', () => {
+  const session = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/session', headers });
+
+  it('answers 200 with null to a caller without a session, and to a bad or ended one', async () => {
+    for (const headers of [{}, bearer('not.a.token')]) {
+      const res = await session(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ session: null });
+    }
+    const token = await loginToken(ctx.app, inspector);
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: bearer(token) });
+    expect((await session(bearer(token))).json()).toEqual({ session: null });
+  });
+
+  it("answers the caller's session when logged in", async () => {
+    const token = await loginToken(ctx.app, inspector);
+    const res = await session(bearer(token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().session).toMatchObject({
+      userId: inspector.id,
+      roleName: 'inspector',
+      email: inspector.email,
+    });
+  });
+});

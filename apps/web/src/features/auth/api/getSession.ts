@@ -1,17 +1,13 @@
-import { Session } from '@linewalker/domain';
+import { type Session, SessionState } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
 /** The caller's session, or null when logged out (the cookie is HttpOnly, so we ask the server). */
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  try {
-    return await apiRequest('/users/me', { schema: Session, signal });
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  const { session } = await apiRequest('/session', { schema: SessionState, signal });
+  return session;
 }
 
 export const sessionQueryOptions = () =>
