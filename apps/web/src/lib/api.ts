@@ -11,13 +11,22 @@ export class ApiRequestError extends Error {
   readonly code: string;
   /** The parsed JSON body (or null when there was none), for endpoints with extra fields. */
   readonly body: unknown;
+  /** The field problems of a 400 (the domain's ApiError `issues`); empty when there were none. */
+  readonly issues: NonNullable<ApiError['issues']>;
 
-  constructor(status: number, code: string, message: string, body: unknown) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    body: unknown,
+    issues: NonNullable<ApiError['issues']> = [],
+  ) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
     this.body = body;
+    this.issues = issues;
   }
 }
 
@@ -72,7 +81,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (!response.ok) {
     const error = ApiError.safeParse(body);
     throw error.success
-      ? new ApiRequestError(response.status, error.data.code, error.data.message, body)
+      ? new ApiRequestError(response.status, error.data.code, error.data.message, body, error.data.issues)
       : new ApiRequestError(response.status, 'http_error', `Request failed (${response.status})`, body);
   }
   return options.schema.parse(body);

@@ -5,10 +5,10 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { downloadText } from '../../../lib/csv.ts';
 import { useSession } from '../../auth/api/getSession.ts';
+import { useProjectStats } from '../../projects/api/getProjectStats.ts';
 import { useAssignment } from '../api/getAssignment.ts';
 import { useClientConfig } from '../api/getClientConfig.ts';
 import { useProjectLines } from '../api/getProjectLines.ts';
-import { useStructureCounts } from '../api/getStructureCounts.ts';
 import { buildAssignmentModel } from '../model/assignmentModel.ts';
 import { filterStructures, maskOf, type StructureFilter } from '../model/filterStructures.ts';
 import { structuresCsv, structuresCsvName } from '../model/structuresCsv.ts';
@@ -35,7 +35,8 @@ export default function AssignmentTab({ project }: { project: Pick<ProjectDetail
   // The config first: the map waits for it, and it is tiny next to the structures.
   const config = useClientConfig();
   const assignment = useAssignment(projectId);
-  const counts = useStructureCounts(projectId);
+  // The overview's query: crew changes leave these counts alone, so the two pages share one cache entry.
+  const counts = useProjectStats(projectId);
   const lines = useProjectLines(projectId);
 
   const [filter, setFilter] = useState<StructureFilter>(NO_FILTER);

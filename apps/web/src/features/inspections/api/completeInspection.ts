@@ -5,6 +5,7 @@ import {
 } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { projectKeys } from '../../projects/api/queryKeys.ts';
 import { inspectionKeys } from './inspectionKeys.ts';
 
 export interface CompleteInspectionInput {
@@ -28,7 +29,8 @@ export async function completeInspection({ inspectionId, body }: CompleteInspect
 }
 
 /**
- * Completing changes the row (date, reviewer, status) and the filter counts. The answer carries the saved
+ * Completing changes the row (date, reviewer, status), the filter counts and the project's Inspected
+ * stats (counted by date_reviewed). The answer carries the saved
  * row, so the list shows it at once; list and counts are then refetched in the background rather than
  * holding the dialog open while 50,000 rows travel again.
  */
@@ -42,6 +44,7 @@ export function useCompleteInspection() {
       );
       void queryClient.invalidateQueries({ queryKey: inspectionKeys.list(projectId) });
       void queryClient.invalidateQueries({ queryKey: inspectionKeys.counts(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.stats(projectId) });
     },
   });
 }

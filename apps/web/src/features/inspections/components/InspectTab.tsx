@@ -4,6 +4,7 @@ import { IconClipboardList, IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useInspectionCounts } from '../api/getInspectionCounts.ts';
 import { useInspections } from '../api/getInspections.ts';
 import { downloadInspectionCsv } from '../csv/inspectionCsv.ts';
@@ -42,7 +43,8 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
 
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
 
-  const filtersInUse = activeColumnFilterCount(table.filters) > 0 || table.filters.search.trim() !== '';
+  const activeColumnFilters = activeColumnFilterCount(table.filters);
+  const filtersInUse = activeColumnFilters > 0 || table.filters.search.trim() !== '';
   const noMatches = (
     <EmptyState icon={<IconFilterOff size={24} />} title="No inspections match">
       <Stack align="center" gap="xs">
@@ -73,7 +75,7 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
           onSearchChange={(search) => table.updateFilters({ search })}
           showFilters={showFilters}
           onToggleFilters={() => setShowFilters((s) => !s)}
-          activeColumnFilters={activeColumnFilterCount(table.filters)}
+          activeColumnFilters={activeColumnFilters}
           selectedCount={table.selected.size}
           onExport={() => downloadInspectionCsv(columns, table.selectedViews)}
           onClearSelection={table.clearSelection}
@@ -96,9 +98,8 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {table.visible.length.toLocaleString('en-US')} of {table.total.toLocaleString('en-US')}{' '}
-            inspections
-            {table.selected.size > 0 ? ` · ${table.selected.size.toLocaleString('en-US')} selected` : ''}
+            Showing {formatCount(table.visible.length)} of {formatCount(table.total)} inspections
+            {table.selected.size > 0 ? ` · ${formatCount(table.selected.size)} selected` : ''}
           </Text>
           <InspectionTable
             columns={columns}

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Group, Indicator, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconSearch } from '@tabler/icons-react';
+import { formatCount } from '../../../lib/format.ts';
 
 interface InspectionToolbarProps {
   search: string;
@@ -55,7 +56,7 @@ export function InspectionToolbar(props: InspectionToolbarProps) {
         onClick={props.onExport}
         title={props.selectedCount === 0 ? 'Select rows to export' : undefined}
       >
-        Export CSV{props.selectedCount > 0 ? ` (${props.selectedCount.toLocaleString('en-US')})` : ''}
+        Export CSV{props.selectedCount > 0 ? ` (${formatCount(props.selectedCount)})` : ''}
       </Button>
     </Group>
   );

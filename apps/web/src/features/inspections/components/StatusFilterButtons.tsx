@@ -1,5 +1,6 @@
 import type { InspectionCounts } from '@linewalker/domain';
 import { Badge, Button, Group } from '@mantine/core';
+import { formatCount } from '../../../lib/format.ts';
 import type { StatusFilter } from '../model/filterViews.ts';
 
 const BUTTONS: ReadonlyArray<{ value: StatusFilter; label: string; count: keyof InspectionCounts }> = [
@@ -36,7 +37,7 @@ export function StatusFilterButtons({ value, onChange, counts }: StatusFilterBut
                 color={active ? 'blue' : 'gray'}
                 data-testid={`count-${b.value}`}
               >
-                {counts ? counts[b.count].toLocaleString('en-US') : '…'}
+                {counts ? formatCount(counts[b.count]) : '…'}
               </Badge>
             }
           >

@@ -1,6 +1,7 @@
 import { COLUMN_CHOICE_MESSAGES, type CsvFileProblem } from '@linewalker/domain';
 import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { formatCount } from '../../../lib/format.ts';
 import { type CsvFile, coordinateError } from '../csv/csvFile.ts';
 import { CsvDropzone } from './CsvDropzone.tsx';
 import { CsvRowErrors } from './CsvRowErrors.tsx';
@@ -58,7 +59,7 @@ function CheckState({ file, choiceProblems }: Pick<CsvErrorsSectionProps, 'file'
     return (
       <Stack gap={4}>
         <Group justify="space-between">
-          <Text size="sm">Checking rows… {check.rows.toLocaleString('en-US')} read</Text>
+          <Text size="sm">Checking rows… {formatCount(check.rows)} read</Text>
           <Text size="sm" fw={500}>
             {check.percent}%
           </Text>
@@ -87,7 +88,7 @@ function CheckState({ file, choiceProblems }: Pick<CsvErrorsSectionProps, 'file'
     }
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck />} p="xs">
-        No errors: all {report.rowCount.toLocaleString('en-US')} rows are valid.{' '}
+        No errors: all {formatCount(report.rowCount)} rows are valid.{' '}
         <Text span size="xs" c="dimmed">
           (checked in {(check.ms / 1000).toFixed(1)} s)
         </Text>

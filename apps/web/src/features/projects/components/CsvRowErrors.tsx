@@ -1,12 +1,13 @@
 import type { StructureRowError } from '@linewalker/domain';
 import { ScrollArea, Stack, Text } from '@mantine/core';
+import { formatCount } from '../../../lib/format.ts';
 
 /** The listed bad rows as 'Row n, Line, Structure, Latitude, Longitude' with their messages in red. */
 export function CsvRowErrors({ rows, total }: { rows: StructureRowError[]; total: number }) {
   return (
     <Stack gap={4}>
       <Text size="sm" c="red" fw={500}>
-        {total === 1 ? '1 row has errors.' : `${total.toLocaleString('en-US')} rows have errors.`}
+        {total === 1 ? '1 row has errors.' : `${formatCount(total)} rows have errors.`}
         {total > rows.length ? ` The first ${rows.length} are listed.` : ''}
       </Text>
       <ScrollArea.Autosize mah={220} type="auto">

@@ -10,6 +10,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useSaveProject } from '../api/saveProject.ts';
 import type { CsvFile } from '../csv/csvFile.ts';
 import { csvProblemsByUrl } from '../csv/serverFileProblems.ts';
@@ -77,7 +78,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
             title: mode === 'edit' ? 'Project saved' : 'Project created',
             message:
               imported > 0
-                ? `${values.project_name}: ${imported.toLocaleString('en-US')} structures imported.`
+                ? `${values.project_name}: ${formatCount(imported)} structures imported.`
                 : values.project_name,
           });
           onClose();
@@ -86,8 +87,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
           if (!isApiError(error)) return;
           // Field messages go under their fields; a taken name (409) under Job Name.
           if (error.status === 409) form.setFieldError('project_name', error.message);
-          const issues =
-            (error.body as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
+          const { issues } = error;
           const unmatched: string[] = [];
           for (const issue of issues) {
             if (issue.path in form.getValues()) form.setFieldError(issue.path, issue.message);

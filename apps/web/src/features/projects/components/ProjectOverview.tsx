@@ -3,13 +3,14 @@ import {
   INSPECTION_TYPE_LABELS,
   NO_PHOTO_LIMIT,
   type ProjectDetail,
-  projectStatPercentages,
 } from '@linewalker/domain';
 import { Alert, Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconFileSpreadsheet, IconMap } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useProjectStats } from '../api/getProjectStats.ts';
+import { type ProjectStatItem, projectStatGroups } from './projectStatGroups.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,7 +23,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Stat({ label, value, pct }: { label: string; value: number; pct?: string }) {
+function Stat({ label, count, pct }: ProjectStatItem) {
   return (
     <Paper withBorder p="sm" radius="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" fw={600}>
@@ -30,7 +31,7 @@ function Stat({ label, value, pct }: { label: string; value: number; pct?: strin
       </Text>
       <Group gap={6} align="baseline">
         <Text fz={24} fw={700}>
-          {value.toLocaleString('en-US')}
+          {count === undefined ? '–' : formatCount(count)}
         </Text>
         {pct !== undefined && (
           <Text size="sm" c="dimmed">
@@ -46,22 +47,13 @@ function ProjectStatsGrid({ projectId }: { projectId: number }) {
   const stats = useProjectStats(projectId);
   if (stats.isError) return <QueryError error={stats.error} onRetry={() => stats.refetch()} />;
   if (!stats.data) return <Skeleton h={150} radius="md" />;
-  const s = stats.data;
-  const pct = projectStatPercentages(s);
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <Stat label="Total Structures" value={s.total_struct_count} />
-      <Stat label="KMZ/CSV Structures" value={s.kmz_struct_count} pct={pct.kmzStructurePct} />
-      <Stat label="Nadir Structures" value={s.nadir_struct_count} pct={pct.nadirStucturePct} />
-      <Stat label="Manual Structures" value={s.manual_struct_count} pct={pct.manualStructurePct} />
-      <Stat label="Total Acquired" value={s.acquired_structures} pct={pct.totalAcquiredPct} />
-      <Stat
-        label="Acquired Yesterday"
-        value={s.acquired_structures_yesterday}
-        pct={pct.acquiredYesterdayPct}
-      />
-      <Stat label="Total Inspected" value={s.inspected_count} pct={pct.totalInspPct} />
-      <Stat label="Inspected Yesterday" value={s.inspected_count_yesterday} pct={pct.totalInspYesterdayPct} />
+      {projectStatGroups(stats.data)
+        .flatMap((group) => group.items)
+        .map((item) => (
+          <Stat key={item.label} {...item} />
+        ))}
     </SimpleGrid>
   );
 }
@@ -99,8 +91,8 @@ export function ProjectOverview({ project }: { project: ProjectDetail }) {
               Progress
             </Text>
             <Text size="sm">
-              {project.inspected.toLocaleString('en-US')} of {project.structures.toLocaleString('en-US')}{' '}
-              structures inspected · {project.progress}%
+              {formatCount(project.inspected)} of {formatCount(project.structures)} structures inspected ·{' '}
+              {project.progress}%
             </Text>
           </Group>
           <Progress value={project.progress} size="lg" aria-label="Project progress" />

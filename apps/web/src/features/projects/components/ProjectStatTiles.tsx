@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { formatCount } from '../../../lib/format.ts';
 
 export interface ProjectFlags {
   active: boolean;
@@ -36,7 +37,7 @@ export function ProjectStatTiles({ projects }: { projects: readonly ProjectFlags
             {t.label}
           </Text>
           <Text fz={28} fw={700} lh={1.2} data-testid={`stat-${t.key}`}>
-            {counts[t.key].toLocaleString('en-US')}
+            {formatCount(counts[t.key])}
           </Text>
         </Paper>
       ))}

@@ -3,6 +3,7 @@ import { Group, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@m
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
+import { formatCount } from '../../../lib/format.ts';
 import type { ProjectSort, ProjectSortKey, SortableProject } from './projectSort.ts';
 
 export interface ProjectTableRow extends SortableProject {
@@ -20,14 +21,15 @@ interface ProjectTableProps<P extends ProjectTableRow> {
 
 const ROW_HEIGHT = 49;
 
+// Each fixed width fits its header and sort icon; Name takes the rest, so keep these tight for 1024 px screens.
 const COLUMNS: { key: ProjectSortKey; label: string; width?: number; align?: 'right' }[] = [
   { key: 'project_name', label: 'Name' },
-  { key: 'state', label: 'State', width: 120 },
-  { key: 'structures', label: 'Structures', width: 120, align: 'right' },
-  { key: 'num_pilots', label: 'Pilots', width: 90, align: 'right' },
-  { key: 'progress', label: 'Progress', width: 170 },
-  { key: 'due_date', label: 'End Date', width: 120 },
-  { key: 'created_at', label: 'Created Date', width: 140 },
+  { key: 'state', label: 'State', width: 105 },
+  { key: 'structures', label: 'Structures', width: 125, align: 'right' },
+  { key: 'num_pilots', label: 'Pilots', width: 85, align: 'right' },
+  { key: 'progress', label: 'Progress', width: 150 },
+  { key: 'due_date', label: 'End Date', width: 115 },
+  { key: 'created_at', label: 'Created Date', width: 145 },
 ];
 
 const STATE_COLOR: Record<string, string> = { 'In Progress': 'blue', Complete: 'teal', Late: 'red' };
@@ -54,7 +56,7 @@ function SortHeader({
           <Text fw={600} size="sm">
             {column.label}
           </Text>
-          <Icon size={14} aria-hidden />
+          <Icon size={14} aria-hidden style={{ flex: 'none' }} />
         </Group>
       </UnstyledButton>
     </Table.Th>
@@ -139,7 +141,7 @@ export function ProjectTable<P extends ProjectTableRow>({
                     {p.state}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{p.structures.toLocaleString('en-US')}</Table.Td>
+                <Table.Td ta="right">{formatCount(p.structures)}</Table.Td>
                 <Table.Td ta="right">{p.num_pilots}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useSession } from '../../auth/api/getSession.ts';
 import { useArchiveProject } from '../api/archiveProject.ts';
 import { useProjects } from '../api/getProjects.ts';
@@ -105,8 +106,7 @@ export function ProjectsRoute() {
           )}
         </Paper>
         <Text size="xs" c="dimmed" mt="xs" aria-live="polite">
-          {view.rows.length.toLocaleString('en-US')} of {projects.data.length.toLocaleString('en-US')}{' '}
-          projects
+          {formatCount(view.rows.length)} of {formatCount(projects.data.length)} projects
         </Text>
       </>
     );

@@ -2,6 +2,7 @@ import { CREW_TEXTS, type CrewGroup, type CrewUser, canAddCrewGroup } from '@lin
 import { Accordion, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconPlus } from '@tabler/icons-react';
+import { formatCount } from '../../../../lib/format.ts';
 import { useAddCrewGroup } from '../../api/addCrewGroup.ts';
 import { crewLabel } from '../../model/assignmentModel.ts';
 import { CrewPersonnel } from './CrewPersonnel.tsx';
@@ -16,8 +17,6 @@ interface CrewSidebarProps {
   minimized: boolean;
   onToggle: () => void;
 }
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The 'Crew' sidebar (spec 1 §2): crew groups with their counts, personnel, delete, and 'Add Crew Group'. */
 export function CrewSidebar({
@@ -84,8 +83,8 @@ export function CrewSidebar({
                         {crewLabel(group)}
                       </Text>
                       <Text size="xs" c="dimmed" data-testid={`crew-${group.crew_number}-counts`}>
-                        {fmt(group.structure_count)} structures · {fmt(group.structures_acquired_count)}{' '}
-                        acquired
+                        {formatCount(group.structure_count)} structures ·{' '}
+                        {formatCount(group.structures_acquired_count)} acquired
                       </Text>
                     </Box>
                   </Group>

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
+import { formatCount } from '../../../../lib/format.ts';
 import { useDeleteCrewGroup } from '../../api/deleteCrewGroup.ts';
 import { crewLabel } from '../../model/assignmentModel.ts';
 
@@ -17,7 +18,7 @@ export function DeleteCrewGroupButton({ projectId, group }: { projectId: number;
         close();
         notifications.show({
           color: 'green',
-          message: `${crewLabel(group)} deleted; ${answer.unassignedStructures.toLocaleString('en-US')} structures unassigned.`,
+          message: `${crewLabel(group)} deleted; ${formatCount(answer.unassignedStructures)} structures unassigned.`,
         });
       },
       onError: (error) =>

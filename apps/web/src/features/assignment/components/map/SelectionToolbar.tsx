@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconFocusCentered, IconHandStop, IconMarquee, IconPolygon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../../../lib/format.ts';
 import type { DrawMode } from './useDrawSelection.ts';
 
 interface SelectionToolbarProps {
@@ -58,7 +59,7 @@ export function SelectionToolbar({
           )}
           {canEdit && (
             <Button size="compact-sm" variant="light" disabled={shownCount === 0} onClick={onSelectShown}>
-              Select shown ({shownCount.toLocaleString('en-US')})
+              Select shown ({formatCount(shownCount)})
             </Button>
           )}
           <Tooltip label="Fit the map to the shown structures">

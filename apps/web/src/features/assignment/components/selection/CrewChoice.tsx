@@ -1,5 +1,6 @@
 import { CREW_TEXTS, type CrewGroup } from '@linewalker/domain';
 import { Group, Radio, Stack, Text } from '@mantine/core';
+import { formatCount } from '../../../../lib/format.ts';
 import { crewLabel } from '../../model/assignmentModel.ts';
 import { CrewSwatch } from '../crew/CrewSwatch.tsx';
 
@@ -33,7 +34,7 @@ export function CrewChoice({ crew, value, onChange }: CrewChoiceProps) {
                   {crewLabel(group)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {group.structure_count.toLocaleString('en-US')} structures
+                  {formatCount(group.structure_count)} structures
                 </Text>
               </Group>
             }

@@ -2,6 +2,7 @@ import { alreadyAssignedMessage, CREW_TEXTS, confirmUnassignMessage } from '@lin
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { formatCount } from '../../../../lib/format.ts';
 import { type AssignmentTarget, useAssignStructures } from '../../api/assignStructures.ts';
 import { type AssignmentModel, crewLabel } from '../../model/assignmentModel.ts';
 import { planSelection, type SelectionPlan } from '../../model/selectionPlan.ts';
@@ -19,8 +20,6 @@ type Step =
   | { kind: 'pick' }
   | { kind: 'confirm'; target: AssignmentTarget; plan: SelectionPlan }
   | { kind: 'running' };
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /**
  * After a selection: pick a crew group or 'Unassign', confirm when the spec asks for it (§4), then
@@ -58,8 +57,8 @@ export function SelectionFlow({ projectId, model, selected, onDone }: SelectionF
           notifications.show({
             color: 'green',
             message: name
-              ? `Assigned ${fmt(done)} structures to ${name}.`
-              : `Unassigned ${fmt(done)} structures.`,
+              ? `Assigned ${formatCount(done)} structures to ${name}.`
+              : `Unassigned ${formatCount(done)} structures.`,
           });
         },
         onError: (error) => {
@@ -111,7 +110,7 @@ export function SelectionFlow({ projectId, model, selected, onDone }: SelectionF
           <Text size="sm" role="status">
             {progress?.refreshing
               ? 'Refreshing the map and counts…'
-              : `${fmt(progress?.done ?? 0)} of ${fmt(progress?.total ?? 0)} structures (batch ${Math.min(
+              : `${formatCount(progress?.done ?? 0)} of ${formatCount(progress?.total ?? 0)} structures (batch ${Math.min(
                   (progress?.batchesDone ?? 0) + 1,
                   progress?.batches ?? 1,
                 )} of ${progress?.batches ?? 1})`}
@@ -155,7 +154,7 @@ export function SelectionFlow({ projectId, model, selected, onDone }: SelectionF
     <Modal
       opened
       onClose={onDone}
-      title={count === 1 ? '1 structure selected' : `${fmt(count)} structures selected`}
+      title={count === 1 ? '1 structure selected' : `${formatCount(count)} structures selected`}
       centered
     >
       <CrewChoice crew={model.crew} value={choice} onChange={setChoice} />

@@ -1,14 +1,9 @@
-import { type ProjectStats, projectStatPercentages } from '@linewalker/domain';
+import type { ProjectStats } from '@linewalker/domain';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatCount } from '../../../../lib/format.ts';
+import { type ProjectStatItem, projectStatGroups } from '../../../projects/components/projectStatGroups.ts';
 
-interface Stat {
-  label: string;
-  count: number | undefined;
-  /** Percentage of all structures, as the domain rounds it; none for the total itself. */
-  pct?: string;
-}
-
-function StatGroup({ title, stats }: { title: string; stats: Stat[] }) {
+function StatGroup({ title, stats }: { title: string; stats: ProjectStatItem[] }) {
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={title}>
       <Title order={3} size="h5" mb={6}>
@@ -22,7 +17,7 @@ function StatGroup({ title, stats }: { title: string; stats: Stat[] }) {
             </Text>
             <Group gap={8} wrap="nowrap">
               <Text size="sm" fw={600} data-stat={stat.label} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {stat.count === undefined ? '–' : stat.count.toLocaleString('en-US')}
+                {stat.count === undefined ? '–' : formatCount(stat.count)}
               </Text>
               {stat.pct !== undefined && (
                 <Text size="xs" c="dimmed" w={52} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -48,40 +43,11 @@ export function StatGroups({ counts, loading }: { counts: ProjectStats | undefin
       </SimpleGrid>
     );
   }
-  const pct = projectStatPercentages(counts ?? {});
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-      <StatGroup
-        title="Overall"
-        stats={[
-          { label: 'Total Structures', count: counts?.total_struct_count },
-          { label: 'KMZ/CSV Structures', count: counts?.kmz_struct_count, pct: pct.kmzStructurePct },
-          { label: 'Nadir Structures', count: counts?.nadir_struct_count, pct: pct.nadirStucturePct },
-          { label: 'Manual Structures', count: counts?.manual_struct_count, pct: pct.manualStructurePct },
-        ]}
-      />
-      <StatGroup
-        title="Acquisition"
-        stats={[
-          { label: 'Total Acquired', count: counts?.acquired_structures, pct: pct.totalAcquiredPct },
-          {
-            label: 'Acquired Yesterday',
-            count: counts?.acquired_structures_yesterday,
-            pct: pct.acquiredYesterdayPct,
-          },
-        ]}
-      />
-      <StatGroup
-        title="Inspected"
-        stats={[
-          { label: 'Total Inspected', count: counts?.inspected_count, pct: pct.totalInspPct },
-          {
-            label: 'Inspected Yesterday',
-            count: counts?.inspected_count_yesterday,
-            pct: pct.totalInspYesterdayPct,
-          },
-        ]}
-      />
+      {projectStatGroups(counts).map((group) => (
+        <StatGroup key={group.title} title={group.title} stats={group.items} />
+      ))}
     </SimpleGrid>
   );
 }

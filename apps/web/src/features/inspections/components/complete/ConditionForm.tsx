@@ -66,33 +66,28 @@ export function ConditionForm({ row, canSave, mutation, onSubmit, onClose }: Com
     </Radio.Group>
   );
 
+  const measurement = (field: 'bendAngle' | 'bendRadius', label: string, max: number, suffix?: string) => (
+    <NumberInput
+      label={label}
+      suffix={suffix}
+      min={0}
+      max={max}
+      decimalScale={1}
+      allowNegative={false}
+      clampBehavior="strict"
+      readOnly={readOnly}
+      {...form.getInputProps(field)}
+    />
+  );
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {choice('replacementPriority', 'Replacement Priority', REPLACEMENT_PRIORITIES)}
         {choice('crackDetected', 'Crack Detected', CRACK_DETECTED_CHOICES)}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label="Bend Angle"
-            suffix="°"
-            min={0}
-            max={CONDITION_LIMITS.bendAngleMax}
-            decimalScale={1}
-            allowNegative={false}
-            clampBehavior="strict"
-            readOnly={readOnly}
-            {...form.getInputProps('bendAngle')}
-          />
-          <NumberInput
-            label="Bend Radius"
-            min={0}
-            max={CONDITION_LIMITS.bendRadiusMax}
-            decimalScale={1}
-            allowNegative={false}
-            clampBehavior="strict"
-            readOnly={readOnly}
-            {...form.getInputProps('bendRadius')}
-          />
+          {measurement('bendAngle', 'Bend Angle', CONDITION_LIMITS.bendAngleMax, '°')}
+          {measurement('bendRadius', 'Bend Radius', CONDITION_LIMITS.bendRadiusMax)}
         </SimpleGrid>
         <CompletionFormActions
           canSave={canSave}
