@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm test`: every unit and API test. Real-data tests (`*.real.test.ts`) run under `npm run test:real`. */
+/**
+ * `npm test`: every unit and API test. Real-data tests (`*.real.test.ts`) run under `npm run test:real`.
+ * Timeouts are generous: tests run on shared, busy machines and must not depend on their speed (speed is
+ * measured by `npm run bench`); heavier tests set their own.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +15,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['**/*.real.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {
@@ -31,6 +36,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
         },
       },
     ],

@@ -23,7 +23,8 @@ describe('PairIndex', () => {
     expect(index.getOrAdd(1, 'abc', 7)).toBe(2);
   });
 
-  it('stays exact through growth, against a Map, for 1,000,000 pairs with repeats', () => {
+  // Heavy (a million Map entries beside the index): a generous timeout, as a busy machine can take seconds.
+  it('stays exact through growth, against a Map, for 1,000,000 pairs with repeats', { timeout: 120_000 }, () => {
     const index = new PairIndex();
     const reference = new Map<string, number>();
     const mismatches: number[] = [];

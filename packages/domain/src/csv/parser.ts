@@ -73,6 +73,15 @@ export class CsvStreamParser {
   private segStart = 0;
   private segEnd = 0;
 
+  /**
+   * Characters of the last chunk not consumed yet, which the next push copies and reads again. It stays
+   * below a line's length even inside a long quoted field (whose text moves to `acc`), which keeps parsing
+   * linear in the input.
+   */
+  get carriedChars(): number {
+    return this.buf.length - this.pos;
+  }
+
   constructor(options: CsvParserOptions) {
     this.delimiter = options.delimiter ?? null;
     if ('onRecordView' in options) {
