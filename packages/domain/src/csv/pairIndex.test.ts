@@ -24,7 +24,9 @@ describe('PairIndex', () => {
   });
 
   // Heavy (a million Map entries beside the index): a generous timeout, as a busy machine can take seconds.
-  it('stays exact through growth, against a Map, for 1,000,000 pairs with repeats', { timeout: 120_000 }, () => {
+  it('stays exact through growth, against a Map, for 1,000,000 pairs with repeats', {
+    timeout: 120_000,
+  }, () => {
     const index = new PairIndex();
     const reference = new Map<string, number>();
     const mismatches: number[] = [];
