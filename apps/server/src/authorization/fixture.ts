@@ -5,6 +5,7 @@ import {
   lines,
   projectLines,
   projects,
+  sourceFiles,
   structures,
   users,
 } from '../platform/db/schema/index.ts';
@@ -71,8 +72,25 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
   await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
   // Registered as issued by sign-s3, so getFields may read it.
   await db.insert(fileUploads).values({ storageKey: 'matrix/existing.csv', kind: 'csv' });
+  const [sourceFile] = await db
+    .insert(sourceFiles)
+    .values({
+      projectId,
+      kind: 'csv',
+      storageKey: 'matrix/existing.csv',
+      url: 'matrix/existing.csv',
+      name: 'x.csv',
+    })
+    .returning({ id: sourceFiles.id });
   const path = async (url: Promise<string>) =>
     new URL(await url, 'http://localhost').pathname + new URL(await url, 'http://localhost').search;
+  // One registered upload per caller: a second PUT to the same key is refused.
+  const signedPuts: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const key = `matrix/upload-${i}.csv`;
+    await db.insert(fileUploads).values({ storageKey: key, kind: 'csv', contentType: 'text/csv' });
+    signedPuts.push(await path(storage.signedPutUrl(key, 'text/csv')));
+  }
   return {
     app: ctx.app,
     ownCompanyId,
@@ -82,7 +100,12 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
     crewUserId: crewUser!.id,
     structureIds: structureRows.map((r) => r.id),
     inspectionIds: inspectionRows.map((r) => r.id),
-    signedPut: await path(storage.signedPutUrl('matrix/upload.csv', 'text/csv')),
+    nextSignedPut: () => {
+      const url = signedPuts.shift();
+      if (!url) throw new Error('the matrix fixture ran out of signed PUT URLs');
+      return url;
+    },
     signedGet: await path(storage.signedGetUrl('matrix/existing.csv')),
+    sourceFileId: sourceFile!.id,
   };
 }

@@ -25,8 +25,11 @@ export interface MatrixFixture {
   crewUserId: number;
   structureIds: number[];
   inspectionIds: number[];
-  signedPut: string;
+  /** A fresh signed PUT URL of a registered upload at each call (an upload may be PUT once). */
+  nextSignedPut: () => string;
   signedGet: string;
+  /** A source file of the project (a kmzs entry) whose stored file exists. */
+  sourceFileId: number;
 }
 
 export interface MatrixRow {

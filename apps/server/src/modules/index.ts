@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { clientConfigRoutes } from './clientConfig/clientConfig.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { sourceFilesRoutes } from './files/sourceFiles.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
@@ -20,6 +21,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(rolesRoutes);
   await app.register(adminRoutes);
   await app.register(filesRoutes);
+  await app.register(sourceFilesRoutes);
   await app.register(customersRoutes);
   await app.register(uploadsRoutes);
   await app.register(structuresRoutes);

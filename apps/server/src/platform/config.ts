@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   MAP_STYLE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -65,6 +70,8 @@ export interface Config {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
+  /** The most bytes one uploaded file may have. */
+  uploadMaxBytes: number;
   mapStyleUrl: string | undefined;
   logLevel: string;
   webDist: string | undefined;
@@ -123,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mapStyleUrl: e.MAP_STYLE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

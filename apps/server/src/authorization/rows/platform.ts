@@ -39,9 +39,17 @@ export const platformRows: Record<string, MatrixRow> = {
   'GET /api/v1/admin/audit': { request: () => ({ url: '/api/v1/admin/audit' }), expect: superAdminOnly(200) },
   // Signed URLs: the signature is the permission, whoever presents it.
   'PUT /api/v1/files/*': {
-    request: (fx) => ({ url: fx.signedPut, payload: 'a,b\n1,2\n', headers: { 'content-type': 'text/csv' } }),
+    request: (fx) => ({
+      url: fx.nextSignedPut(),
+      payload: 'a,b\n1,2\n',
+      headers: { 'content-type': 'text/csv' },
+    }),
     expect: everyone(200),
-    noAuditBecause: 'a file body lands in storage; the route that signed the URL recorded the upload',
   },
   'GET /api/v1/files/*': { request: (fx) => ({ url: fx.signedGet }), expect: everyone(200) },
+  // Reading a stored file: only with the right to its project.
+  'GET /api/v1/projects/:id/files/:fileId': {
+    request: (fx) => ({ url: `/api/v1/projects/${fx.projectId}/files/${fx.sourceFileId}` }),
+    expect: { ...loggedIn(302), customer_other: 404 },
+  },
 };

@@ -71,7 +71,9 @@ export const projectsRows: Record<string, MatrixRow> = {
   },
   'POST /api/v1/kmz/getFields': {
     request: () => ({ url: '/api/v1/kmz/getFields', payload: { url: 'matrix/existing.csv' } }),
-    expect: creators(200),
+    // Only the user who signed an upload may read it, and no caller here signed the fixture's one
+    // (uploads.test.ts reads one's own upload).
+    expect: creators(404),
     noAuditBecause: 'it only reads an uploaded file',
   },
   'GET /api/v1/structures/counts/:id': {

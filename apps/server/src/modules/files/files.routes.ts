@@ -1,15 +1,15 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { LocalStorage } from '../../platform/storage/local.ts';
+import { badSignature, receiveUpload } from './files.service.ts';
 
-const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 const SignedQuery = z.object({ expires: z.coerce.number().int(), signature: z.string().min(10).max(200) });
 
 /**
- * The local storage driver's signed URLs. Access is the URL's signature (issued by an
- * authorised route), so these routes are public at the session level.
+ * The local storage driver's signed URLs. Access is the URL's signature (issued by a route that checked
+ * the caller's rights), so these routes are public at the session level.
  */
 export async function filesRoutes(app: App): Promise<void> {
   const storage = app.deps.storage;
@@ -19,8 +19,6 @@ export async function filesRoutes(app: App): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 
-  const refuse = () => new AppError(403, 'bad_signature', 'This link is invalid or has expired');
-
   app.put(
     '/files/*',
     {
@@ -28,16 +26,31 @@ export async function filesRoutes(app: App): Promise<void> {
       schema: {
         tags: ['Files'],
         summary: 'Upload to a signed URL (local storage driver)',
+        description:
+          'Send exactly the Content-Type the URL was signed for. 403 bad_signature for a wrong, expired or ' +
+          'altered link, another key or another content type; 413 too_large past UPLOAD_MAX_BYTES (counted ' +
+          'on the bytes received, with or without Content-Length; nothing is kept); 409 already_uploaded once ' +
+          'a file was stored under the key (the first one stays).',
         querystring: SignedQuery,
       },
     },
     async (req, reply) => {
-      const key = (req.params as { '*': string })['*'];
-      if (!storage.verify('PUT', key, req.query.expires, req.query.signature)) throw refuse();
-      const length = Number(req.headers['content-length'] ?? 0);
-      if (length > MAX_UPLOAD_BYTES) throw new AppError(413, 'too_large', 'File is too large');
-      await storage.write(key, req.body as Readable);
-      return reply.status(200).send({ ok: true });
+      const length = req.headers['content-length'];
+      try {
+        const { sizeBytes } = await receiveUpload(app.deps, storage, req, {
+          key: (req.params as { '*': string })['*'],
+          expires: req.query.expires,
+          signature: req.query.signature,
+          contentType: req.headers['content-type'],
+          declaredLength: length === undefined ? null : Number(length),
+          body: req.body as Readable,
+        });
+        return reply.status(200).send({ ok: true, size_bytes: sizeBytes });
+      } catch (err) {
+        // A refused body may still be arriving: close the connection after answering instead of reading it.
+        if (!(req.raw as Readable).readableEnded) reply.header('connection', 'close');
+        throw err;
+      }
     },
   );
 
@@ -48,14 +61,29 @@ export async function filesRoutes(app: App): Promise<void> {
       schema: {
         tags: ['Files'],
         summary: 'Download from a signed URL (local storage driver)',
+        description:
+          'Links are short-lived and bound to one key; they are handed out by routes that check the ' +
+          "reader's right to the file's project (e.g. GET /projects/{id}/files/{fileId}).",
         querystring: SignedQuery,
       },
     },
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
-      if (!storage.verify('GET', key, req.query.expires, req.query.signature)) throw refuse();
+      const signed = storage.verify({
+        method: 'GET',
+        key,
+        expires: req.query.expires,
+        signature: req.query.signature,
+      });
+      if (!signed) throw badSignature();
       if (!(await storage.exists(key))) throw notFound('File');
-      return reply.header('cache-control', 'private, max-age=3600').send(await storage.read(key));
+      // Served as an opaque download, never rendered on our origin, whatever its bytes hold.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', 'attachment')
+        .header('x-content-type-options', 'nosniff')
+        .send(await storage.read(key));
     },
   );
 }

@@ -121,7 +121,7 @@ class CsvImportRun {
   }
 
   async importFile(fileIndex: number, entry: KmzEntry): Promise<void> {
-    const upload = await findArrivedUpload(this.tx, this.deps.storage, entry.url);
+    const upload = await findArrivedUpload(this.tx, this.deps, entry.url, this.target.userId);
     if (!upload) return this.fail(entry, [IMPORT_MESSAGES.fileNotFound]);
     if (upload.kind !== 'csv') return this.fail(entry, [KMZ_NOT_SUPPORTED]);
     const sourceFileId = await insertSourceFile(this.tx, {

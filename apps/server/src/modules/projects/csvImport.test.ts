@@ -301,12 +301,13 @@ describe('CSV import through the real routes', () => {
     expect(r5.json().files[0].reasons).toEqual(['File not found. Upload it again.']);
 
     const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=kmz', headers: pm });
-    await ctx.app.inject({
+    const put = await ctx.app.inject({
       method: 'PUT',
       url: pathOf(sign.json().signedRequest),
       payload: 'PK',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/vnd.google-earth.kmz' },
     });
+    expect(put.statusCode).toBe(200);
     const r6 = await create(projectPayload(companyId, { kmzs: [{ ...ok, url: sign.json().url }] }));
     expect(r6.json().files[0].reasons).toEqual(['KMZ files are not supported yet']);
 

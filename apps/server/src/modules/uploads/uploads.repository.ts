@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { type FileUploadKind, fileUploads } from '../../platform/db/schema/index.ts';
 
@@ -10,12 +10,38 @@ export async function insertFileUpload(
   return inserted!.id;
 }
 
-/** The upload this server issued for `storageKey`, if any. */
-export async function findFileUpload(db: Db, storageKey: string) {
+export type FileUploadRow = NonNullable<Awaited<ReturnType<typeof findFileUpload>>>;
+
+/** The upload this server issued for `storageKey`, if any (and, given `uploadedBy`, signed by that user). */
+export async function findFileUpload(db: Db, storageKey: string, uploadedBy?: number) {
   const [row] = await db
-    .select({ id: fileUploads.id, storageKey: fileUploads.storageKey, kind: fileUploads.kind })
+    .select({
+      id: fileUploads.id,
+      storageKey: fileUploads.storageKey,
+      kind: fileUploads.kind,
+      uploadedBy: fileUploads.uploadedBy,
+      completedAt: fileUploads.completedAt,
+      sizeBytes: fileUploads.sizeBytes,
+    })
     .from(fileUploads)
-    .where(eq(fileUploads.storageKey, storageKey))
+    .where(
+      uploadedBy === undefined
+        ? eq(fileUploads.storageKey, storageKey)
+        : and(eq(fileUploads.storageKey, storageKey), eq(fileUploads.uploadedBy, uploadedBy)),
+    )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Records that the upload's file arrived, once: false when it was already recorded (the caller lost a
+ * race, or the upload was completed before).
+ */
+export async function markUploadCompleted(db: Db, id: string, sizeBytes: number): Promise<boolean> {
+  const rows = await db
+    .update(fileUploads)
+    .set({ completedAt: new Date(), sizeBytes })
+    .where(and(eq(fileUploads.id, id), isNull(fileUploads.completedAt)))
+    .returning({ id: fileUploads.id });
+  return rows.length === 1;
 }

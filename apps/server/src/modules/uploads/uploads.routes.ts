@@ -30,7 +30,8 @@ export async function uploadsRoutes(app: App): Promise<void> {
         tags,
         summary: 'Columns, sample values and coordinate columns of an uploaded CSV',
         description:
-          'Streams a file uploaded through sign-s3 (404 for any other url) and answers its columns with up to 3 ' +
+          'Streams a file the caller uploaded through sign-s3 (404 for any other url, including one signed by ' +
+          'another user) and answers its columns with up to 3 ' +
           'sample values each, the delimiter and the number of data rows. ' +
           'Latitude columns are headed Y, lat or latitude; longitude columns X, lon, lng, long or longitude (any ' +
           'case). When there is not exactly one of each, or no row has a usable pair, coordinateFieldsError holds ' +
@@ -40,6 +41,6 @@ export async function uploadsRoutes(app: App): Promise<void> {
         response: { 200: GetFieldsResponse },
       },
     },
-    (req) => fileFields(app.deps, req.body.url),
+    (req) => fileFields(app.deps, req.body.url, req.principal!.userId),
   );
 }

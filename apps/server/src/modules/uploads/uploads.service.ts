@@ -4,10 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { readCsvFields } from './csvFields.ts';
-import { findFileUpload, insertFileUpload } from './uploads.repository.ts';
+import { findFileUpload, insertFileUpload, markUploadCompleted } from './uploads.repository.ts';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
   csv: 'text/csv',
@@ -45,25 +44,40 @@ export async function signUpload(
 }
 
 /**
- * The registered upload behind `url` if it is a key this server issued and its file has arrived in
- * storage, else null: callers differ in how they report a missing file. `db` lets an import read
- * inside its own transaction.
+ * The upload behind `url` if it is a key this server issued to `userId` (only the user who signed an
+ * upload may use it: a key is not a permission) and its file has arrived, else null: callers differ in
+ * how they report a missing file. An upload PUT through the local driver was recorded as completed then;
+ * one PUT straight to S3 is recorded here, when first seen, and refused past the size cap (a presigned PUT
+ * cannot limit its size). `db` lets an import read inside its own transaction.
  */
-export async function findArrivedUpload(db: Db, storage: Storage, url: string) {
-  const upload = await findFileUpload(db, url);
-  if (!upload || !(await storage.exists(upload.storageKey))) return null;
+export async function findArrivedUpload(
+  db: Db,
+  deps: Pick<Deps, 'storage' | 'config'>,
+  url: string,
+  userId: number,
+) {
+  const upload = await findFileUpload(db, url, userId);
+  if (!upload) return null;
+  if (upload.completedAt) return (await deps.storage.exists(upload.storageKey)) ? upload : null;
+  const size = await deps.storage.size(upload.storageKey);
+  if (size === null) return null;
+  if (size > deps.config.uploadMaxBytes) {
+    await deps.storage.delete(upload.storageKey);
+    throw new AppError(413, 'too_large', 'File is too large');
+  }
+  await markUploadCompleted(db, upload.id, size);
   return upload;
 }
 
-/** The registered upload behind `url`, which must be a key this server issued and whose file arrived. */
-export async function issuedUpload(deps: Deps, url: string) {
-  const upload = await findArrivedUpload(deps.database.db, deps.storage, url);
+/** The registered upload behind `url`: a key this server issued to `userId`, whose file arrived. */
+export async function issuedUpload(deps: Deps, url: string, userId: number) {
+  const upload = await findArrivedUpload(deps.database.db, deps, url, userId);
   if (!upload) throw notFound('File');
   return upload;
 }
 
-export async function fileFields(deps: Deps, url: string): Promise<GetFieldsResponse> {
-  const upload = await issuedUpload(deps, url);
+export async function fileFields(deps: Deps, url: string, userId: number): Promise<GetFieldsResponse> {
+  const upload = await issuedUpload(deps, url, userId);
   if (upload.kind !== 'csv') throw badRequest(KMZ_NOT_SUPPORTED, 'unsupported_file');
   return readCsvFields(await deps.storage.read(upload.storageKey));
 }

@@ -2,7 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fileUploads } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { projectPayload } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
+import { IMPORT_MESSAGES } from '../projects/csvImport.rows.ts';
 
 let ctx: TestContext;
 let pm: Record<string, string>;
@@ -15,7 +17,7 @@ const pathOf = (url: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ UPLOAD_MAX_BYTES: String(1024 * 1024) });
   const db = ctx.database.db;
   pm = bearer(await loginToken(ctx.app, await createUser(db, 'project_manager')));
   inspector = bearer(await loginToken(ctx.app, await createUser(db, 'inspector')));
@@ -36,7 +38,8 @@ async function upload(body: string | Buffer, extension = 'csv'): Promise<string>
     method: 'PUT',
     url: pathOf(signedRequest),
     payload: body,
-    headers: { 'content-type': 'text/csv' },
+    // The type sign-s3 signed for this extension.
+    headers: { 'content-type': extension === 'kmz' ? 'application/vnd.google-earth.kmz' : 'text/csv' },
   });
   expect(put.statusCode).toBe(200);
   return url;
@@ -171,6 +174,54 @@ describe('POST /api/v1/kmz/getFields', () => {
     expect((await getFields('../../etc/passwd')).statusCode).toBe(404);
     const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm });
     expect((await getFields(sign.json().url)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an upload another user signed: a key is not a permission', async () => {
+    const url = await upload('lat,lon\n1,2\n');
+    const otherPm = bearer(await loginToken(ctx.app, await createUser(ctx.database.db, 'project_manager')));
+    const admin = bearer(await loginToken(ctx.app, await createUser(ctx.database.db, 'super_admin')));
+    expect((await getFields(url, otherPm)).statusCode).toBe(404);
+    expect((await getFields(url, admin)).statusCode).toBe(404);
+    expect((await getFields(url)).statusCode).toBe(200);
+    const companyId = await createCompany(ctx.database.db);
+    const kmz = {
+      url,
+      name: 'theirs.csv',
+      latField: 'lat',
+      lonField: 'lon',
+      lineNameField: 'lat',
+      structNumField: 'lon',
+    };
+    const create = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      payload: projectPayload(companyId, { kmzs: [kmz] }),
+      headers: otherPm,
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().files).toEqual([
+      expect.objectContaining({ url, reasons: [IMPORT_MESSAGES.fileNotFound] }),
+    ]);
+  });
+
+  it('records an upload that reached storage without our PUT (S3) when first used, and refuses it past the cap', async () => {
+    const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm });
+    const { url } = sign.json<{ url: string }>();
+    await ctx.app.deps.storage.write(url, Buffer.from('lat,lon\n1,2\n'));
+    expect((await getFields(url)).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(fileUploads).where(eq(fileUploads.storageKey, url));
+    expect(row!.sizeBytes).toBe(12);
+    expect(row!.completedAt).toBeInstanceOf(Date);
+
+    const big = (
+      await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm })
+    ).json<{
+      url: string;
+    }>().url;
+    await ctx.app.deps.storage.write(big, Buffer.alloc(ctx.config.uploadMaxBytes + 1, 'x'));
+    const res = await getFields(big);
+    expect(res.statusCode).toBe(413);
+    expect(await ctx.app.deps.storage.exists(big)).toBe(false);
   });
 
   it('is refused to customers and to roles that may not create projects', async () => {

@@ -1,10 +1,20 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type Storage } from './storage.ts';
+import { ByteLimit } from './byteLimit.ts';
+import { assertSafeKey, mediaType, type Storage } from './storage.ts';
+
+/** Another upload already stored a file under this key; the first one stays as it was. */
+export class KeyTakenError extends Error {
+  constructor(readonly key: string) {
+    super(`a file is already stored under ${key}`);
+  }
+}
+
+type Method = 'PUT' | 'GET';
 
 /**
  * Files in a folder; signed URLs point at the server's own /api/v1/files routes. They are relative
@@ -26,30 +36,40 @@ export class LocalStorage implements Storage {
     return join(this.root, key);
   }
 
-  signature(method: 'PUT' | 'GET', key: string, expires: number): string {
-    return createHmac('sha256', this.signingKey).update(`${method}\n${key}\n${expires}`).digest('base64url');
+  /** HMAC over method, exact key, expiry and (PUT) media type: changing any of them breaks it. */
+  private signature(method: Method, key: string, expires: number, contentType: string): string {
+    return createHmac('sha256', this.signingKey)
+      .update(`${method}\n${key}\n${expires}\n${method === 'PUT' ? mediaType(contentType) : ''}`)
+      .digest('base64url');
   }
 
-  /** True when a signed URL's parameters are genuine and unexpired. */
-  verify(method: 'PUT' | 'GET', key: string, expires: number, signature: string): boolean {
-    if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
-    const expected = Buffer.from(this.signature(method, key, expires));
+  /**
+   * True when a signed URL's parameters are genuine and unexpired for this key and, for PUT, for the
+   * request's Content-Type. `now` is injectable for tests.
+   */
+  verify(
+    request: { method: Method; key: string; expires: number; signature: string; contentType?: string },
+    now = Date.now(),
+  ): boolean {
+    const { method, key, expires, signature } = request;
+    if (!Number.isFinite(expires) || expires < now / 1000) return false;
+    const expected = Buffer.from(this.signature(method, key, expires, request.contentType ?? ''));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  private sign(method: 'PUT' | 'GET', key: string, expiresSeconds: number): string {
+  private sign(method: Method, key: string, expiresSeconds: number, contentType = ''): string {
     assertSafeKey(key);
     const expires = Math.floor(Date.now() / 1000) + expiresSeconds;
-    const sig = this.signature(method, key, expires);
+    const sig = this.signature(method, key, expires, contentType);
     return `/api/v1/files/${key}?expires=${expires}&signature=${sig}`;
   }
 
-  async signedPutUrl(key: string, _contentType: string, expiresSeconds = 900): Promise<string> {
-    return this.sign('PUT', key, expiresSeconds);
+  async signedPutUrl(key: string, contentType: string, expiresSeconds = 900): Promise<string> {
+    return this.sign('PUT', key, expiresSeconds, contentType);
   }
 
-  async signedGetUrl(key: string, expiresSeconds = 3600): Promise<string> {
+  async signedGetUrl(key: string, expiresSeconds = 60): Promise<string> {
     return this.sign('GET', key, expiresSeconds);
   }
 
@@ -63,7 +83,7 @@ export class LocalStorage implements Storage {
   async write(key: string, body: Buffer | Readable): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    const tmp = `${path}.${process.pid}.${Date.now()}.part`;
+    const tmp = `${path}.${randomUUID()}.part`;
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
       await rename(tmp, path);
@@ -73,12 +93,56 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
+  /**
+   * Stores an uploaded body under `key` only if no file is there yet, and answers its size. The body
+   * streams into a temporary file of its own (two racing uploads never share one), counted against
+   * `maxBytes` (UploadTooLargeError past it); a hard link then publishes it, which fails when the key
+   * already has a file (KeyTakenError): the first upload wins whole and is never overwritten. Nothing
+   * partial remains on any failure.
+   */
+  async writeNew(key: string, body: Readable, maxBytes: number): Promise<number> {
+    const path = this.path(key);
+    const tmp = `${path}.${randomUUID()}.part`;
+    const limit = new ByteLimit(maxBytes);
+    // Its errors surface through the pipeline below, which may start only after the body has failed.
+    limit.on('error', () => {});
+    // Piped rather than in the pipeline: a refused body must not destroy the request, whose connection
+    // still has to carry the answer. A client that goes away mid-body fails the write. Listening starts
+    // before any await, so a body that breaks off meanwhile is noticed too.
+    const abort = (err?: Error) => limit.destroy(err ?? new Error('upload aborted'));
+    const closed = () => {
+      if (!body.readableEnded) abort();
+    };
+    body.once('error', abort);
+    body.once('close', closed);
     try {
-      await access(this.path(key));
-      return true;
+      await mkdir(dirname(path), { recursive: true });
+      const written = pipeline(limit, createWriteStream(tmp, { flags: 'wx' }));
+      if (body.destroyed) closed();
+      else body.pipe(limit);
+      await written;
+      await link(tmp, path).catch((err: NodeJS.ErrnoException) => {
+        throw err.code === 'EEXIST' ? new KeyTakenError(key) : err;
+      });
+      return limit.bytes;
+    } finally {
+      body.unpipe(limit);
+      body.off('error', abort);
+      body.off('close', closed);
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.size(key)) !== null;
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const s = await stat(this.path(key));
+      return s.isFile() ? s.size : null;
     } catch {
-      return false;
+      return null;
     }
   }
 

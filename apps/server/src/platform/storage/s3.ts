@@ -23,22 +23,30 @@ export class S3Storage implements Storage {
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       forcePathStyle: settings.forcePathStyle,
+      // Otherwise the SDK signs the CRC32 of an empty body into every presigned PUT (it has no body at
+      // signing time), and S3, R2 and MinIO then refuse any real file sent to that URL.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(settings.accessKeyId && settings.secretAccessKey
         ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
         : {}),
     });
   }
 
+  /**
+   * A presigned PUT for exactly this key and Content-Type (a signed header, so another type answers
+   * 403). A presigned PUT cannot carry a content-length range (only a POST policy can), so the size cap
+   * is checked when the upload is first used (`size`).
+   */
   signedPutUrl(key: string, contentType: string, expiresSeconds = 900): Promise<string> {
     assertSafeKey(key);
     return getSignedUrl(
       this.client,
       new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
-      { expiresIn: expiresSeconds },
+      { expiresIn: expiresSeconds, signableHeaders: new Set(['content-type']) },
     );
   }
 
-  signedGetUrl(key: string, expiresSeconds = 3600): Promise<string> {
+  signedGetUrl(key: string, expiresSeconds = 60): Promise<string> {
     assertSafeKey(key);
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: expiresSeconds,
@@ -59,12 +67,16 @@ export class S3Storage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
+    return (await this.size(key)) !== null;
+  }
+
+  async size(key: string): Promise<number | null> {
     assertSafeKey(key);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return true;
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength ?? 0;
     } catch {
-      return false;
+      return null;
     }
   }
 

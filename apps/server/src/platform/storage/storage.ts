@@ -5,19 +5,29 @@ import { S3Storage } from './s3.ts';
 
 /**
  * Where files (CSV, KMZ, photos) live. Clients upload straight to a signed URL: our own
- * /api/v1/files route for the local driver, a presigned S3 URL for the S3 driver.
+ * /api/v1/files route for the local driver, a presigned S3 URL for the S3 driver. Both bind the
+ * method, the exact key, the expiry and (for PUT) the content type into the signature.
  */
 export interface Storage {
   readonly driver: 'local' | 's3';
-  /** A URL the client may PUT the file to, valid for `expiresSeconds` (relative to the app for the local driver). */
+  /**
+   * A URL the client may PUT the file to, with exactly this `Content-Type`, valid for `expiresSeconds`
+   * (relative to the app for the local driver).
+   */
   signedPutUrl(key: string, contentType: string, expiresSeconds?: number): Promise<string>;
-  /** A URL the client may GET the file from. */
+  /** A URL the client may GET the file from, valid for `expiresSeconds`. */
   signedGetUrl(key: string, expiresSeconds?: number): Promise<string>;
   read(key: string): Promise<Readable>;
+  /** Server-side write (seeds, generated files); replaces any file under `key`. */
   write(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The stored object's size in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
 }
+
+/** How long a signed GET stays valid when a route hands one out after checking the reader's rights. */
+export const SIGNED_GET_SECONDS = 60;
 
 export function createStorage(config: Config): Storage {
   if (config.storage.driver === 's3') return new S3Storage(config.storage);
@@ -29,4 +39,9 @@ export function assertSafeKey(key: string): void {
   if (!/^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,300}$/.test(key) || key.includes('..') || key.includes('//')) {
     throw new Error(`unsafe storage key: ${key}`);
   }
+}
+
+/** The media type of a Content-Type header, as signatures compare it: lower case, parameters dropped. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }

@@ -11,7 +11,7 @@ export function putSignedFile(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', signedRequest);
-    // A presigned S3 URL is signed for this content type; our own storage route ignores it.
+    // Signed URLs (presigned S3 and our own storage route) are signed for this content type: another is refused.
     xhr.setRequestHeader('content-type', 'text/csv');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)

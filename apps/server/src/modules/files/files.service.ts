@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../app.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { UploadTooLargeError } from '../../platform/storage/byteLimit.ts';
+import { KeyTakenError, type LocalStorage } from '../../platform/storage/local.ts';
+import { findFileUpload, markUploadCompleted } from '../uploads/uploads.repository.ts';
+
+export interface IncomingUpload {
+  key: string;
+  expires: number;
+  signature: string;
+  /** The request's Content-Type: it must be the one the URL was signed for. */
+  contentType: string | undefined;
+  /** The request's Content-Length, when it sent one (a chunked body has none). */
+  declaredLength: number | null;
+  body: Readable;
+}
+
+export const badSignature = () => new AppError(403, 'bad_signature', 'This link is invalid or has expired');
+export const tooLarge = () => new AppError(413, 'too_large', 'File is too large');
+export const alreadyUploaded = () => conflict('This file has already been uploaded', 'already_uploaded');
+
+/**
+ * A PUT to a signed URL of the local driver. Everything that can be refused without reading the body is
+ * refused first (signature for this key and content type, declared size, the upload's registration, an
+ * upload already completed); the body is then counted against the cap as it streams and published only
+ * whole and only once, and the upload row records when and how many bytes arrived.
+ */
+export async function receiveUpload(
+  deps: Deps,
+  storage: LocalStorage,
+  req: FastifyRequest,
+  upload: IncomingUpload,
+): Promise<{ sizeBytes: number }> {
+  const { key } = upload;
+  const signed = storage.verify({
+    method: 'PUT',
+    key,
+    expires: upload.expires,
+    signature: upload.signature,
+    contentType: upload.contentType,
+  });
+  if (!signed) throw badSignature();
+  const maxBytes = deps.config.uploadMaxBytes;
+  if (upload.declaredLength !== null && upload.declaredLength > maxBytes) throw tooLarge();
+  const db = deps.database.db;
+  const registered = await findFileUpload(db, key);
+  if (!registered) throw notFound('Upload');
+  if (registered.completedAt) throw alreadyUploaded();
+
+  let sizeBytes: number;
+  try {
+    sizeBytes = await storage.writeNew(key, upload.body, maxBytes);
+  } catch (err) {
+    if (err instanceof UploadTooLargeError) throw tooLarge();
+    if (err instanceof KeyTakenError) throw alreadyUploaded();
+    throw err;
+  }
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await markUploadCompleted(tx, registered.id, sizeBytes))) throw alreadyUploaded();
+      await writeAudit(tx, req, {
+        action: 'file.upload',
+        objectType: 'file_upload',
+        objectId: registered.id,
+        // The signer: the PUT itself carries no session, its signature stands for them.
+        userId: registered.uploadedBy,
+        details: { key, size_bytes: sizeBytes },
+      });
+    });
+  } catch (err) {
+    // Not recorded, so not kept: the client may PUT again.
+    await storage.delete(key);
+    throw err;
+  }
+  return { sizeBytes };
+}
