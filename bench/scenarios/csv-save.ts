@@ -129,6 +129,7 @@ export default defineScenario<Context>({
       tokens: new TokenService(config.jwtSecret),
       mailer: new Mailer(database.db, outboxOnlyTransport, outboxOnlyTransport, () => {}),
       storage: createStorage(config),
+      now: () => new Date(),
     };
     const companyId = await loadTestCompany(database.db);
     const [user] = await queryRows<{ id: number }>(

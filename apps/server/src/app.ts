@@ -25,6 +25,8 @@ export interface Deps {
   tokens: TokenService;
   mailer: Mailer;
   storage: Storage;
+  /** The current instant for date rules (a project's today); tests inject a fixed one. */
+  now: () => Date;
 }
 
 declare module 'fastify' {
@@ -45,9 +47,15 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  now?: () => Date;
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  now = () => new Date(),
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger
       ? {
@@ -71,7 +79,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     outboxOnlyTransport,
     (msg, err) => app.log.error({ err }, msg),
   );
-  app.decorate('deps', { config, database, tokens, mailer, storage: createStorage(config) });
+  app.decorate('deps', { config, database, tokens, mailer, storage: createStorage(config), now });
 
   await app.register(fastifyCookie);
   // Structure and inspection lists of large projects are tens of MB of JSON; gzip shrinks them ~10×.

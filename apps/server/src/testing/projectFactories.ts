@@ -164,7 +164,10 @@ export async function createBulkStructures(
   return inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
-/** The server's "today" as the create rule reads it (its UTC date). */
+/**
+ * The UTC date: not before today for a project west of UTC (the default zone, and every test file's
+ * structures), whose date is never after the UTC date.
+ */
 export const utcToday = (): string => isoDateOf(new Date(), 'UTC');
 
 /** A valid POST /api/v1/projects payload for `companyId`; override any field. */

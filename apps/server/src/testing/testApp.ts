@@ -43,7 +43,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** A test app; `options.now` injects the clock date rules read (a project's today). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -54,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -7,8 +7,8 @@ import { PROJECT_STATES } from '../projects/status.ts';
 
 /**
  * How the server derives the computed fields of a project (the same words as the rules in
- * `projects/status.ts`, which compute them). "today" is the `today` query parameter when given
- * (the viewer's date), else the server's date.
+ * `projects/status.ts`, which compute them). "today" is the project's today: the current date in the
+ * project's time zone (`time_zone`), whoever asks and wherever the server runs.
  */
 export const PROJECT_FIELD_DEFINITIONS = {
   structures: 'All structures of the project.',
@@ -57,6 +57,12 @@ export const ProjectListItem = z.object({
   use_new_risk_rating: z.boolean(),
   archived_date: timestamp.nullable().describe('Set means archived.'),
   created_at: timestamp,
+  time_zone: z
+    .string()
+    .describe(
+      "The project's calendar (IANA name): every date rule reads today there. Derived on create from where " +
+        'the structures are, unless given.',
+    ),
   state: z.enum(PROJECT_STATES).describe(PROJECT_FIELD_DEFINITIONS.state),
   structures: z.number().int().describe(PROJECT_FIELD_DEFINITIONS.structures),
   inspected: z.number().int().describe(PROJECT_FIELD_DEFINITIONS.inspected),
@@ -88,7 +94,9 @@ export type ProjectDetail = z.infer<typeof ProjectDetail>;
 export const ProjectListQuery = z.object({
   today: isoDate
     .optional()
-    .describe("The viewer's calendar date for the flags; the server's date when absent."),
+    .describe(
+      "Ignored (accepted so older clients keep working): each project's flags use the project's own today.",
+    ),
 });
 
 export const ProjectType = z.object({ ptype_id: z.number().int(), ptype_name: z.string() });

@@ -15,6 +15,7 @@ import {
   NO_PHOTO_LIMIT,
   PROJECT_NAME_LIMITS,
 } from './rules.ts';
+import { isTimeZone } from './timeZone.ts';
 
 /** A select holding an id: unset → 'required', -1 or another non-positive value → 'must select'. */
 const selectedId = (required: string, select: string) =>
@@ -118,9 +119,19 @@ export type ProjectFormValues = z.infer<ReturnType<typeof projectFormSchema>>;
  * files from the mapping step. The not-before-today rule needs the caller's date: apply
  * `datesNotPastIssues` on the server as well.
  */
+/**
+ * The project's calendar (IANA name). Optional: on create the zone is derived from where the structures
+ * are (else DEFAULT_PROJECT_TIME_ZONE); on update, absent keeps the current one.
+ */
+export const TimeZoneField = z
+  .string()
+  .refine(isTimeZone, { message: 'Unknown time zone.' })
+  .describe("IANA time zone, e.g. 'America/Chicago'");
+
 export const ProjectCreateRequest = z
   .object({
     ...projectFields,
+    time_zone: TimeZoneField.optional(),
     id: z.number().int().positive().nullable().optional(),
     kmzs: z.array(KmzEntry).max(50).default([]),
   })
@@ -131,6 +142,7 @@ export type ProjectCreateRequest = z.infer<typeof ProjectCreateRequest>;
 export const ProjectUpdateRequest = z
   .object({
     ...projectFields,
+    time_zone: TimeZoneField.optional(),
     id: z.number().int().positive(),
     kmzs: z.array(KmzEntry).max(50).default([]),
   })

@@ -4,3 +4,4 @@ export * from './rules.ts';
 export * from './slug.ts';
 export * from './stats.ts';
 export * from './status.ts';
+export * from './timeZone.ts';

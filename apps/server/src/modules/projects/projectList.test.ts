@@ -1,4 +1,4 @@
-import { isoDateOf, type ProjectListItem } from '@linewalker/domain';
+import type { ProjectListItem } from '@linewalker/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspections, projects } from '../../platform/db/schema/index.ts';
@@ -12,10 +12,11 @@ import {
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 /**
- * The computed fields of GET /api/v1/projects, one project per definition, judged on a fixed `today`
- * (the query parameter) so the calendar cannot change the answer.
+ * The computed fields of GET /api/v1/projects, one project per definition, judged at an injected instant
+ * so the calendar cannot change the answer: noon on 2030-06-15 in Chicago, the projects' default zone.
  */
-const TODAY = '2030-06-15';
+const NOON_IN_CHICAGO = new Date('2030-06-15T17:00:00Z');
+let now = NOON_IN_CHICAGO;
 let ctx: TestContext;
 let staff: Record<string, string>;
 let ownCustomer: Record<string, string>;
@@ -40,7 +41,7 @@ async function withStructures(
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { now: () => now });
   const db = ctx.database.db;
   companyId = await createCompany(db, 'List Utility');
   otherCompanyId = await createCompany(db, 'List Other Utility');
@@ -103,8 +104,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function list(headers = staff, today: string | null = TODAY): Promise<Map<string, ProjectListItem>> {
-  const res = await ctx.app.inject({ url: `/api/v1/projects${today ? `?today=${today}` : ''}`, headers });
+async function list(headers = staff, query = ''): Promise<Map<string, ProjectListItem>> {
+  const res = await ctx.app.inject({ url: `/api/v1/projects${query}`, headers });
   expect(res.statusCode).toBe(200);
   return new Map((res.json() as ProjectListItem[]).map((p) => [p.project_name, p]));
 }
@@ -231,17 +232,41 @@ describe('GET /api/v1/projects computed fields', () => {
     expect(own.size).toBe(names.length - 1);
   });
 
-  it("uses the server's date without a today parameter, and refuses a malformed one", async () => {
-    const id = await createProject(ctx.database.db, companyId, {
-      projectName: 'starts today',
-      startDate: isoDateOf(new Date()),
-      dueDate: '2099-01-01',
+  it("judges each project by its own zone's today, and ignores a client's today parameter", async () => {
+    const db = ctx.database.db;
+    const dueToday = { startDate: '2030-06-01', dueDate: '2030-06-15' };
+    const west = await createProject(db, companyId, {
+      projectName: 'zone west',
+      timeZone: 'America/Los_Angeles',
+      ...dueToday,
     });
-    const p = (await list(staff, null)).get('starts today');
-    expect(p?.id).toBe(id);
-    expect(p?.active).toBe(true);
-    const bad = await ctx.app.inject({ url: '/api/v1/projects?today=2030-13-01', headers: staff });
-    expect(bad.statusCode).toBe(400);
+    const east = await createProject(db, companyId, {
+      projectName: 'zone east',
+      timeZone: 'Asia/Tokyo',
+      ...dueToday,
+    });
+    for (const id of [west, east]) await createStructures(db, id, await createLine(db, companyId, id), 1);
+    const lateAt = async (instant: string, query = '') => {
+      now = new Date(instant);
+      const all = await list(staff, query);
+      return { west: all.get('zone west')?.late, east: all.get('zone east')?.late };
+    };
+    try {
+      // 23:30 and 00:30 in Tokyo (UTC+9): due today is not late yet; the next day it is.
+      expect(await lateAt('2030-06-15T14:30:00Z')).toEqual({ west: false, east: false });
+      expect(await lateAt('2030-06-15T15:30:00Z')).toEqual({ west: false, east: true });
+      // 23:30 and 00:30 in Los Angeles (UTC−7 in June).
+      expect(await lateAt('2030-06-16T06:30:00Z')).toEqual({ west: false, east: true });
+      expect(await lateAt('2030-06-16T07:30:00Z')).toEqual({ west: true, east: true });
+      // The server is the authority: a client's today changes nothing (a malformed one is still refused).
+      expect(await lateAt('2030-06-16T06:30:00Z', '?today=2030-01-01')).toEqual({ west: false, east: true });
+      const bad = await ctx.app.inject({ url: '/api/v1/projects?today=2030-13-01', headers: staff });
+      expect(bad.statusCode).toBe(400);
+      const detail = await ctx.app.inject({ url: `/api/v1/projects/${east}`, headers: staff });
+      expect(detail.json()).toMatchObject({ time_zone: 'Asia/Tokyo', late: true });
+    } finally {
+      now = NOON_IN_CHICAGO;
+    }
   });
 });
 
@@ -274,7 +299,7 @@ describe('GET /api/v1/projects at 2,000 projects', () => {
             then 'Complete' end
         from structures s join projects p on p.id = s.project_id where p.company_id = ${company}::int`);
 
-      const res = await app.app.inject({ url: `/api/v1/projects?today=${TODAY}`, headers: token });
+      const res = await app.app.inject({ url: '/api/v1/projects', headers: token });
       expect(res.statusCode).toBe(200);
       const bulk = (res.json() as ProjectListItem[]).filter((p) => p.company_id === company);
       expect(bulk).toHaveLength(2000);

@@ -24,6 +24,7 @@ export interface ProjectFactsRow {
   use_new_risk_rating: boolean;
   archived_date: Date | string | null;
   created_at: Date | string;
+  time_zone: string;
   structures: number;
   inspected: number;
   /** When the last inspection was reviewed. */
@@ -48,7 +49,7 @@ export async function listProjectFacts(
       p.start_date::text as start_date, p.due_date::text as due_date, p.num_pilots,
       p.structure_assignment_type, p.photo_limit::int as photo_limit, p.closest_city, p.pilot_struct_day,
       p.ptype_id, pt.ptype_name, p.ptier_id, p.use_new_risk_rating, p.archived_date, p.created_at,
-      coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
+      p.time_zone, coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
       pp.last_reviewed
     from projects p
     join companies c on c.id = p.company_id
@@ -88,6 +89,8 @@ export async function findProject(db: Db, id: number) {
       companyId: projects.companyId,
       inspectionType: projects.inspectionType,
       archivedDate: projects.archivedDate,
+      timeZone: projects.timeZone,
+      timeZoneChosen: projects.timeZoneChosen,
     })
     .from(projects)
     .where(eq(projects.id, id))
@@ -129,6 +132,16 @@ export async function updateProject(
     .update(projects)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(projects.id, id));
+}
+
+/** The project's calendar: a zone a user chose, or one that follows where its structures are. */
+export async function setProjectTimeZone(
+  db: Db,
+  id: number,
+  timeZone: string,
+  chosen: boolean,
+): Promise<void> {
+  await db.update(projects).set({ timeZone, timeZoneChosen: chosen }).where(eq(projects.id, id));
 }
 
 /** Sets archived_date unless already set (the first archive date is kept); true when it changed. */

@@ -1,6 +1,7 @@
 import {
   ApiError,
   CsvImportError,
+  DEFAULT_PROJECT_TIME_ZONE,
   IdParam,
   Ok,
   ok,
@@ -65,7 +66,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectListItem) },
       },
     },
-    (req) => listProjects(app.deps, req, req.query.today),
+    (req) => listProjects(app.deps, req),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectDetail },
       },
     },
-    (req) => getProject(app.deps, req, req.params.id, req.query.today),
+    (req) => getProject(app.deps, req, req.params.id),
   );
 
   app.post(
@@ -114,7 +115,7 @@ export async function projectsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Create a project, importing its CSV files',
-        description: `${saveDescription} Start and (for dueDate projects) end dates may not be before today (the server's UTC date, with one day of grace for users west of UTC).`,
+        description: `${saveDescription} Start and (for dueDate projects) end dates may not be before today in the project's time zone: time_zone when given, else the zone where the imported structures are (their centre), else ${DEFAULT_PROJECT_TIME_ZONE}.`,
         body: ProjectCreateRequest,
         response: { 200: ProjectSaveResponse, ...saveErrors },
       },
@@ -129,7 +130,7 @@ export async function projectsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Update a project (id in the body), importing any added CSV files',
-        description: `${saveDescription} Edit mode drops the not-before-today date rules. The customer and the inspection type cannot change once the project has lines.`,
+        description: `${saveDescription} Edit mode drops the not-before-today date rules. The customer and the inspection type cannot change once the project has lines. A time_zone given is kept from then on; without one, a project whose zone was never chosen follows its structures when files are added.`,
         body: ProjectUpdateRequest,
         response: { 200: ProjectSaveResponse, ...saveErrors },
       },

@@ -1,7 +1,7 @@
 import {
-  addDays,
+  DEFAULT_PROJECT_TIME_ZONE,
   datesNotPastIssues,
-  isoDateOf,
+  LATEST_TIME_ZONE,
   PROJECT_MESSAGES,
   type ProjectCreateRequest,
   type ProjectDetail,
@@ -9,11 +9,13 @@ import {
   type ProjectSaveResponse,
   type ProjectUpdateRequest,
   projectStatus,
+  projectToday,
 } from '@linewalker/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { companyScope } from '../../platform/auth/access.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import { importCsvFiles } from './csvImport.service.ts';
@@ -30,9 +32,11 @@ import {
   projectNameTaken,
   projectTierExists,
   projectTypeExists,
+  setProjectTimeZone,
   unarchiveProject,
   updateProject,
 } from './projects.repository.ts';
+import { timeZoneAt } from './projectTimeZone.ts';
 
 export const PROJECT_SERVER_MESSAGES = {
   nameTaken: (name: string) => `A project named "${name}" already exists. Choose another name.`,
@@ -56,7 +60,20 @@ function validationFailed(issues: Issue[]): AppError {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-/** A list row with its computed fields (definitions in `PROJECT_FIELD_DEFINITIONS`). */
+/** Each zone's today at one instant, computed once per zone (a list has many projects, few zones). */
+function todaysAt(now: Date): (timeZone: string) => string {
+  const byZone = new Map<string, string>();
+  return (timeZone) => {
+    let today = byZone.get(timeZone);
+    if (today === undefined) {
+      today = projectToday(timeZone, now);
+      byZone.set(timeZone, today);
+    }
+    return today;
+  };
+}
+
+/** A list row with its computed fields (definitions in `PROJECT_FIELD_DEFINITIONS`), as of its project's today. */
 export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem {
   const archived = iso(row.archived_date);
   const status = projectStatus({
@@ -87,6 +104,7 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
     use_new_risk_rating: row.use_new_risk_rating,
     archived_date: archived,
     created_at: iso(row.created_at)!,
+    time_zone: row.time_zone,
     state: status.state,
     structures: row.structures,
     inspected: row.inspected,
@@ -99,33 +117,39 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
   };
 }
 
-export async function listProjects(
-  deps: Deps,
-  req: FastifyRequest,
-  today = isoDateOf(new Date()),
-): Promise<ProjectListItem[]> {
+export async function listProjects(deps: Deps, req: FastifyRequest): Promise<ProjectListItem[]> {
   const rows = await listProjectFacts(deps.database.db, companyScope(req.principal!));
-  return rows.map((r) => toListItem(r, today));
+  const todayIn = todaysAt(deps.now());
+  return rows.map((r) => toListItem(r, todayIn(r.time_zone)));
 }
 
-export async function getProject(
-  deps: Deps,
-  req: FastifyRequest,
-  id: number,
-  today = isoDateOf(new Date()),
-): Promise<ProjectDetail> {
+export async function getProject(deps: Deps, req: FastifyRequest, id: number): Promise<ProjectDetail> {
   const db = deps.database.db;
   const [row] = await listProjectFacts(db, companyScope(req.principal!), id);
   if (!row) throw notFound('Project');
   const [kmzs, center] = await Promise.all([listSourceFiles(db, id), projectCenter(db, id)]);
+  const today = projectToday(row.time_zone, deps.now());
   return { ...toListItem(row, today), kmzs, project_center_lat: center.lat, project_center_lon: center.lon };
 }
 
 /**
- * "Today" for the create-only date rules: the day before the server's UTC date, so a user west of UTC
- * (whose calendar is up to a day behind) is not refused their own today late in their day.
+ * Sets the zone of a project that has none chosen from where its structures now are, after checking
+ * the create-only date rules in it when asked (`dates`): known only once the files are imported.
  */
-export const serverToday = (now = new Date()): string => addDays(isoDateOf(now, 'UTC'), -1);
+async function followStructures(
+  tx: Db,
+  projectId: number,
+  now: Date,
+  dates?: ProjectCreateRequest,
+): Promise<string> {
+  const zone = timeZoneAt(await projectCenter(tx, projectId));
+  if (dates) {
+    const issues = datesNotPastIssues(dates, projectToday(zone, now));
+    if (issues.length > 0) throw validationFailed(issues);
+  }
+  await setProjectTimeZone(tx, projectId, zone, false);
+  return zone;
+}
 
 type ProjectPayload = ProjectCreateRequest | ProjectUpdateRequest;
 
@@ -185,8 +209,12 @@ export async function createProject(
   req: FastifyRequest,
   body: ProjectCreateRequest,
 ): Promise<ProjectSaveResponse> {
+  const now = deps.now();
+  const chosenZone = body.time_zone ?? null;
+  // Dates are in the project's calendar. Without a chosen zone it is known only after the import (from
+  // where the structures are), so up front they are checked where today ends last, and again after.
   const issues: Issue[] = [
-    ...datesNotPastIssues(body, serverToday()),
+    ...datesNotPastIssues(body, projectToday(chosenZone ?? LATEST_TIME_ZONE, now)),
     ...(await referenceIssues(deps, body)),
   ];
   if (issues.length > 0) throw validationFailed(issues);
@@ -196,7 +224,12 @@ export async function createProject(
   const userId = req.principal!.userId;
   return saving(body.project_name, () =>
     deps.database.db.transaction(async (tx) => {
-      const id = await insertProject(tx, { ...columns(body), createdBy: userId });
+      const id = await insertProject(tx, {
+        ...columns(body),
+        timeZone: chosenZone ?? DEFAULT_PROJECT_TIME_ZONE,
+        timeZoneChosen: chosenZone !== null,
+        createdBy: userId,
+      });
       const imported = await importCsvFiles(
         tx,
         deps,
@@ -209,11 +242,17 @@ export async function createProject(
         },
         body.kmzs,
       );
+      const timeZone = chosenZone ?? (await followStructures(tx, id, now, body));
       await writeAudit(tx, req, {
         action: 'project.create',
         objectType: 'project',
         objectId: id,
-        details: { project_name: body.project_name, company_id: body.company_id, ...imported },
+        details: {
+          project_name: body.project_name,
+          company_id: body.company_id,
+          time_zone: timeZone,
+          ...imported,
+        },
       });
       return { ok: true as const, success: true as const, id, imported };
     }),
@@ -258,11 +297,16 @@ export async function updateProjectFields(
         },
         body.kmzs,
       );
+      // A zone given is kept from now on; otherwise it follows the structures when files were added.
+      if (body.time_zone) await setProjectTimeZone(tx, body.id, body.time_zone, true);
+      else if (!current.timeZoneChosen && imported.structures > 0) {
+        await followStructures(tx, body.id, deps.now());
+      }
       await writeAudit(tx, req, {
         action: 'project.update',
         objectType: 'project',
         objectId: body.id,
-        details: { ...columns(body), ...imported },
+        details: { ...columns(body), ...(body.time_zone ? { time_zone: body.time_zone } : {}), ...imported },
       });
       return { ok: true as const, success: true as const, id: body.id, imported };
     }),

@@ -23,8 +23,21 @@ interface CountsRow {
 
 /**
  * Every count of the assignment stat tiles in one statement; no row when the project is not visible.
- * `yesterday` is a half-open [from, to) range computed by the caller in the server's time zone.
+ * `yesterday` is a half-open [from, to) range computed by the caller in the project's time zone.
  */
+/** The project's time zone, or null when the project is not visible within `scope`. */
+export async function projectTimeZone(
+  db: Db,
+  projectId: number,
+  scope: number | null,
+): Promise<string | null> {
+  const [row] = await queryRows<{ time_zone: string }>(
+    db,
+    sql`select time_zone from projects p where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
+  );
+  return row?.time_zone ?? null;
+}
+
 export async function structureCounts(
   db: Db,
   projectId: number,

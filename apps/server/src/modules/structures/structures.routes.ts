@@ -1,10 +1,16 @@
-import { CompanyLinesQuery, IdParam, ProjectLine, ProjectLinesQuery, ProjectStats } from '@linewalker/domain';
+import {
+  CompanyLinesQuery,
+  IdParam,
+  ProjectLine,
+  ProjectLinesQuery,
+  ProjectStats,
+  projectDayRange,
+} from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { companyScope } from '../../platform/auth/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import { localDayRange } from '../../platform/localDate.ts';
-import { companyLines, projectLines, structureCounts } from './structures.repository.ts';
+import { companyLines, projectLines, projectTimeZone, structureCounts } from './structures.repository.ts';
 
 const tags = ['Structures'];
 
@@ -20,7 +26,7 @@ export async function structuresRoutes(app: App): Promise<void> {
         summary: 'Structure, acquisition and inspection counts of a project',
         description:
           'The assignment stat tiles in one query. "Yesterday" is the calendar day before today in the ' +
-          "server's local time zone (the TZ environment variable; UTC when unset). A structure counts as acquired " +
+          "project's time zone (time_zone). A structure counts as acquired " +
           'once it has at least one image (rejected ones included); it was acquired yesterday when its first image ' +
           'was uploaded yesterday. kmz_struct_count counts source type 2 (KMZ or CSV), nadir 3, manual 1. ' +
           'inspected_count counts inspections with date_reviewed set (per component on component projects). ' +
@@ -31,12 +37,11 @@ export async function structuresRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const counts = await structureCounts(
-        db,
-        req.params.id,
-        companyScope(req.principal!),
-        localDayRange(-1),
-      );
+      const scope = companyScope(req.principal!);
+      const timeZone = await projectTimeZone(db, req.params.id, scope);
+      if (timeZone === null) throw notFound('Project');
+      const yesterday = projectDayRange(timeZone, app.deps.now(), -1);
+      const counts = await structureCounts(db, req.params.id, scope, yesterday);
       if (!counts) throw notFound('Project');
       return counts;
     },

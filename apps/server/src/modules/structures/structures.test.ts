@@ -1,5 +1,5 @@
+import { projectDayRange } from '@linewalker/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayRange } from '../../platform/localDate.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
   createImage,
@@ -19,8 +19,11 @@ let projectId: number;
 let emptyProjectId: number;
 const lineIds: number[] = [];
 
+/** The injected clock: 23:30 on 2026-11-23 in Chicago (the default project zone), 14:30 on the 24th in Tokyo. */
+const NOW = new Date('2026-11-24T05:30:00Z');
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { now: () => NOW });
   const db = ctx.database.db;
   companyId = await createCompany(db, 'Counts Utility');
   const otherCompanyId = await createCompany(db, 'Counts Other Utility');
@@ -42,27 +45,27 @@ beforeAll(async () => {
   await createStructures(db, projectId, lineIds[1]!, 2, { sourceTypeId: 1 });
   await createStructures(db, projectId, lineIds[1]!, 1, { sourceTypeId: 3 });
 
-  const yesterday = localDayRange(-1);
+  const yesterday = projectDayRange('America/Chicago', NOW, -1);
   const midYesterday = new Date((yesterday.from.getTime() + yesterday.to.getTime()) / 2);
-  const twoDaysAgo = localDayRange(-2).from;
+  const twoDaysAgo = projectDayRange('America/Chicago', NOW, -2).from;
   const [s1, s2, s3] = kmz.structureIds;
   // s1: first image yesterday (two images); s2: first image two days ago, another yesterday; s3: today.
   await createImage(db, projectId, s1!, midYesterday);
-  await createImage(db, projectId, s1!, new Date());
+  await createImage(db, projectId, s1!, NOW);
   await createImage(db, projectId, s2!, twoDaysAgo);
   await createImage(db, projectId, s2!, midYesterday);
-  await createImage(db, projectId, s3!, new Date());
-  await createImage(db, projectId, null, new Date());
+  await createImage(db, projectId, s3!, NOW);
+  await createImage(db, projectId, null, NOW);
   await createImage(db, projectId, null, midYesterday);
 
   await reviewInspections(db, kmz.inspectionIds.slice(0, 2), midYesterday);
-  await reviewInspections(db, kmz.inspectionIds.slice(2, 3), new Date());
+  await reviewInspections(db, kmz.inspectionIds.slice(2, 3), NOW);
   await reviewInspections(db, kmz.inspectionIds.slice(3, 4), twoDaysAgo);
 });
 afterAll(() => ctx.close());
 
 describe('GET /api/v1/structures/counts/:id', () => {
-  it('counts structures by source, acquisition, inspections and images, with yesterday in server time', async () => {
+  it("counts structures by source, acquisition, inspections and images, with yesterday in the project's calendar", async () => {
     const res = await ctx.app.inject({ url: `/api/v1/structures/counts/${projectId}`, headers: staff });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -77,6 +80,23 @@ describe('GET /api/v1/structures/counts/:id', () => {
       img_count: 7,
       unassigned_img_count: 2,
     });
+  });
+
+  it("reads yesterday in each project's own zone, across midnight west and east of UTC", async () => {
+    const db = ctx.database.db;
+    // 23:45 on 2026-11-23 in Tokyo (yesterday there at NOW), 08:45 the same day in Chicago (today there).
+    const reviewed = new Date('2026-11-23T14:45:00Z');
+    const zoneCompany = await createCompany(db, 'Zones Utility');
+    const counts = async (timeZone: string) => {
+      const id = await createProject(db, zoneCompany, { timeZone });
+      const line = await createLine(db, zoneCompany, id, `Zone line ${timeZone}`);
+      const { inspectionIds } = await createStructures(db, id, line, 1);
+      await reviewInspections(db, inspectionIds, reviewed);
+      const res = await ctx.app.inject({ url: `/api/v1/structures/counts/${id}`, headers: staff });
+      return res.json().inspected_count_yesterday;
+    };
+    expect(await counts('Asia/Tokyo')).toBe(1);
+    expect(await counts('America/Chicago')).toBe(0);
   });
 
   it('answers zeros for a project without structures', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_PROJECT_TIME_ZONE } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -54,6 +55,10 @@ export const projects = pgTable(
       .references(() => projectTypes.ptypeId),
     ptierId: integer('ptier_id').references(() => projectTiers.ptierId),
     useNewRiskRating: boolean('use_new_risk_rating').notNull().default(false),
+    /** The project's calendar (IANA name): every date rule reads today there (domain `projectToday`). */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default(DEFAULT_PROJECT_TIME_ZONE),
+    /** True once a user chose the zone; until then it follows where the structures are. */
+    timeZoneChosen: boolean('time_zone_chosen').notNull().default(false),
     /** Set means archived. */
     archivedDate: moment('archived_date'),
     createdAt: createdAt(),

@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "time_zone" varchar(64) DEFAULT 'America/Chicago' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "time_zone_chosen" boolean DEFAULT false NOT NULL;
