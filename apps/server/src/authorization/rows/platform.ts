@@ -51,5 +51,6 @@ export const platformRows: Record<string, MatrixRow> = {
   'GET /api/v1/projects/:id/files/:fileId': {
     request: (fx) => ({ url: `/api/v1/projects/${fx.projectId}/files/${fx.sourceFileId}` }),
     expect: { ...loggedIn(302), customer_other: 404 },
+    object: { none: loggedIn(404) },
   },
 };

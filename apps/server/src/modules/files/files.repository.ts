@@ -1,18 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { inCompanyScope } from '../../platform/auth/access.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { projects, sourceFiles } from '../../platform/db/schema/index.ts';
 
-/**
- * A file a project was built from, if the project is within `companyScope` (null: every company; a
- * customer's company otherwise), so another company's file is not found.
- */
-export async function findProjectSourceFile(
-  db: Db,
-  projectId: number,
-  fileId: number,
-  companyScope: number | null,
-) {
+/** A file a project was built from, if the actor may see the project (another company's is not found). */
+export async function findProjectSourceFile(db: Db, actor: Actor, projectId: number, fileId: number) {
   const [row] = await db
     .select({ storageKey: sourceFiles.storageKey, name: sourceFiles.name })
     .from(sourceFiles)
@@ -21,7 +14,7 @@ export async function findProjectSourceFile(
       and(
         eq(sourceFiles.id, fileId),
         eq(sourceFiles.projectId, projectId),
-        inCompanyScope(companyScope, sql`${projects.companyId}`),
+        inActorScope(actor, sql`${projects.companyId}`),
       ),
     )
     .limit(1);

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { notFound } from '../../platform/errors.ts';
+import { callerOf } from '../../platform/http/authHook.ts';
 import { LocalStorage } from '../../platform/storage/local.ts';
 import { badSignature, receiveUpload } from './files.service.ts';
 
@@ -37,7 +38,7 @@ export async function filesRoutes(app: App): Promise<void> {
     async (req, reply) => {
       const length = req.headers['content-length'];
       try {
-        const { sizeBytes } = await receiveUpload(app.deps, storage, req, {
+        const { sizeBytes } = await receiveUpload(app.deps, storage, callerOf(req), {
           key: (req.params as { '*': string })['*'],
           expires: req.query.expires,
           signature: req.query.signature,

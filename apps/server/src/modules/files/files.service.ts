@@ -1,11 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import type { Actor, AnonymousCaller } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
+import { conflict, forbidden, notFound, tooLarge } from '../../platform/errors.ts';
 import { UploadTooLargeError } from '../../platform/storage/byteLimit.ts';
 import { KeyTakenError, type LocalStorage } from '../../platform/storage/local.ts';
+import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { findFileUpload, markUploadCompleted } from '../uploads/uploads.repository.ts';
+import { findProjectSourceFile } from './files.repository.ts';
 
 export interface IncomingUpload {
   key: string;
@@ -18,8 +21,7 @@ export interface IncomingUpload {
   body: Readable;
 }
 
-export const badSignature = () => new AppError(403, 'bad_signature', 'This link is invalid or has expired');
-export const tooLarge = () => new AppError(413, 'too_large', 'File is too large');
+export const badSignature = () => forbidden('This link is invalid or has expired', 'bad_signature');
 export const alreadyUploaded = () => conflict('This file has already been uploaded', 'already_uploaded');
 
 /**
@@ -31,7 +33,7 @@ export const alreadyUploaded = () => conflict('This file has already been upload
 export async function receiveUpload(
   deps: Deps,
   storage: LocalStorage,
-  req: FastifyRequest,
+  caller: AnonymousCaller,
   upload: IncomingUpload,
 ): Promise<{ sizeBytes: number }> {
   const { key } = upload;
@@ -61,7 +63,7 @@ export async function receiveUpload(
   try {
     await db.transaction(async (tx) => {
       if (!(await markUploadCompleted(tx, registered.id, sizeBytes))) throw alreadyUploaded();
-      await writeAudit(tx, req, {
+      await writeAudit(tx, caller, {
         action: 'file.upload',
         objectType: 'file_upload',
         objectId: registered.id,
@@ -76,4 +78,20 @@ export async function receiveUpload(
     throw err;
   }
   return { sizeBytes };
+}
+
+/**
+ * A short-lived signed GET for a file the project was built from, for a reader who may see the project
+ * (another company's project, or a file of another project, is not found).
+ */
+export async function sourceFileUrl(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+  fileId: number,
+): Promise<string> {
+  authorize(actor, 'project.read');
+  const file = await findProjectSourceFile(deps.database.db, actor, projectId, fileId);
+  if (!file) throw notFound('File');
+  return deps.storage.signedGetUrl(file.storageKey, SIGNED_GET_SECONDS);
 }

@@ -1,10 +1,9 @@
 import { PositiveId } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { companyScope } from '../../platform/auth/access.ts';
-import { notFound } from '../../platform/errors.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
-import { findProjectSourceFile } from './files.repository.ts';
+import { sourceFileUrl } from './files.service.ts';
 
 const Params = z.object({ id: PositiveId, fileId: PositiveId });
 
@@ -27,14 +26,7 @@ export async function sourceFilesRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      const file = await findProjectSourceFile(
-        app.deps.database.db,
-        req.params.id,
-        req.params.fileId,
-        companyScope(req.principal!),
-      );
-      if (!file) throw notFound('File');
-      const url = await app.deps.storage.signedGetUrl(file.storageKey, SIGNED_GET_SECONDS);
+      const url = await sourceFileUrl(app.deps, actorOf(req), req.params.id, req.params.fileId);
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );

@@ -17,6 +17,7 @@ import {
 } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import { listProjectTiers, listProjectTypes } from './projects.repository.ts';
 import {
   createProject,
@@ -66,7 +67,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectListItem) },
       },
     },
-    (req) => listProjects(app.deps, req),
+    (req) => listProjects(app.deps, actorOf(req)),
   );
 
   app.get(
@@ -105,7 +106,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectDetail },
       },
     },
-    (req) => getProject(app.deps, req, req.params.id),
+    (req) => getProject(app.deps, actorOf(req), req.params.id),
   );
 
   app.post(
@@ -120,7 +121,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectSaveResponse, ...saveErrors },
       },
     },
-    (req) => createProject(app.deps, req, req.body),
+    (req) => createProject(app.deps, actorOf(req), req.body),
   );
 
   app.put(
@@ -135,7 +136,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectSaveResponse, ...saveErrors },
       },
     },
-    (req) => updateProjectFields(app.deps, req, req.body),
+    (req) => updateProjectFields(app.deps, actorOf(req), req.body),
   );
 
   for (const archived of [true, false]) {
@@ -154,7 +155,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         },
       },
       async (req) => {
-        await setArchived(app.deps, req, req.params.id, archived);
+        await setArchived(app.deps, actorOf(req), req.params.id, archived);
         return ok;
       },
     );

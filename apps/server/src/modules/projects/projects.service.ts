@@ -11,12 +11,12 @@ import {
   projectStatus,
   projectToday,
 } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { companyScope } from '../../platform/auth/access.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import { importCsvFiles } from './csvImport.service.ts';
 import {
@@ -49,13 +49,9 @@ interface Issue {
   message: string;
 }
 
-/** The same answer as a failed schema check: 400 `validation_failed` with one issue per field. */
-function validationFailed(issues: Issue[]): AppError {
-  const withBody = issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
-  return new AppError(400, 'validation_failed', withBody.map((i) => `${i.path}: ${i.message}`).join('; '), {
-    issues: withBody,
-  });
-}
+/** The same answer as a failed schema check: 400 `validation_failed` with one issue per body field. */
+const bodyIssues = (issues: Issue[]) =>
+  validationFailed(issues.map((i) => ({ path: `body.${i.path}`, message: i.message })));
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -117,15 +113,18 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
   };
 }
 
-export async function listProjects(deps: Deps, req: FastifyRequest): Promise<ProjectListItem[]> {
-  const rows = await listProjectFacts(deps.database.db, companyScope(req.principal!));
+/** Every visible project, each judged by its own today at the injected `deps.now()`. */
+export async function listProjects(deps: Deps, actor: Actor): Promise<ProjectListItem[]> {
+  authorize(actor, 'project.read');
+  const rows = await listProjectFacts(deps.database.db, actor);
   const todayIn = todaysAt(deps.now());
   return rows.map((r) => toListItem(r, todayIn(r.time_zone)));
 }
 
-export async function getProject(deps: Deps, req: FastifyRequest, id: number): Promise<ProjectDetail> {
+export async function getProject(deps: Deps, actor: Actor, id: number): Promise<ProjectDetail> {
   const db = deps.database.db;
-  const [row] = await listProjectFacts(db, companyScope(req.principal!), id);
+  authorize(actor, 'project.read');
+  const [row] = await listProjectFacts(db, actor, id);
   if (!row) throw notFound('Project');
   const [kmzs, center] = await Promise.all([listSourceFiles(db, id), projectCenter(db, id)]);
   const today = projectToday(row.time_zone, deps.now());
@@ -145,7 +144,7 @@ async function followStructures(
   const zone = timeZoneAt(await projectCenter(tx, projectId));
   if (dates) {
     const issues = datesNotPastIssues(dates, projectToday(zone, now));
-    if (issues.length > 0) throw validationFailed(issues);
+    if (issues.length > 0) throw bodyIssues(issues);
   }
   await setProjectTimeZone(tx, projectId, zone, false);
   return zone;
@@ -206,9 +205,10 @@ async function saving<T>(name: string, work: () => Promise<T>): Promise<T> {
 /** Creates a project and imports its CSV files in one transaction: any failure leaves nothing behind. */
 export async function createProject(
   deps: Deps,
-  req: FastifyRequest,
+  actor: UserActor,
   body: ProjectCreateRequest,
 ): Promise<ProjectSaveResponse> {
+  authorize(actor, 'project.create', { kind: 'Customer', companyId: body.company_id });
   const now = deps.now();
   const chosenZone = body.time_zone ?? null;
   // Dates are in the project's calendar. Without a chosen zone it is known only after the import (from
@@ -217,11 +217,11 @@ export async function createProject(
     ...datesNotPastIssues(body, projectToday(chosenZone ?? LATEST_TIME_ZONE, now)),
     ...(await referenceIssues(deps, body)),
   ];
-  if (issues.length > 0) throw validationFailed(issues);
+  if (issues.length > 0) throw bodyIssues(issues);
   if (await projectNameTaken(deps.database.db, body.project_name)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = req.principal!.userId;
+  const userId = actor.userId;
   return saving(body.project_name, () =>
     deps.database.db.transaction(async (tx) => {
       const id = await insertProject(tx, {
@@ -243,7 +243,7 @@ export async function createProject(
         body.kmzs,
       );
       const timeZone = chosenZone ?? (await followStructures(tx, id, now, body));
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'project.create',
         objectType: 'project',
         objectId: id,
@@ -262,12 +262,14 @@ export async function createProject(
 /** Updates a project (edit mode: no not-before-today rules) and imports any files added in the mapping step. */
 export async function updateProjectFields(
   deps: Deps,
-  req: FastifyRequest,
+  actor: UserActor,
   body: ProjectUpdateRequest,
 ): Promise<ProjectSaveResponse> {
   const db = deps.database.db;
   const current = await findProject(db, body.id);
   if (!current) throw notFound('Project');
+  authorize(actor, 'project.update', { kind: 'Project', companyId: current.companyId });
+  authorize(actor, 'project.update', { kind: 'Customer', companyId: body.company_id });
   const issues = await referenceIssues(deps, body);
   const changesCompany = current.companyId !== body.company_id;
   const changesType = current.inspectionType !== body.inspection_type;
@@ -277,11 +279,11 @@ export async function updateProjectFields(
       issues.push({ path: 'inspection_type', message: PROJECT_SERVER_MESSAGES.inspectionTypeLocked });
     }
   }
-  if (issues.length > 0) throw validationFailed(issues);
+  if (issues.length > 0) throw bodyIssues(issues);
   if (await projectNameTaken(db, body.project_name, body.id)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = req.principal!.userId;
+  const userId = actor.userId;
   return saving(body.project_name, () =>
     db.transaction(async (tx) => {
       await updateProject(tx, body.id, columns(body));
@@ -302,7 +304,7 @@ export async function updateProjectFields(
       else if (!current.timeZoneChosen && imported.structures > 0) {
         await followStructures(tx, body.id, deps.now());
       }
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'project.update',
         objectType: 'project',
         objectId: body.id,
@@ -314,17 +316,13 @@ export async function updateProjectFields(
 }
 
 /** Archive or unarchive; repeating either is harmless (the first archive date is kept). */
-export async function setArchived(
-  deps: Deps,
-  req: FastifyRequest,
-  id: number,
-  archived: boolean,
-): Promise<void> {
+export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const project = await findProject(tx, id);
     if (!project) throw notFound('Project');
+    authorize(actor, 'project.archive', { kind: 'Project', companyId: project.companyId });
     const changed = archived ? await archiveProject(tx, id) : await unarchiveProject(tx, id);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: archived ? 'project.archive' : 'project.unarchive',
       objectType: 'project',
       objectId: id,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { inCompanyScope } from '../../platform/auth/access.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -21,27 +22,24 @@ interface CountsRow {
   unassigned_img_count: number;
 }
 
-/**
- * Every count of the assignment stat tiles in one statement; no row when the project is not visible.
- * `yesterday` is a half-open [from, to) range computed by the caller in the project's time zone.
- */
-/** The project's time zone, or null when the project is not visible within `scope`. */
-export async function projectTimeZone(
-  db: Db,
-  projectId: number,
-  scope: number | null,
-): Promise<string | null> {
+/** The project's time zone, or null when the project is not visible to the actor. */
+export async function projectTimeZone(db: Db, actor: Actor, projectId: number): Promise<string | null> {
   const [row] = await queryRows<{ time_zone: string }>(
     db,
-    sql`select time_zone from projects p where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
+    sql`select time_zone from projects p
+      where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
   );
   return row?.time_zone ?? null;
 }
 
+/**
+ * Every count of the assignment stat tiles in one statement; no row when the project is not visible.
+ * `yesterday` is a half-open [from, to) range computed by the caller in the project's time zone.
+ */
 export async function structureCounts(
   db: Db,
+  actor: Actor,
   projectId: number,
-  scope: number | null,
   yesterday: Range,
 ): Promise<CountsRow | null> {
   const from = yesterday.from.toISOString();
@@ -77,7 +75,7 @@ export async function structureCounts(
       select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
       from images where project_id = p.id
     ) m
-    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
+    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
   );
   return rows[0] ?? null;
 }
@@ -90,11 +88,7 @@ interface LineRow {
 type NullableLine = { id: number | null; line_name: string | null; line_num: string | null };
 
 /** The project's lines by name; null when the project is not visible (one statement). */
-export async function projectLines(
-  db: Db,
-  projectId: number,
-  scope: number | null,
-): Promise<LineRow[] | null> {
+export async function projectLines(db: Db, actor: Actor, projectId: number): Promise<LineRow[] | null> {
   const rows = await queryRows<NullableLine>(
     db,
     sql`
@@ -102,7 +96,7 @@ export async function projectLines(
     from projects p
     left join project_lines pl on pl.project_id = p.id
     left join lines l on l.id = pl.line_id
-    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}
+    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}
     order by lower(l.line_name), l.id`,
   );
   if (rows.length === 0) return null;

@@ -1,16 +1,8 @@
-import {
-  CompanyLinesQuery,
-  IdParam,
-  ProjectLine,
-  ProjectLinesQuery,
-  ProjectStats,
-  projectDayRange,
-} from '@linewalker/domain';
+import { CompanyLinesQuery, IdParam, ProjectLine, ProjectLinesQuery, ProjectStats } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { companyScope } from '../../platform/auth/access.ts';
-import { notFound } from '../../platform/errors.ts';
-import { companyLines, projectLines, projectTimeZone, structureCounts } from './structures.repository.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
+import { companyLineList, projectLineList, projectStats } from './structures.service.ts';
 
 const tags = ['Structures'];
 
@@ -36,15 +28,7 @@ export async function structuresRoutes(app: App): Promise<void> {
         response: { 200: ProjectStats },
       },
     },
-    async (req) => {
-      const scope = companyScope(req.principal!);
-      const timeZone = await projectTimeZone(db, req.params.id, scope);
-      if (timeZone === null) throw notFound('Project');
-      const yesterday = projectDayRange(timeZone, app.deps.now(), -1);
-      const counts = await structureCounts(db, req.params.id, scope, yesterday);
-      if (!counts) throw notFound('Project');
-      return counts;
-    },
+    (req) => projectStats(db, actorOf(req), req.params.id, app.deps.now()),
   );
 
   app.get(
@@ -58,11 +42,7 @@ export async function structuresRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectLine) },
       },
     },
-    async (req) => {
-      const lines = await projectLines(db, req.query.projectId, companyScope(req.principal!));
-      if (!lines) throw notFound('Project');
-      return lines;
-    },
+    (req) => projectLineList(db, actorOf(req), req.query.projectId),
   );
 
   app.get(
@@ -77,10 +57,6 @@ export async function structuresRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectLine) },
       },
     },
-    async (req) => {
-      const lines = await companyLines(db, req.query.companyId);
-      if (!lines) throw notFound('Company');
-      return lines;
-    },
+    (req) => companyLineList(db, actorOf(req), req.query.companyId),
   );
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { GetFieldsResponse, SignUploadResponse, UploadExtension } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound, tooLarge } from '../../platform/errors.ts';
 import { readCsvFields } from './csvFields.ts';
 import { findFileUpload, insertFileUpload, markUploadCompleted } from './uploads.repository.ts';
 
@@ -21,9 +22,10 @@ export const KMZ_NOT_SUPPORTED = 'KMZ files are not supported yet';
  */
 export async function signUpload(
   deps: Deps,
-  req: FastifyRequest,
+  actor: UserActor,
   extension: UploadExtension,
 ): Promise<SignUploadResponse> {
+  authorize(actor, 'upload.sign');
   const key = `uploads/${extension}/${randomUUID()}.${extension}`;
   const contentType = CONTENT_TYPES[extension];
   await deps.database.db.transaction(async (tx) => {
@@ -31,9 +33,9 @@ export async function signUpload(
       storageKey: key,
       kind: extension,
       contentType,
-      uploadedBy: req.principal!.userId,
+      uploadedBy: actor.userId,
     });
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'file.sign',
       objectType: 'file_upload',
       objectId: id,
@@ -63,7 +65,7 @@ export async function findArrivedUpload(
   if (size === null) return null;
   if (size > deps.config.uploadMaxBytes) {
     await deps.storage.delete(upload.storageKey);
-    throw new AppError(413, 'too_large', 'File is too large');
+    throw tooLarge();
   }
   await markUploadCompleted(db, upload.id, size);
   return upload;
@@ -76,8 +78,11 @@ export async function issuedUpload(deps: Deps, url: string, userId: number) {
   return upload;
 }
 
-export async function fileFields(deps: Deps, url: string, userId: number): Promise<GetFieldsResponse> {
-  const upload = await issuedUpload(deps, url, userId);
+export async function fileFields(deps: Deps, actor: Actor, url: string): Promise<GetFieldsResponse> {
+  authorize(actor, 'upload.sign');
+  // Only the user who signed an upload may use it; background work has signed none.
+  if (actor.userId === null) throw notFound('File');
+  const upload = await issuedUpload(deps, url, actor.userId);
   if (upload.kind !== 'csv') throw badRequest(KMZ_NOT_SUPPORTED, 'unsupported_file');
   return readCsvFields(await deps.storage.read(upload.storageKey));
 }
