@@ -115,11 +115,6 @@ export function projectFormSchema(options: { mode: ProjectFormMode; today: IsoDa
 export type ProjectFormValues = z.infer<ReturnType<typeof projectFormSchema>>;
 
 /**
- * POST /api/v1/projects (spec 1 §7). The payload carries `id` (absent or null for a new project) and the
- * files from the mapping step. The not-before-today rule needs the caller's date: apply
- * `datesNotPastIssues` on the server as well.
- */
-/**
  * The project's calendar (IANA name). Optional: on create the zone is derived from where the structures
  * are (else DEFAULT_PROJECT_TIME_ZONE); on update, absent keeps the current one.
  */
@@ -127,6 +122,12 @@ export const TimeZoneField = z
   .string()
   .refine(isTimeZone, { message: 'Unknown time zone.' })
   .describe("IANA time zone, e.g. 'America/Chicago'");
+
+/**
+ * POST /api/v1/projects (spec 1 §7). The payload carries `id` (absent or null for a new project) and the
+ * files from the mapping step. The not-before-today rule needs the project's today: the server applies
+ * `datesNotPastIssues` in the project's time zone.
+ */
 
 export const ProjectCreateRequest = z
   .object({

@@ -147,8 +147,8 @@ export interface FieldIssue {
 }
 
 /**
- * The create-only date rules: start and (for dueDate projects) end not before `today`. A server applying
- * them should pass the day before its UTC date as `today`, so a user west of UTC is not refused late in the day.
+ * The create-only date rules: start and (for dueDate projects) end not before `today`. The server passes
+ * the project's today (`projectToday(time_zone, now)`); the form, the user's date as a first check.
  */
 export function datesNotPastIssues(values: DateRuleInput, today: IsoDate): FieldIssue[] {
   const issues: FieldIssue[] = [];
