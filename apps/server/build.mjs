@@ -20,3 +20,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
+cpSync('src/platform/jobs/threadEntry.js', 'dist/threadEntry.js');

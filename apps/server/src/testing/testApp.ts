@@ -17,7 +17,12 @@ export interface TestContext {
 }
 
 /** A fresh database for one test file: a copy of the migrated template on PostgreSQL or PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  /** PostgreSQL: this database's URL (another process can connect to it). */
+  url?: string;
+}> {
   const template = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
@@ -30,6 +35,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openDatabase({ url: withDatabaseName(url, name), poolSize: 5 });
     return {
       database,
+      url: withDatabaseName(url, name),
       drop: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);

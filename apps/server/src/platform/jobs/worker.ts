@@ -84,6 +84,11 @@ export class JobWorker {
     this.log = opts.log ?? silent;
   }
 
+  /** Loops waiting for work (tests wait for this before checking that a notification wakes them). */
+  get idleSlots(): number {
+    return this.waiters.size;
+  }
+
   private get db() {
     return this.opts.deps.database.db;
   }
