@@ -1,7 +1,10 @@
+import { ROLE_IDS } from '@linewalker/domain';
+import { and, eq } from 'drizzle-orm';
 import {
   crewGroups,
   fileUploads,
   inspections,
+  jobs,
   lines,
   projectLines,
   projects,
@@ -67,6 +70,32 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
     })
     .returning({ id: users.id });
 
+  // Jobs: one the own company's customer started (its owner may read it), one failed system job.
+  const [customer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, ownCompanyId), eq(users.roleId, ROLE_IDS.customer)));
+  const [ownJob, failedJob] = await db
+    .insert(jobs)
+    .values([
+      {
+        name: 'auth.password-reset',
+        payload: {},
+        state: 'succeeded',
+        maxAttempts: 5,
+        createdBy: customer!.id,
+      },
+      {
+        name: 'mail.deliver',
+        payload: { outboxId: 1 },
+        state: 'failed',
+        maxAttempts: 5,
+        attempts: 5,
+        lastError: 'refused',
+      },
+    ])
+    .returning({ id: jobs.id });
+
   const storage = ctx.app.deps.storage;
   await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
   // Registered as issued by sign-s3, so getFields may read it.
@@ -84,5 +113,7 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
     inspectionIds: inspectionRows.map((r) => r.id),
     signedPut: await path(storage.signedPutUrl('matrix/upload.csv', 'text/csv')),
     signedGet: await path(storage.signedGetUrl('matrix/existing.csv')),
+    jobId: ownJob!.id,
+    failedJobId: failedJob!.id,
   };
 }

@@ -27,6 +27,9 @@ export interface MatrixFixture {
   inspectionIds: number[];
   signedPut: string;
   signedGet: string;
+  /** A finished job started by the `customer_own` caller, and a failed system job (for retry). */
+  jobId: number;
+  failedJobId: number;
 }
 
 export interface MatrixRow {

@@ -53,6 +53,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told when an idle PostgreSQL connection fails (the server logs it). */
   onIdleError?: (err: Error) => void;
+  /** Sees every statement drizzle sends (tests compare the work two requests do). */
+  logQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -61,7 +63,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle connection that the server drops (restart, failover, DROP DATABASE … WITH (FORCE)) is
     // reported here; without a listener it would crash the process. The pool replaces it on next use.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema, ...queryLogger(opts) }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
@@ -86,7 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = await PGlite.create(opts.pgliteDir ?? 'memory://', {
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...queryLogger(opts) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -100,6 +102,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     listen: (channel, onNotify) => client.listen(channel, onNotify),
   };
 }
+
+const queryLogger = (opts: DatabaseOptions) => (opts.logQuery ? { logger: { logQuery: opts.logQuery } } : {});
 
 /**
  * Ends the pool and waits until every connection has really closed: `pool.end()` resolves as soon as the

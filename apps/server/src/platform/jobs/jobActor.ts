@@ -25,7 +25,7 @@ export async function jobActor(db: Db, jobId: number, createdBy: number | null):
     .innerJoin(roles, eq(roles.id, users.roleId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, createdBy));
-  if (!user || user.status !== 1 || user.companyDeleted) {
+  if (user?.status !== 1 || user.companyDeleted) {
     throw new PermanentJobError('The user who started this job is no longer active');
   }
   return {
