@@ -1,13 +1,19 @@
 import type { AdminJob } from '@linewalker/domain';
 import { Progress, Stack, Text } from '@mantine/core';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
 
 /** A running job's bar (striped while it has not said how far it is); otherwise its attempts. */
 export function JobProgress({ job }: { job: AdminJob }) {
   if (job.state !== 'running') {
+    const retryPending = job.state === 'queued' && job.attempts > 0;
     return (
       <Text size="sm" c="dimmed">
         {job.attempts} / {job.maxAttempts} attempts
+        {retryPending && (
+          <Text span size="xs" display="block">
+            next try {formatDateTime(job.runAt)}
+          </Text>
+        )}
       </Text>
     );
   }

@@ -1,7 +1,9 @@
 import type { AdminJob } from '@linewalker/domain';
 import { notifications } from '@mantine/notifications';
 import { IconListCheck } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { useJobs } from '../api/getJobs.ts';
+import { jobFiltersFrom } from '../api/jobFilters.ts';
 import { useRetryJob } from '../api/retryJob.ts';
 import { AdminLogPage } from '../components/AdminLogPage.tsx';
 import { JobFilters } from '../components/JobFilters.tsx';
@@ -10,6 +12,9 @@ import { JobsTable } from '../components/JobsTable.tsx';
 /** /admin/jobs: background work (mail delivery, password reset links …), newest first (super admins only). */
 export function JobsRoute() {
   const retry = useRetryJob();
+  const [searchParams] = useSearchParams();
+  const { state, name } = jobFiltersFrom(searchParams);
+  const filtered = state !== undefined || name !== undefined;
   const onRetry = (job: AdminJob) =>
     retry.mutate(job.id, {
       onSuccess: () =>
@@ -26,7 +31,9 @@ export function JobsRoute() {
       empty={{
         icon: <IconListCheck size={24} />,
         title: 'No jobs',
-        text: 'Background work appears here as soon as the app queues it.',
+        text: filtered
+          ? 'No job matches these filters.'
+          : 'Background work appears here as soon as the app queues it.',
       }}
     >
       {(items) => (
