@@ -142,8 +142,8 @@ export class JobWorker {
    */
   async drain(): Promise<number> {
     let ran = 0;
+    await requeueExpiredJobs(this.db);
     for (;;) {
-      await requeueExpiredJobs(this.db);
       const job = await claimNextJob(this.db, this.names, this.id, this.maxLeaseMs());
       if (!job) return ran;
       await this.track(job);
