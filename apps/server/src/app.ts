@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -48,6 +49,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
         }
       : false,
     trustProxy: true,
+    // Our own ids, unique across processes; a client's X-Request-Id is not trusted. Every log line about
+    // a request carries it (`reqId`), and so does every error body and the `x-request-id` header.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -92,7 +97,7 @@ async function registerWeb(app: App, config: Config): Promise<void> {
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({ code: 'not_found', message: 'Route not found' });
+      return reply.callNotFound();
     }
     const path = req.url.split('?')[0]!;
     if (/\.[a-z0-9]+$/i.test(path)) {

@@ -11,6 +11,8 @@ export * from './assignment/geometry.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './csv/index.ts';
+export * from './errors.ts';
 export * from './inspections/index.ts';
+export * from './policy.ts';
 export * from './projects/index.ts';
 export * from './roles.ts';

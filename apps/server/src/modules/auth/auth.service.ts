@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type ResetCode, resetFailureMessage, type Session } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  RESET_ERROR_CODES,
+  type ResetCode,
+  resetFailureMessage,
+  type Session,
+} from '@linewalker/domain';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth/access.ts';
+import type { AnonymousCaller, UserActor } from '../../platform/auth/actor.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { sha256 } from '../../platform/auth/tokens.ts';
-import { AppError, tooManyRequests } from '../../platform/errors.ts';
+import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.ts';
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import * as repo from './auth.repository.ts';
@@ -50,7 +56,7 @@ export class AuthService {
 
   /** Checks credentials and opens a server-side session; 403 for any wrong credential, 429 when throttled. */
   async login(
-    req: FastifyRequest,
+    req: AnonymousCaller & { userAgent: string | null },
     email: string,
     password: string,
   ): Promise<{ token: string; session: Session }> {
@@ -65,7 +71,7 @@ export class AuthService {
     if (!user || !valid || user.status !== 1 || user.companyDeleted) {
       this.limits.loginAccount.hit(accountKey);
       this.limits.loginAddress.hit(req.ip);
-      throw new AppError(403, 'invalid_credentials', MESSAGES.loginFailed);
+      throw forbidden(MESSAGES.loginFailed, 'invalid_credentials');
     }
     this.limits.loginAccount.reset(accountKey);
 
@@ -77,7 +83,7 @@ export class AuthService {
         userId: user.id,
         expiresAt,
         ip: req.ip ?? null,
-        userAgent: req.headers['user-agent']?.slice(0, 400) ?? null,
+        userAgent: req.userAgent?.slice(0, 400) ?? null,
       });
       await writeAudit(tx, req, {
         action: 'user.login',
@@ -98,10 +104,10 @@ export class AuthService {
     return { token, session: toSession({ ...claims, ...user, userId: user.id, expiresAt }) };
   }
 
-  async logout(req: FastifyRequest, principal: AuthUser): Promise<void> {
+  async logout(actor: UserActor, sessionId: string): Promise<void> {
     await this.deps.database.db.transaction(async (tx) => {
-      await repo.revokeSession(tx, principal.sessionId);
-      await writeAudit(tx, req, { action: 'user.logout', objectType: 'user', objectId: principal.userId });
+      await repo.revokeSession(tx, sessionId);
+      await writeAudit(tx, actor, { action: 'user.logout', objectType: 'user', objectId: actor.userId });
     });
   }
 
@@ -110,7 +116,7 @@ export class AuthService {
    * one job insert), so neither the answer nor its timing tells whether the account exists; the
    * `auth.password-reset` job does the lookup and writes the mail.
    */
-  async forgotPassword(req: FastifyRequest, email: string): Promise<void> {
+  async forgotPassword(req: AnonymousCaller, email: string): Promise<void> {
     assertNotLimited(this.limits.resetAddress, req.ip);
     this.limits.resetAddress.hit(req.ip);
     const accountKey = email.toLowerCase();
@@ -123,7 +129,7 @@ export class AuthService {
     });
   }
 
-  async resendResetPassword(req: FastifyRequest, userId: number): Promise<void> {
+  async resendResetPassword(req: AnonymousCaller, userId: number): Promise<void> {
     assertNotLimited(this.limits.resetAddress, req.ip);
     this.limits.resetAddress.hit(req.ip);
     const key = `user:${userId}`;
@@ -137,9 +143,9 @@ export class AuthService {
   }
 
   /** Sets a new password with a single-use token; ends every session of the user. */
-  async resetPassword(req: FastifyRequest, userId: number, token: string, password: string): Promise<void> {
+  async resetPassword(req: AnonymousCaller, userId: number, token: string, password: string): Promise<void> {
     const fail = (code: ResetCode) =>
-      new AppError(400, code.toLowerCase(), resetFailureMessage(code), { status: code });
+      badRequest(resetFailureMessage(code), RESET_ERROR_CODES[code], { status: code });
     const row = await repo.findResetToken(this.deps.database.db, sha256(token));
     if (!row || row.userId !== userId) throw fail('BAD_TOKEN');
     if (row.usedAt) throw fail('USED_TOKEN');

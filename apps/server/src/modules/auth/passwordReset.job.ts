@@ -33,13 +33,12 @@ export const passwordResetJob = defineJob({
       const expiresAt = new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000);
       const link = `${config.publicUrl}/reset-password?token=${token}&userId=${user.id}`;
       await repo.insertResetToken(tx, user.id, hash, expiresAt);
-      await writeAudit(tx, null, {
-        action,
-        objectType: 'user',
-        objectId: user.id,
-        userId: null,
-        details: { jobId: ctx.jobId, requestedFrom: request.requestedFrom },
-      });
+      // Recorded as the anonymous request that asked for it: its address, no user.
+      await writeAudit(
+        tx,
+        request.requestedFrom ? { ip: request.requestedFrom, requestId: ctx.actor.requestId } : ctx.actor,
+        { action, objectType: 'user', objectId: user.id, userId: null, details: { jobId: ctx.jobId } },
+      );
       await mailer.enqueue(tx, {
         channel: 'email',
         to: user.email,

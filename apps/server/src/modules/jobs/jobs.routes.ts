@@ -1,5 +1,6 @@
 import { AdminJob, AdminJobsPage, AdminJobsQuery, ApiError, IdParam, JobStatus } from '@linewalker/domain';
 import type { App } from '../../app.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import { getJobStatus, listJobsForAdmin, retryJob } from './jobs.service.ts';
 
 const tags = ['Background jobs'];
@@ -19,7 +20,7 @@ export async function jobsRoutes(app: App): Promise<void> {
         response: { 200: JobStatus, 404: ApiError },
       },
     },
-    async (req) => getJobStatus(db, req.principal!, req.params.id),
+    async (req) => getJobStatus(db, actorOf(req), req.params.id),
   );
 
   app.get(
@@ -33,7 +34,7 @@ export async function jobsRoutes(app: App): Promise<void> {
         response: { 200: AdminJobsPage },
       },
     },
-    async (req) => listJobsForAdmin(db, req.query),
+    async (req) => listJobsForAdmin(db, actorOf(req), req.query),
   );
 
   app.post(
@@ -47,6 +48,6 @@ export async function jobsRoutes(app: App): Promise<void> {
         response: { 200: AdminJob, 404: ApiError, 409: ApiError },
       },
     },
-    async (req) => retryJob(db, req, req.params.id),
+    async (req) => retryJob(db, actorOf(req), req.params.id),
   );
 }

@@ -1,12 +1,7 @@
-import {
-  type AdminJob,
-  type AdminJobsQuery,
-  isSuperAdmin,
-  type JobStatus,
-  type Principal,
-} from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
+import { type AdminJob, type AdminJobsQuery, isSuperAdmin, type JobStatus } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
+import type { UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as repo from '../../platform/jobs/jobs.repository.ts';
@@ -48,19 +43,22 @@ function toAdminJob(row: Row): AdminJob {
 }
 
 /** A job as its owner sees it; anyone else but a super admin gets 404, as if it did not exist. */
-export async function getJobStatus(db: Db, caller: Principal, id: number): Promise<JobStatus> {
+export async function getJobStatus(db: Db, actor: UserActor, id: number): Promise<JobStatus> {
+  authorize(actor, 'job.read');
   const row = await repo.findJob(db, id);
-  if (!row || (row.createdBy !== caller.userId && !isSuperAdmin(caller))) throw notFound('Job');
+  if (!row || (row.createdBy !== actor.userId && !isSuperAdmin(actor))) throw notFound('Job');
   return toStatus(row);
 }
 
-export async function listJobsForAdmin(db: Db, query: AdminJobsQuery) {
+export async function listJobsForAdmin(db: Db, actor: UserActor, query: AdminJobsQuery) {
+  authorize(actor, 'admin.read');
   const { items, total } = await repo.listJobs(db, query, query.limit, query.offset);
   return { items: items.map(toAdminJob), total, names: [...jobDefinitions().keys()].sort() };
 }
 
 /** Queues a failed job again with fresh attempts (409 unless it is failed). */
-export async function retryJob(db: Db, req: FastifyRequest, id: number): Promise<AdminJob> {
+export async function retryJob(db: Db, actor: UserActor, id: number): Promise<AdminJob> {
+  authorize(actor, 'admin.job.retry');
   await db.transaction(async (tx) => {
     const existing = await repo.findJob(tx, id);
     if (!existing) throw notFound('Job');
@@ -77,7 +75,7 @@ export async function retryJob(db: Db, req: FastifyRequest, id: number): Promise
     if (!retried)
       throw conflict(`Only a failed job can be retried; this one is ${existing.state}`, 'job_not_failed');
     await repo.notifyWorkers(tx, retried.name);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'job.retry',
       objectType: 'job',
       objectId: id,
