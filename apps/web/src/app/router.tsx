@@ -80,6 +80,13 @@ export const router = createBrowserRouter([
                     Component: m.AuditRoute,
                   })),
               },
+              {
+                path: paths.adminJobs.path,
+                lazy: () =>
+                  import('../features/admin/routes/JobsRoute.tsx').then((m) => ({
+                    Component: m.JobsRoute,
+                  })),
+              },
             ],
           },
           { path: '*', Component: NotFoundPanel },
