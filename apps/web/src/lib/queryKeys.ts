@@ -18,9 +18,11 @@ export const queryKeys = {
     /** The list depends on the viewer's calendar date (late, starting next week, …). */
     list: (today: string) => ['projects', 'list', today] as const,
     detail: (projectId: number) => ['projects', 'detail', projectId] as const,
-    types: () => ['projects', 'types'] as const,
-    tiers: () => ['projects', 'tiers'] as const,
   },
+
+  /** Reference data: not under `projects`, so saving a project does not refetch them. */
+  projectTypes: ['projectTypes'] as const,
+  projectTiers: ['projectTiers'] as const,
 
   customers: {
     all: ['customers'] as const,

@@ -12,7 +12,7 @@ export const getProjectTypes = (signal?: AbortSignal): Promise<ProjectTypeOption
 
 export const projectTypesQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.projects.types(),
+    queryKey: queryKeys.projectTypes,
     queryFn: ({ signal }) => getProjectTypes(signal),
     staleTime: 10 * 60_000,
   });

@@ -12,7 +12,7 @@ export const getTiers = (signal?: AbortSignal): Promise<ProjectTierOption[]> =>
 
 export const tiersQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.projects.tiers(),
+    queryKey: queryKeys.projectTiers,
     queryFn: ({ signal }) => getTiers(signal),
     staleTime: 10 * 60_000,
   });
