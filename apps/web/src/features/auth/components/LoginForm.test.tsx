@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 import { fakeApi, renderWithProviders, sessionFor } from '../../../testing/render.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -39,7 +40,9 @@ describe('LoginForm (spec 1 §5 Login, §8)', () => {
     await user.type(password(), '1234');
     await user.click(login());
 
-    await vi.waitFor(() => expect(client.getQueryData(['session'])).toMatchObject({ roleName: 'inspector' }));
+    await vi.waitFor(() =>
+      expect(client.getQueryData(queryKeys.session)).toMatchObject({ roleName: 'inspector' }),
+    );
     expect(api.requests).toEqual([
       { method: 'POST', url: '/api/v1/users/login', body: { email: 'ab', password: '1234' } },
     ]);
