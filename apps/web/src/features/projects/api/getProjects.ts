@@ -1,7 +1,7 @@
 import { isoDateOf, ProjectListItem } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 const ProjectList = ProjectListItem.array();
 
@@ -14,7 +14,7 @@ export const getProjects = (today: string, signal?: AbortSignal): Promise<Projec
 
 export const projectsQueryOptions = (today: string = isoDateOf(new Date())) =>
   queryOptions({
-    queryKey: projectKeys.list(today),
+    queryKey: queryKeys.projects.list(today),
     queryFn: ({ signal }) => getProjects(today, signal),
   });
 
