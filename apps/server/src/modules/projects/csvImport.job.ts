@@ -46,6 +46,10 @@ export const projectImportJob = defineJob({
       perComponent: p.perComponent,
     };
     try {
+      for (const file of p.files) {
+        if (!(await storage.exists(file.storageKey)))
+          throw new PermanentJobError('A source file is missing from storage');
+      }
       const written = await writeCsvFiles(target, p.files, {
         storage,
         transaction: (work) => database.db.transaction(work),

@@ -33,6 +33,7 @@ const saved = (id: number): ProjectSaveResponse => ({
   ...ok,
   id,
   imported: { files: 0, structures: 0, lines: 0, inspections: 0 },
+  importJobId: null,
 });
 
 const dialog = () => screen.getByRole('dialog');
@@ -183,5 +184,6 @@ function pastProject(): ProjectListItem {
     late: false,
     early: false,
     on_schedule: false,
+    importing: null,
   };
 }

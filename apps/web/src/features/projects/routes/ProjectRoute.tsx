@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useProject } from '../api/getProject.ts';
 import { useProjects } from '../api/getProjects.ts';
+import { ProjectImporting } from '../components/ProjectImporting.tsx';
 import { ProjectSubNav } from '../components/ProjectSubNav.tsx';
 import { ProjectSubpageContent, type ProjectTabs } from '../components/ProjectSubpageContent.tsx';
 import { resolveSubpage } from '../components/projectSubpage.ts';
@@ -62,8 +63,14 @@ export function ProjectRoute({ tabs }: { tabs: ProjectTabs }) {
   return (
     <>
       <PageHeader title={project.data.project_name} description={project.data.company_name} />
-      <ProjectSubNav slug={projectSlug} subpage={subpage} roleName={roleName} />
-      <ProjectSubpageContent subpage={subpage} project={project.data} tabs={tabs} />
+      {project.data.importing ? (
+        <ProjectImporting project={project.data} />
+      ) : (
+        <>
+          <ProjectSubNav slug={projectSlug} subpage={subpage} roleName={roleName} />
+          <ProjectSubpageContent subpage={subpage} project={project.data} tabs={tabs} />
+        </>
+      )}
     </>
   );
 }
