@@ -1,7 +1,10 @@
+import { ROLE_IDS } from '@linewalker/domain';
+import { and, eq } from 'drizzle-orm';
 import {
   crewGroups,
   fileUploads,
   inspections,
+  jobs,
   lines,
   projectLines,
   projects,
@@ -73,6 +76,32 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     })
     .returning({ id: users.id });
 
+  // Jobs: one the own company's customer started (its owner may read it), one failed system job.
+  const [customer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE_IDS.customer)));
+  const [ownJob, failedJob] = await db
+    .insert(jobs)
+    .values([
+      {
+        name: 'auth.password-reset',
+        payload: {},
+        state: 'succeeded',
+        maxAttempts: 5,
+        createdBy: customer!.id,
+      },
+      {
+        name: 'mail.deliver',
+        payload: { outboxId: 1 },
+        state: 'failed',
+        maxAttempts: 5,
+        attempts: 5,
+        lastError: 'refused',
+      },
+    ])
+    .returning({ id: jobs.id });
+
   const storage = ctx.app.deps.storage;
   const existingKey = `matrix/${tag}/existing.csv`;
   await storage.write(existingKey, Buffer.from('x,y\n'));
@@ -109,6 +138,8 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     },
     signedGet: await path(storage.signedGetUrl(existingKey)),
     sourceFileId: sourceFile!.id,
+    jobId: ownJob!.id,
+    failedJobId: failedJob!.id,
   };
 }
 
@@ -124,5 +155,7 @@ export function missingObjects(own: MatrixFixture): MatrixFixture {
     structureIds: own.structureIds.map((_, i) => MISSING_ID + i),
     inspectionIds: own.inspectionIds.map((_, i) => MISSING_ID + i),
     sourceFileId: MISSING_ID,
+    jobId: MISSING_ID,
+    failedJobId: MISSING_ID,
   };
 }

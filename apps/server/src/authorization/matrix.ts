@@ -36,6 +36,9 @@ export interface MatrixFixture {
   signedGet: string;
   /** A source file of the project (a kmzs entry) whose stored file exists. */
   sourceFileId: number;
+  /** A finished job started by the `customer_own` caller, and a failed system job (for retry). */
+  jobId: number;
+  failedJobId: number;
 }
 
 /** Which set of objects a request points at (see MatrixFixture). */

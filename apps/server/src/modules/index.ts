@@ -8,6 +8,7 @@ import { filesRoutes } from './files/files.routes.ts';
 import { sourceFilesRoutes } from './files/sourceFiles.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { structuresRoutes } from './structures/structures.routes.ts';
@@ -20,6 +21,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(authRoutes);
   await app.register(rolesRoutes);
   await app.register(adminRoutes);
+  await app.register(jobsRoutes);
   await app.register(filesRoutes);
   await app.register(sourceFilesRoutes);
   await app.register(customersRoutes);

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   MAP_STYLE_URL: z.string().optional(),
+  JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -73,6 +74,8 @@ export interface Config {
   /** The most bytes one uploaded file may have. */
   uploadMaxBytes: number;
   mapStyleUrl: string | undefined;
+  /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
+  jobWorkers: number;
   logLevel: string;
   webDist: string | undefined;
 }
@@ -132,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', dir: join(dataDir, 'files') },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mapStyleUrl: e.MAP_STYLE_URL,
+    // PGlite is one connection in this process: one job at a time leaves room for requests.
+    jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

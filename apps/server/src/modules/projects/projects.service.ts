@@ -1,5 +1,4 @@
 import {
-  DEFAULT_PROJECT_TIME_ZONE,
   datesNotPastIssues,
   LATEST_TIME_ZONE,
   PROJECT_MESSAGES,
@@ -17,14 +16,25 @@ import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
-import { importCsvFiles } from './csvImport.service.ts';
+import type { CheckedImport } from './csvImport.check.ts';
+import { markImporting } from './csvImport.repository.ts';
+import {
+  checkCsvFiles,
+  type ImportSummary,
+  INLINE_IMPORT_MAX_ROWS,
+  plannedSummary,
+  registerSourceFiles,
+} from './csvImport.service.ts';
+import { writeCsvFiles } from './csvImport.write.ts';
 import {
   archiveProject,
   findProject,
   insertProject,
   listProjectFacts,
   listSourceFiles,
+  lockProjectForImport,
   type ProjectFactsRow,
   type ProjectWrite,
   projectCenter,
@@ -42,6 +52,9 @@ export const PROJECT_SERVER_MESSAGES = {
   nameTaken: (name: string) => `A project named "${name}" already exists. Choose another name.`,
   companyLocked: 'The customer cannot be changed once the project has lines.',
   inspectionTypeLocked: 'The inspection type cannot be changed once the project has lines.',
+  importInProgress: 'This project is still importing its structures. Save again when the import is done.',
+  structuresAddedMeanwhile:
+    'Another save added some of these structures to the project meanwhile. Nothing was changed; save again.',
 } as const;
 
 interface Issue {
@@ -110,6 +123,10 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
     late: status.late,
     early: status.early,
     on_schedule: status.on_schedule,
+    importing:
+      row.import_job_id === null
+        ? null
+        : { jobId: row.import_job_id, done: row.import_done, total: row.import_total },
   };
 }
 
@@ -129,25 +146,6 @@ export async function getProject(deps: Deps, actor: Actor, id: number): Promise<
   const [kmzs, center] = await Promise.all([listSourceFiles(db, id), projectCenter(db, id)]);
   const today = projectToday(row.time_zone, deps.now());
   return { ...toListItem(row, today), kmzs, project_center_lat: center.lat, project_center_lon: center.lon };
-}
-
-/**
- * Sets the zone of a project that has none chosen from where its structures now are, after checking
- * the create-only date rules in it when asked (`dates`): known only once the files are imported.
- */
-async function followStructures(
-  tx: Db,
-  projectId: number,
-  now: Date,
-  dates?: ProjectCreateRequest,
-): Promise<string> {
-  const zone = timeZoneAt(await projectCenter(tx, projectId));
-  if (dates) {
-    const issues = datesNotPastIssues(dates, projectToday(zone, now));
-    if (issues.length > 0) throw bodyIssues(issues);
-  }
-  await setProjectTimeZone(tx, projectId, zone, false);
-  return zone;
 }
 
 type ProjectPayload = ProjectCreateRequest | ProjectUpdateRequest;
@@ -184,25 +182,97 @@ function columns(body: ProjectPayload): Omit<ProjectWrite, 'createdBy'> {
   };
 }
 
-/** A unique-index violation on the project name (a concurrent create won the race). */
-function isNameConflict(err: unknown): boolean {
+/** The unique index a concurrent save violated, if any. */
+function violatedIndex(err: unknown): string | null {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const pgError = e as { code?: string; constraint?: string };
-    if (pgError.code === '23505' && pgError.constraint === 'projects_name_unique') return true;
+    if (pgError.code === '23505' && pgError.constraint) return pgError.constraint;
   }
-  return false;
+  return null;
 }
 
+/** A save that lost a race to another one answers 409 with what happened, never 500. */
 async function saving<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isNameConflict(err)) throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+    const index = violatedIndex(err);
+    if (index === 'projects_name_unique') {
+      throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+    }
+    if (index === 'structures_project_line_num_unique') {
+      throw conflict(PROJECT_SERVER_MESSAGES.structuresAddedMeanwhile, 'import_in_progress');
+    }
     throw err;
   }
 }
 
-/** Creates a project and imports its CSV files in one transaction: any failure leaves nothing behind. */
+/**
+ * Saves the project row (`save` answers its id) and its checked CSV files in one transaction. Small
+ * imports are written right there; larger ones are handed to a background job that commits per batch,
+ * the project marked 'importing' until the job is done.
+ */
+async function saveWithImport(
+  deps: Deps,
+  actor: UserActor,
+  body: ProjectPayload,
+  existingId: number | null,
+  action: 'project.create' | 'project.update',
+  /** Writes the project row knowing what the files hold; answers its id and anything to audit. */
+  save: (tx: Db, checked: CheckedImport | null) => Promise<{ id: number; audit?: Record<string, unknown> }>,
+): Promise<ProjectSaveResponse> {
+  const db = deps.database.db;
+  const target = {
+    projectId: existingId ?? 0,
+    companyId: body.company_id,
+    userId: actor.userId,
+    perComponent: body.inspection_type === '1',
+  };
+  // Read outside the transaction: checking a large file must not hold the database.
+  const checked =
+    body.kmzs.length > 0 ? await checkCsvFiles(db, deps, target, body.kmzs, existingId !== null) : null;
+  return saving(body.project_name, () =>
+    db.transaction(async (tx) => {
+      const { id, audit } = await save(tx, checked);
+      const into = { ...target, projectId: id };
+      let imported: ImportSummary = { files: 0, structures: 0, lines: 0, inspections: 0 };
+      let importJobId: number | null = null;
+      if (checked) {
+        const files = await registerSourceFiles(tx, into, checked);
+        if (checked.structures <= INLINE_IMPORT_MAX_ROWS) {
+          const written = await writeCsvFiles(into, files, {
+            storage: deps.storage,
+            transaction: (work) => work(tx),
+            batchRows: INLINE_IMPORT_MAX_ROWS,
+          });
+          imported = { files: files.length, lines: checked.lines, ...written };
+        } else {
+          const job = await enqueue(
+            tx,
+            'projects.import-csv',
+            { ...into, newProject: existingId === null, totalRows: checked.structures, files },
+            { actor },
+          );
+          importJobId = job.id;
+          await markImporting(tx, id, job.id);
+          imported = await plannedSummary(tx, into, checked);
+        }
+      }
+      await writeAudit(tx, actor, {
+        action,
+        objectType: 'project',
+        objectId: id,
+        details: { ...columns(body), ...audit, ...imported, importJobId },
+      });
+      return { ok: true as const, success: true as const, id, imported, importJobId };
+    }),
+  );
+}
+
+/**
+ * Creates a project and imports its CSV files: every file is checked first (any problem: 400 and
+ * nothing written), then written at once or, when large, by a background job.
+ */
 export async function createProject(
   deps: Deps,
   actor: UserActor,
@@ -211,8 +281,8 @@ export async function createProject(
   authorize(actor, 'project.create', { kind: 'Customer', companyId: body.company_id });
   const now = deps.now();
   const chosenZone = body.time_zone ?? null;
-  // Dates are in the project's calendar. Without a chosen zone it is known only after the import (from
-  // where the structures are), so up front they are checked where today ends last, and again after.
+  // Dates are in the project's calendar. Without a chosen zone it is known once the files are read
+  // (where the structures are), so up front they are checked where today ends last, and again then.
   const issues: Issue[] = [
     ...datesNotPastIssues(body, projectToday(chosenZone ?? LATEST_TIME_ZONE, now)),
     ...(await referenceIssues(deps, body)),
@@ -221,42 +291,20 @@ export async function createProject(
   if (await projectNameTaken(deps.database.db, body.project_name)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = actor.userId;
-  return saving(body.project_name, () =>
-    deps.database.db.transaction(async (tx) => {
-      const id = await insertProject(tx, {
-        ...columns(body),
-        timeZone: chosenZone ?? DEFAULT_PROJECT_TIME_ZONE,
-        timeZoneChosen: chosenZone !== null,
-        createdBy: userId,
-      });
-      const imported = await importCsvFiles(
-        tx,
-        deps,
-        {
-          projectId: id,
-          companyId: body.company_id,
-          userId,
-          perComponent: body.inspection_type === '1',
-          existingProject: false,
-        },
-        body.kmzs,
-      );
-      const timeZone = chosenZone ?? (await followStructures(tx, id, now, body));
-      await writeAudit(tx, actor, {
-        action: 'project.create',
-        objectType: 'project',
-        objectId: id,
-        details: {
-          project_name: body.project_name,
-          company_id: body.company_id,
-          time_zone: timeZone,
-          ...imported,
-        },
-      });
-      return { ok: true as const, success: true as const, id, imported };
-    }),
-  );
+  return saveWithImport(deps, actor, body, null, 'project.create', async (tx, checked) => {
+    const timeZone = chosenZone ?? timeZoneAt(checked?.center ?? { lat: null, lon: null });
+    if (!chosenZone) {
+      const late = datesNotPastIssues(body, projectToday(timeZone, now));
+      if (late.length > 0) throw bodyIssues(late);
+    }
+    const id = await insertProject(tx, {
+      ...columns(body),
+      timeZone,
+      timeZoneChosen: chosenZone !== null,
+      createdBy: actor.userId,
+    });
+    return { id, audit: { time_zone: timeZone } };
+  });
 }
 
 /** Updates a project (edit mode: no not-before-today rules) and imports any files added in the mapping step. */
@@ -270,6 +318,9 @@ export async function updateProjectFields(
   if (!current) throw notFound('Project');
   authorize(actor, 'project.update', { kind: 'Project', companyId: current.companyId });
   authorize(actor, 'project.update', { kind: 'Customer', companyId: body.company_id });
+  if (current.importState === 'importing') {
+    throw conflict(PROJECT_SERVER_MESSAGES.importInProgress, 'import_in_progress');
+  }
   const issues = await referenceIssues(deps, body);
   const changesCompany = current.companyId !== body.company_id;
   const changesType = current.inspectionType !== body.inspection_type;
@@ -283,36 +334,23 @@ export async function updateProjectFields(
   if (await projectNameTaken(db, body.project_name, body.id)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = actor.userId;
-  return saving(body.project_name, () =>
-    db.transaction(async (tx) => {
-      await updateProject(tx, body.id, columns(body));
-      const imported = await importCsvFiles(
-        tx,
-        deps,
-        {
-          projectId: body.id,
-          companyId: body.company_id,
-          userId,
-          perComponent: body.inspection_type === '1',
-          existingProject: true,
-        },
-        body.kmzs,
-      );
-      // A zone given is kept from now on; otherwise it follows the structures when files were added.
-      if (body.time_zone) await setProjectTimeZone(tx, body.id, body.time_zone, true);
-      else if (!current.timeZoneChosen && imported.structures > 0) {
-        await followStructures(tx, body.id, deps.now());
-      }
-      await writeAudit(tx, actor, {
-        action: 'project.update',
-        objectType: 'project',
-        objectId: body.id,
-        details: { ...columns(body), ...(body.time_zone ? { time_zone: body.time_zone } : {}), ...imported },
-      });
-      return { ok: true as const, success: true as const, id: body.id, imported };
-    }),
-  );
+  return saveWithImport(deps, actor, body, body.id, 'project.update', async (tx, checked) => {
+    // Another save may have started an import since the check above: the row lock settles it.
+    const locked = await lockProjectForImport(tx, body.id);
+    if (locked === 'importing')
+      throw conflict(PROJECT_SERVER_MESSAGES.importInProgress, 'import_in_progress');
+    if (locked === 'missing') throw notFound('Project');
+    // A zone given is kept from then on. Without one, a project whose zone was never chosen and that had
+    // no structures yet takes the zone of the first ones its files bring.
+    let timeZone: string | null = null;
+    if (body.time_zone) timeZone = body.time_zone;
+    else if (!current.timeZoneChosen && checked?.center && !(await projectHasLines(tx, body.id))) {
+      timeZone = timeZoneAt(checked.center);
+    }
+    await updateProject(tx, body.id, columns(body));
+    if (timeZone) await setProjectTimeZone(tx, body.id, timeZone, body.time_zone !== undefined);
+    return { id: body.id, audit: timeZone ? { time_zone: timeZone } : {} };
+  });
 }
 
 /** Archive or unarchive; repeating either is harmless (the first archive date is kept). */
