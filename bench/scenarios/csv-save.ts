@@ -64,7 +64,7 @@ async function save(ctx: Context): Promise<void> {
     const summary = await importCsvFiles(
       tx,
       deps,
-      { projectId: id, companyId, userId, perComponent: false, existingProject: false },
+      { projectId: id, companyId, userId, perComponent: false },
       [entry],
     );
     await writeAudit(tx, systemActor('bench'), {

@@ -57,10 +57,7 @@ export const router = createBrowserRouter([
           },
           {
             path: paths.project.path,
-            lazy: () =>
-              import('../features/projects/routes/ProjectRoute.tsx').then((m) => ({
-                Component: m.ProjectRoute,
-              })),
+            lazy: () => import('./routes/ProjectPage.tsx').then((m) => ({ Component: m.ProjectPage })),
           },
           ...comingSoonRoutes(),
           {

@@ -41,11 +41,13 @@ export const platformRows: Record<string, MatrixRow> = {
   'GET /api/v1/jobs/:id': {
     request: (fx) => ({ url: `/api/v1/jobs/${fx.jobId}` }),
     expect: { ...loggedIn(404), super_admin: 200, customer_own: 200 },
+    object: {},
   },
   'GET /api/v1/admin/jobs': { request: () => ({ url: '/api/v1/admin/jobs' }), expect: superAdminOnly(200) },
   'POST /api/v1/admin/jobs/:id/retry': {
     request: (fx) => ({ url: `/api/v1/admin/jobs/${fx.failedJobId}/retry` }),
     expect: superAdminOnly(200),
+    object: {},
   },
   // Signed URLs: the signature is the permission, whoever presents it.
   'PUT /api/v1/files/*': {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { passwordResetJob } from '../../modules/auth/passwordReset.job.ts';
+import { projectImportJob } from '../../modules/projects/csvImport.job.ts';
 import { mailDeliverJob } from '../mail/deliver.job.ts';
 import type { AnyJobDefinition } from './define.ts';
 
@@ -10,7 +11,7 @@ import type { AnyJobDefinition } from './define.ts';
  * A function, not a constant: job modules import `enqueue`, which imports this file, and a constant
  * list would read their exports before they exist whenever a job module is loaded first.
  */
-const definitions = () => [mailDeliverJob, passwordResetJob] as const;
+const definitions = () => [mailDeliverJob, passwordResetJob, projectImportJob] as const;
 
 type Definition = ReturnType<typeof definitions>[number];
 export type JobName = Definition['name'];
