@@ -93,7 +93,7 @@ describe('a large CSV import runs as a background job', () => {
     expect(await structureCount(answer.id)).toBe(0);
 
     const staffView = (await listed(pm)).find((p) => p.id === answer.id);
-    expect(staffView?.importing).toEqual({ jobId: answer.importJobId, done: 0, total: 0 });
+    expect(staffView?.importing).toEqual({ jobId: answer.importJobId, done: 0, total: ROWS });
     expect((await listed(customer)).some((p) => p.id === answer.id)).toBe(false);
     const hidden = await ctx.app.inject({ url: `/api/v1/projects/${answer.id}`, headers: customer });
     expect(hidden.statusCode).toBe(404);

@@ -51,7 +51,8 @@ export async function listProjectFacts(db: Db, actor: Actor, projectId?: number)
       coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
       pp.last_reviewed,
       case when p.import_state = 'importing' then p.import_job_id end as import_job_id,
-      coalesce(j.progress_done, 0) as import_done, coalesce(j.progress_total, 0) as import_total
+      coalesce(j.progress_done, 0) as import_done,
+      coalesce(j.progress_total, (j.payload->>'totalRows')::int, 0) as import_total
     from projects p
     join companies c on c.id = p.company_id
     join project_types pt on pt.ptype_id = p.ptype_id

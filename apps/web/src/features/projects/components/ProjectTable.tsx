@@ -26,7 +26,7 @@ const ROW_HEIGHT = 49;
 // Each fixed width fits its header and sort icon; Name takes the rest, so keep these tight for 1024 px screens.
 const COLUMNS: { key: ProjectSortKey; label: string; width?: number; align?: 'right' }[] = [
   { key: 'project_name', label: 'Name' },
-  { key: 'state', label: 'State', width: 105 },
+  { key: 'state', label: 'State', width: 135 },
   { key: 'structures', label: 'Structures', width: 125, align: 'right' },
   { key: 'num_pilots', label: 'Pilots', width: 85, align: 'right' },
   { key: 'progress', label: 'Progress', width: 150 },
@@ -140,7 +140,13 @@ export function ProjectTable<P extends ProjectTableRow>({
                 </Table.Td>
                 <Table.Td>
                   {p.importing ? (
-                    <Text size="sm" c="blue" fw={500} data-testid="project-importing">
+                    <Text
+                      size="sm"
+                      c="blue"
+                      fw={500}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="project-importing"
+                    >
                       {importLabel(p.importing)}
                     </Text>
                   ) : (
