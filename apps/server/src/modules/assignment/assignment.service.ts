@@ -2,6 +2,7 @@ import { type AssignmentData, CREW_COLORS, type CrewGroup, MAX_CREW_GROUPS } fro
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './assignment.repository.ts';
 
@@ -19,7 +20,7 @@ export async function assignmentData(db: Db, projectId: number): Promise<Assignm
 
 /** Adds the crew group with the lowest free number 1..10 and that number's colour. */
 export async function addCrewGroup(db: Db, req: FastifyRequest, projectId: number): Promise<CrewGroup> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     if (!(await repo.lockProject(tx, projectId))) throw notFound('Project');
     const used = new Set(await repo.usedCrewNumbers(tx, projectId));
     const crewNumber = Array.from({ length: MAX_CREW_GROUPS }, (_, i) => i + 1).find((n) => !used.has(n));
@@ -50,7 +51,7 @@ export async function deleteCrewGroup(
   req: FastifyRequest,
   crewGroupId: number,
 ): Promise<{ unassigned: number; removed: number }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId, 'update');
     if (!crew) throw notFound('Crew group');
     await repo.lockProject(tx, crew.project_id);
@@ -80,7 +81,7 @@ export async function addCrewUser(
   crewGroupId: number,
   userId: number,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId);
     if (!crew) throw notFound('Crew group');
     // The lock makes "not yet in another crew of this project" hold until the insert commits.
@@ -114,7 +115,7 @@ export async function removeCrewUser(
   crewGroupId: number,
   userId: number,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId);
     if (!crew) throw notFound('Crew group');
     const changed = await repo.removeCrewMember(tx, crewGroupId, userId);
@@ -139,8 +140,9 @@ export async function setStructuresCrew(
   crewGroupId: number | null,
   structureIds: readonly number[],
 ): Promise<number> {
-  const ids = [...new Set(structureIds)];
-  return db.transaction(async (tx) => {
+  // Sorted: the rows are locked in this one order by every request (see repo.setStructuresCrew).
+  const ids = [...new Set(structureIds)].sort((a, b) => a - b);
+  return withTransaction(db, async (tx) => {
     if (crewGroupId !== null) {
       const crew = await repo.findCrewGroup(tx, crewGroupId);
       if (!crew) throw notFound('Crew group');

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
 import { companyScope } from '../../platform/auth/access.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { conditionToSem, semToCondition } from './conditionAnswers.ts';
 import * as repo from './inspections.repository.ts';
@@ -50,7 +51,7 @@ export async function completeInspection(
   body: CompleteInspectionRequest,
 ): Promise<InspectionRow> {
   const { data } = body;
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     // The route is canInspect (staff only): no company scope to apply.
     const inspection = await repo.findInspection(tx, inspectionId);
     if (!inspection) throw notFound('Inspection');

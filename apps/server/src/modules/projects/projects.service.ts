@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { companyScope } from '../../platform/auth/access.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import { importCsvFiles } from './csvImport.service.ts';
@@ -195,7 +196,7 @@ export async function createProject(
   }
   const userId = req.principal!.userId;
   return saving(body.project_name, () =>
-    deps.database.db.transaction(async (tx) => {
+    withTransaction(deps.database.db, async (tx) => {
       const id = await insertProject(tx, { ...columns(body), createdBy: userId });
       const imported = await importCsvFiles(
         tx,
@@ -244,7 +245,7 @@ export async function updateProjectFields(
   }
   const userId = req.principal!.userId;
   return saving(body.project_name, () =>
-    db.transaction(async (tx) => {
+    withTransaction(db, async (tx) => {
       await updateProject(tx, body.id, columns(body));
       const imported = await importCsvFiles(
         tx,
@@ -276,7 +277,7 @@ export async function setArchived(
   id: number,
   archived: boolean,
 ): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  await withTransaction(deps.database.db, async (tx) => {
     const project = await findProject(tx, id);
     if (!project) throw notFound('Project');
     const changed = archived ? await archiveProject(tx, id) : await unarchiveProject(tx, id);
