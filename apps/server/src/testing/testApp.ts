@@ -43,7 +43,15 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** A database opened by the test (e.g. through a relay it can cut); closed with the app. */
+  database?: { database: Database; drop(): Promise<void> };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,7 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: join(dataDir, 'no-web'),
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = options.database ?? (await openTestDatabase());
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

@@ -1,6 +1,10 @@
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/pgErrors.ts';
 import { AppError } from '../errors.ts';
+
+/** How long a client is asked to wait while the database cannot be reached (it reconnects by itself). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** One place that turns errors into `{code, message}` answers and hides internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -26,6 +30,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     const status = err.statusCode ?? 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      // An outage or restart of PostgreSQL, not a bug: the pool reconnects on its own once it is back.
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        code: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      });
+    }
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       return reply.status(500).send({ code: 'internal_error', message: 'Something went wrong' });
