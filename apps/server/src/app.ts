@@ -5,19 +5,21 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from '@fastify/type-provider-zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerModules } from './modules/index.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerAuth } from './platform/http/authHook.ts';
+import { validatorCompiler } from './platform/http/bodyValidator.ts';
 import { registerErrorHandler } from './platform/http/errorHandler.ts';
 import { logHooks } from './platform/http/logHooks.ts';
 import { zodParseSerializer } from './platform/http/zodParseSerializer.ts';
 import { smtpTransport } from './platform/mail/smtp.ts';
 import { Mailer, outboxOnlyTransport } from './platform/mail/transport.ts';
 import { createStorage, type Storage } from './platform/storage/storage.ts';
+import { fastifyTrustProxy } from './platform/trustProxy.ts';
 
 export interface Deps {
   config: Config;
@@ -56,7 +58,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         }
       : false,
-    trustProxy: true,
+    // Off unless configured: otherwise any client picks its own address (rate limits, audit) with X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -13,3 +13,4 @@ export * from './csv/index.ts';
 export * from './inspections/index.ts';
 export * from './projects/index.ts';
 export * from './roles.ts';
+export * from './text.ts';

@@ -19,7 +19,7 @@ import { AuthService, sessionOf } from './auth.service.ts';
 const tags = ['Users and login'];
 
 export async function authRoutes(app: App): Promise<void> {
-  const auth = new AuthService(app.deps, createAuthLimiters());
+  const auth = new AuthService(app.deps, createAuthLimiters(app.deps.database.db));
   const secureCookie = app.deps.config.publicUrl.startsWith('https://');
 
   app.post(

@@ -9,6 +9,7 @@ import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
 import { AppError, tooManyRequests } from '../../platform/errors.ts';
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
 import * as repo from './auth.repository.ts';
+import { LoginThrottle } from './loginThrottle.ts';
 
 const RESET_TOKEN_MINUTES = 60;
 
@@ -38,16 +39,20 @@ export function toSession(u: {
 
 export const sessionOf = (p: AuthUser): Session => toSession({ ...p, expiresAt: p.sessionExpiresAt });
 
-function assertNotLimited(limiter: { retryAfter(key: string): number }, key: string): void {
-  const wait = limiter.retryAfter(key);
+async function assertNotLimited(limiter: { retryAfter(key: string): Promise<number> }, key: string) {
+  const wait = await limiter.retryAfter(key);
   if (wait > 0) throw tooManyRequests(wait);
 }
 
 export class AuthService {
+  private readonly loginThrottle: LoginThrottle;
+
   constructor(
     private readonly deps: Deps,
     private readonly limits: AuthLimiters,
-  ) {}
+  ) {
+    this.loginThrottle = new LoginThrottle(limits);
+  }
 
   /** Checks credentials and opens a server-side session; 403 for any wrong credential, 429 when throttled. */
   async login(
@@ -56,19 +61,17 @@ export class AuthService {
     password: string,
   ): Promise<{ token: string; session: Session }> {
     const accountKey = email.toLowerCase();
-    assertNotLimited(this.limits.loginAccount, accountKey);
-    assertNotLimited(this.limits.loginAddress, req.ip);
+    await this.loginThrottle.admit(accountKey, req.ip);
 
     const user = await repo.findUserByEmail(this.deps.database.db, email);
     let valid = false;
     if (user) valid = await verifyPassword(user.passwordHash, password);
     else await burnPasswordCheck(password); // same time whether or not the account exists
     if (!user || !valid || user.status !== 1 || user.companyDeleted) {
-      this.limits.loginAccount.hit(accountKey);
-      this.limits.loginAddress.hit(req.ip);
+      await this.loginThrottle.failed(accountKey, req.ip);
       throw new AppError(403, 'invalid_credentials', MESSAGES.loginFailed);
     }
-    this.limits.loginAccount.reset(accountKey);
+    await this.loginThrottle.succeeded(accountKey, req.ip);
 
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + this.deps.config.sessionHours * 3600_000);
@@ -108,22 +111,22 @@ export class AuthService {
 
   /** Sends a reset link when the account exists; answers the same way when it does not. */
   async forgotPassword(req: FastifyRequest, email: string): Promise<void> {
-    assertNotLimited(this.limits.resetAddress, req.ip);
-    this.limits.resetAddress.hit(req.ip);
+    await assertNotLimited(this.limits.resetAddress, req.ip);
+    await this.limits.resetAddress.hit(req.ip);
     const accountKey = email.toLowerCase();
-    if (this.limits.resetAccount.retryAfter(accountKey) > 0) return; // silently: do not reveal the account
-    this.limits.resetAccount.hit(accountKey);
+    if ((await this.limits.resetAccount.retryAfter(accountKey)) > 0) return; // silently: do not reveal the account
+    await this.limits.resetAccount.hit(accountKey);
     const user = await repo.findUserByEmail(this.deps.database.db, email);
     if (user?.status !== 1) return;
     await this.sendResetLink(req, user.id, user.email, 'user.forgot_password');
   }
 
   async resendResetPassword(req: FastifyRequest, userId: number): Promise<void> {
-    assertNotLimited(this.limits.resetAddress, req.ip);
-    this.limits.resetAddress.hit(req.ip);
+    await assertNotLimited(this.limits.resetAddress, req.ip);
+    await this.limits.resetAddress.hit(req.ip);
     const key = `user:${userId}`;
-    if (this.limits.resetAccount.retryAfter(key) > 0) return;
-    this.limits.resetAccount.hit(key);
+    if ((await this.limits.resetAccount.retryAfter(key)) > 0) return;
+    await this.limits.resetAccount.hit(key);
     const user = await repo.findActiveUserById(this.deps.database.db, userId);
     if (!user) return;
     await this.sendResetLink(req, user.id, user.email, 'user.resend_reset_password');

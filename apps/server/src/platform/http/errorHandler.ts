@@ -2,6 +2,7 @@ import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod'
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/pgErrors.ts';
 import { AppError } from '../errors.ts';
+import { BODY_REQUIRED_MESSAGE } from './bodyValidator.ts';
 
 /** How long a client is asked to wait while the database cannot be reached (it reconnects by itself). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -27,6 +28,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'validation_failed',
         message: issues.map((i) => `${i.path}: ${i.message}`).join('; '),
         issues,
+      });
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? BODY_REQUIRED_MESSAGE : 'Not valid JSON.';
+      return reply.status(400).send({
+        code: 'validation_failed',
+        message: `body: ${message}`,
+        issues: [{ path: 'body', message }],
       });
     }
     const status = err.statusCode ?? 500;

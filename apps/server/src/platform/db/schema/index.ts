@@ -12,6 +12,7 @@ export * from './inspections.ts';
 export * from './leads.ts';
 export * from './pilots.ts';
 export * from './projects.ts';
+export * from './rateLimits.ts';
 export * from './sensors.ts';
 export * from './structures.ts';
 export * from './taxonomy.ts';
