@@ -3,9 +3,9 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { databaseKind } from './lib/database.ts';
+import { formatLoadTable, type LoadResult, type LoadScenario, runLoad } from './lib/load.ts';
 import { DEFAULT_MEASURE, measurePair } from './lib/measure.ts';
 import { type BenchResult, formatTable, machine } from './lib/report.ts';
-import { formatLoadTable, type LoadResult, type LoadScenario, runLoad } from './lib/load.ts';
 import type { Scenario } from './lib/scenario.ts';
 
 const USAGE = `Benchmarks, each a ratio of our code to a baseline measured in the same run.
@@ -115,7 +115,9 @@ async function main(): Promise<void> {
   if (results.length > 0) console.log(`\n${formatTable(results)}`);
   if (loadResults.length > 0) console.log(`\n${formatLoadTable(loadResults)}`);
   if (values.json) {
-    console.log(JSON.stringify({ machine: machine(), database: databaseKind(), results, loadResults }, null, 2));
+    console.log(
+      JSON.stringify({ machine: machine(), database: databaseKind(), results, loadResults }, null, 2),
+    );
   }
 }
 

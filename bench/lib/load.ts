@@ -49,7 +49,8 @@ export interface LoadScenario<Context = unknown> {
   defaults: { connections: number; seconds: number; rounds: number };
 }
 
-export const defineLoadScenario = <Context>(scenario: LoadScenario<Context>): LoadScenario<Context> => scenario;
+export const defineLoadScenario = <Context>(scenario: LoadScenario<Context>): LoadScenario<Context> =>
+  scenario;
 
 export interface LoadResult {
   name: string;
@@ -86,7 +87,11 @@ export async function runLoad<Context>(
     connections,
     seconds,
     subject: { ...medianRound(subject), errors: sum(subject, 'errors'), requests: sum(subject, 'requests') },
-    baseline: { ...medianRound(baseline), errors: sum(baseline, 'errors'), requests: sum(baseline, 'requests') },
+    baseline: {
+      ...medianRound(baseline),
+      errors: sum(baseline, 'errors'),
+      requests: sum(baseline, 'requests'),
+    },
     p99TargetMs: scenario.p99TargetMs,
   };
 }
