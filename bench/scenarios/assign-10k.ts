@@ -1,7 +1,7 @@
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { setStructuresCrew } from '../../apps/server/src/modules/assignment/assignment.service.ts';
+import type { UserActor } from '../../apps/server/src/platform/auth/actor.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { numberArrayLiteral, queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
@@ -21,7 +21,7 @@ interface Context {
   ids: number[];
   /** Operations so far, to alternate the crew. */
   turn: number;
-  req: FastifyRequest;
+  actor: UserActor;
 }
 
 const nextCrew = (ctx: Context): number => ctx.crews[ctx.turn++ % 2]!;
@@ -57,13 +57,26 @@ export default defineScenario<Context>({
       sql`insert into users (company_id, role_id, first_name, last_name, email)
         values (1, ${ROLE_IDS.superAdmin}, 'Bench', 'Admin', 'bench-admin@example.com') returning id`,
     );
-    // What the audit record reads from the request: the caller and their address.
-    const req = { ip: '127.0.0.1', principal: { userId: user!.id } } as unknown as FastifyRequest;
+    const actor: UserActor = {
+      kind: 'user',
+      userId: user!.id,
+      roleId: ROLE_IDS.superAdmin,
+      roleName: 'super_admin',
+      companyId: 1,
+      ip: '127.0.0.1',
+      requestId: 'bench',
+    };
     await database.db.execute(sql`analyze`);
-    return { database, projectId, crews: [crews[0]!.id, crews[1]!.id], ids, turn: 0, req };
+    return { database, projectId, crews: [crews[0]!.id, crews[1]!.id], ids, turn: 0, actor };
   },
   async subject(ctx) {
-    const updated = await setStructuresCrew(ctx.database.db, ctx.req, ctx.projectId, nextCrew(ctx), ctx.ids);
+    const updated = await setStructuresCrew(
+      ctx.database.db,
+      ctx.actor,
+      ctx.projectId,
+      nextCrew(ctx),
+      ctx.ids,
+    );
     if (updated !== ASSIGNED) throw new Error(`assigned ${updated} structures`);
   },
   async baseline(ctx) {

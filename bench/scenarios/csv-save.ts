@@ -15,6 +15,7 @@ import { importCsvFiles } from '../../apps/server/src/modules/projects/csvImport
 import { insertProject } from '../../apps/server/src/modules/projects/projects.repository.ts';
 import { insertFileUpload } from '../../apps/server/src/modules/uploads/uploads.repository.ts';
 import { writeAudit } from '../../apps/server/src/platform/audit.ts';
+import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { TokenService } from '../../apps/server/src/platform/auth/tokens.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
@@ -68,7 +69,7 @@ async function save(ctx: Context): Promise<void> {
       { projectId: id, companyId, userId, perComponent: false, existingProject: false },
       [entry],
     );
-    await writeAudit(tx, null, {
+    await writeAudit(tx, systemActor('bench'), {
       action: 'project.create',
       objectType: 'project',
       objectId: id,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { listProjectFacts } from '../../apps/server/src/modules/projects/projects.repository.ts';
+import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { execute } from '../../apps/server/src/platform/db/rows.ts';
 import { loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
@@ -63,7 +64,7 @@ export default defineScenario<Context>({
     return { database };
   },
   subject: async ({ database }) => {
-    const rows = await listProjectFacts(database.db, null);
+    const rows = await listProjectFacts(database.db, systemActor('bench'));
     if (rows.length !== PROJECTS) throw new Error(`listed ${rows.length} projects`);
   },
   baseline: async ({ database }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -47,19 +48,26 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           hooks: logHooks,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         }
       : false,
     // Off unless configured: otherwise any client picks its own address (rate limits, audit) with X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Our own ids, unique across processes; a client's X-Request-Id is not trusted. Every log line about
+    // a request carries it (`reqId`), and so does every error body and the `x-request-id` header.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -112,7 +120,7 @@ async function registerWeb(app: App, config: Config): Promise<void> {
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.status(404).send({ code: 'not_found', message: 'Route not found' });
+      return reply.callNotFound();
     }
     const path = req.url.split('?')[0]!;
     if (/\.[a-z0-9]+$/i.test(path)) {

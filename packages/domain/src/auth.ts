@@ -37,6 +37,12 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
 export const RESET_CODES = ['USED_TOKEN', 'EXPIRED_TOKEN', 'BAD_TOKEN'] as const;
 export type ResetCode = (typeof RESET_CODES)[number];
+/** The error code a reset failure answers with (its `status` field keeps the spec's upper-case name). */
+export const RESET_ERROR_CODES = {
+  USED_TOKEN: 'used_token',
+  EXPIRED_TOKEN: 'expired_token',
+  BAD_TOKEN: 'bad_token',
+} as const satisfies Record<ResetCode, string>;
 
 export const ResetPasswordRequest = z.object({
   userId: z.coerce.number().int().positive(),

@@ -1,13 +1,5 @@
 import { z } from 'zod';
 
-/** The body of every error answer: a stable machine code and a human message. */
-export const ApiError = z.object({
-  code: z.string(),
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ApiError = z.infer<typeof ApiError>;
-
 export const Ok = z.object({ ok: z.literal(true), success: z.literal(true) });
 export const ok = { ok: true, success: true } as const;
 

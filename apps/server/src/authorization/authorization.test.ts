@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../testing/factories.ts';
 import { createTestApp, type TestContext } from '../testing/testApp.ts';
-import { buildFixture } from './fixture.ts';
-import { CALLERS, type Caller, type MatrixFixture } from './matrix.ts';
+import { buildFixture, missingObjects } from './fixture.ts';
+import { CALLERS, type Caller, expectedFor, type MatrixFixture, TARGETS, type Target } from './matrix.ts';
 import { AUTHORIZATION_MATRIX } from './rows/index.ts';
 
 let ctx: TestContext;
-let fixture: MatrixFixture;
+let fixtures: Record<Target, MatrixFixture>;
 const users = new Map<Caller, TestUser>();
 
 beforeAll(async () => {
@@ -23,7 +23,8 @@ beforeAll(async () => {
   users.set('customer_own', await createUser(db, 'customer', { companyId: ownCompanyId }));
   users.set('customer_other', await createUser(db, 'customer', { companyId: otherCompanyId }));
 
-  fixture = await buildFixture(ctx, ownCompanyId);
+  const own = await buildFixture(ctx, ownCompanyId, 'own');
+  fixtures = { own, other: await buildFixture(ctx, otherCompanyId, 'other'), none: missingObjects(own) };
 });
 afterAll(() => ctx.close());
 
@@ -42,15 +43,22 @@ describe('authorization matrix', () => {
     expect(Object.keys(AUTHORIZATION_MATRIX).sort()).toEqual(registered);
   });
 
-  for (const [route, row] of Object.entries(AUTHORIZATION_MATRIX)) {
+  const cases = Object.entries(AUTHORIZATION_MATRIX).flatMap(([route, row]) =>
+    TARGETS.filter((target) => target === 'own' || row.object).map((target) => ({ route, row, target })),
+  );
+  it('reaches objects of another company and missing objects on every route that takes one', () => {
+    expect(cases.filter((c) => c.target !== 'own').length).toBeGreaterThanOrEqual(30);
+  });
+
+  for (const { route, row, target } of cases) {
     const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
-    it(`${route} answers each caller as the table says`, async () => {
+    it(`${route} [${target} objects] answers each caller as the table says`, async () => {
       const actual: Record<string, number> = {};
       for (const caller of CALLERS) {
         const user = users.get(caller);
         // A fresh session per call, so a route that ends sessions (logout) does not affect the next.
         const headers = user ? bearer(await loginToken(ctx.app, user)) : {};
-        const req = row.request(fixture);
+        const req = row.request(fixtures[target]);
         const auditBefore = await auditCount();
         const res = await ctx.app.inject({ method, ...req, headers: { ...req.headers, ...headers } });
         actual[caller] = res.statusCode;
@@ -61,7 +69,7 @@ describe('authorization matrix', () => {
           ).toBeGreaterThan(auditBefore);
         }
       }
-      expect(actual).toEqual(row.expect);
+      expect(actual).toEqual(expectedFor(row, target));
     });
   }
 });

@@ -11,17 +11,22 @@ import {
 import type { TestContext } from '../testing/testApp.ts';
 import type { MatrixFixture } from './matrix.ts';
 
+/** Ids no row has: the `none` target's objects. */
+const MISSING_ID = 2_000_000_000;
+
 /**
- * Creates the objects the matrix requests point at, all owned by `ownCompanyId` (the company of the
- * `customer_own` caller). Areas add their objects here (a project, its structures, a crew group...).
+ * Creates the objects the matrix requests point at, all owned by `companyId`. `tag` keeps names unique
+ * between the own and the other company's sets. Areas add their objects here (a project, its
+ * structures, a crew group...).
  */
-export async function buildFixture(ctx: TestContext, ownCompanyId: number): Promise<MatrixFixture> {
+export async function buildFixture(ctx: TestContext, companyId: number, tag: string): Promise<MatrixFixture> {
   const db = ctx.database.db;
+  const projectName = `Matrix Project ${tag}`;
   const [project] = await db
     .insert(projects)
     .values({
-      companyId: ownCompanyId,
-      projectName: 'Matrix Project',
+      companyId,
+      projectName,
       startDate: '2026-01-05',
       dueDate: '2026-12-20',
       ptypeId: 1,
@@ -32,7 +37,7 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
   const projectId = project!.id;
   const [line] = await db
     .insert(lines)
-    .values({ companyId: ownCompanyId, lineName: 'Matrix Line' })
+    .values({ companyId, lineName: 'Matrix Line' })
     .returning({ id: lines.id });
   await db.insert(projectLines).values({ projectId, lineId: line!.id });
   const [crew] = await db
@@ -63,26 +68,43 @@ export async function buildFixture(ctx: TestContext, ownCompanyId: number): Prom
       roleId: 4,
       firstName: 'Matrix',
       lastName: 'Pilot',
-      email: 'matrix-pilot@example.test',
+      email: `matrix-pilot-${tag}@example.test`,
     })
     .returning({ id: users.id });
 
   const storage = ctx.app.deps.storage;
-  await storage.write('matrix/existing.csv', Buffer.from('x,y\n'));
+  const existingKey = `matrix/${tag}/existing.csv`;
+  await storage.write(existingKey, Buffer.from('x,y\n'));
   // Registered as issued by sign-s3, so getFields may read it.
-  await db.insert(fileUploads).values({ storageKey: 'matrix/existing.csv', kind: 'csv' });
+  await db.insert(fileUploads).values({ storageKey: existingKey, kind: 'csv' });
   const path = async (url: Promise<string>) =>
     new URL(await url, 'http://localhost').pathname + new URL(await url, 'http://localhost').search;
   return {
     app: ctx.app,
-    ownCompanyId,
+    companyId,
+    projectName,
     projectId,
     lineId: line!.id,
     crewGroupId: crew!.id,
     crewUserId: crewUser!.id,
     structureIds: structureRows.map((r) => r.id),
     inspectionIds: inspectionRows.map((r) => r.id),
-    signedPut: await path(storage.signedPutUrl('matrix/upload.csv', 'text/csv')),
-    signedGet: await path(storage.signedGetUrl('matrix/existing.csv')),
+    existingUpload: existingKey,
+    signedPut: await path(storage.signedPutUrl(`matrix/${tag}/upload.csv`, 'text/csv')),
+    signedGet: await path(storage.signedGetUrl(existingKey)),
+  };
+}
+
+/** The `none` target: the own set's requests pointed at ids and names that no object has. */
+export function missingObjects(own: MatrixFixture): MatrixFixture {
+  return {
+    ...own,
+    companyId: MISSING_ID,
+    projectName: 'Matrix Project that does not exist',
+    projectId: MISSING_ID,
+    lineId: MISSING_ID,
+    crewGroupId: MISSING_ID,
+    structureIds: own.structureIds.map((_, i) => MISSING_ID + i),
+    inspectionIds: own.inspectionIds.map((_, i) => MISSING_ID + i),
   };
 }

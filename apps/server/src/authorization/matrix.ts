@@ -13,10 +13,14 @@ export const CALLERS = [
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
-/** Objects the matrix requests point at; they belong to the `customer_own` caller's company. */
+/**
+ * Objects the matrix requests point at. The `own` set belongs to the `customer_own` caller's company,
+ * the `other` set to the `customer_other` caller's, and the `none` set names objects that do not exist.
+ */
 export interface MatrixFixture {
   app: App;
-  ownCompanyId: number;
+  companyId: number;
+  projectName: string;
   /** A project of the own company with one line, three structures (the first in the crew group) and their inspections. */
   projectId: number;
   lineId: number;
@@ -25,9 +29,15 @@ export interface MatrixFixture {
   crewUserId: number;
   structureIds: number[];
   inspectionIds: number[];
+  /** The storage key of an uploaded CSV (as getFields and project imports take it). */
+  existingUpload: string;
   signedPut: string;
   signedGet: string;
 }
+
+/** Which set of objects a request points at (see MatrixFixture). */
+export const TARGETS = ['own', 'other', 'none'] as const;
+export type Target = (typeof TARGETS)[number];
 
 export interface MatrixRow {
   /** Builds the request; `caller` lets a row target the caller's own objects (e.g. logout). */
@@ -38,6 +48,36 @@ export interface MatrixRow {
    * Set to a reason string only where a 2xx changes nothing in the database.
    */
   noAuditBecause?: string;
+  /**
+   * The request names an object of a company (a project, crew group, inspection, company…): the row is
+   * also run against another company's objects and against objects that do not exist. Their expectations
+   * follow from `expect` (see `expectedFor`); give one here only where they differ.
+   */
+  object?: { other?: Record<Caller, number>; none?: Record<Caller, number> };
+}
+
+const isVisibleAnswer = (status: number) => (status >= 200 && status < 300) || status === 404;
+
+/**
+ * What each caller gets for a target. Another company's objects: staff as for their own company's, the
+ * two customers trade places (each is the outsider of the other's company). Objects that do not exist:
+ * 404 for whoever would have seen an answer, the same refusal (401, 403) for the rest.
+ */
+export function expectedFor(row: MatrixRow, target: Target): Record<Caller, number> {
+  const own = row.expect;
+  if (target === 'own') return own;
+  if (target === 'other') {
+    return (
+      row.object?.other ?? { ...own, customer_own: own.customer_other, customer_other: own.customer_own }
+    );
+  }
+  return (
+    row.object?.none ??
+    (Object.fromEntries(CALLERS.map((c) => [c, isVisibleAnswer(own[c]) ? 404 : own[c]])) as Record<
+      Caller,
+      number
+    >)
+  );
 }
 
 export const everyone = (status: number): Record<Caller, number> =>

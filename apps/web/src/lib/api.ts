@@ -1,4 +1,4 @@
-import { ApiError } from '@linewalker/domain';
+import { ApiError, type ErrorCode } from '@linewalker/domain';
 
 /** Anything with a zod-style `parse`: the domain schemas that describe each answer. */
 export interface Parser<T> {
@@ -8,7 +8,10 @@ export interface Parser<T> {
 /** A non-2xx answer from the API, with the server's stable error code and message. */
 export class ApiRequestError extends Error {
   readonly status: number;
+  /** The catalogue's code (`ErrorCode`); branch on it, never on the status alone. */
   readonly code: string;
+  /** The server's request id, to quote when reporting a problem. */
+  readonly requestId: string | undefined;
   /** The parsed JSON body (or null when there was none), for endpoints with extra fields. */
   readonly body: unknown;
   /** The field problems of a 400 (the domain's ApiError `issues`); empty when there were none. */
@@ -20,8 +23,10 @@ export class ApiRequestError extends Error {
     message: string,
     body: unknown,
     issues: NonNullable<ApiError['issues']> = [],
+    requestId?: string,
   ) {
     super(message);
+    this.requestId = requestId;
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
@@ -81,11 +86,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (!response.ok) {
     const error = ApiError.safeParse(body);
     throw error.success
-      ? new ApiRequestError(response.status, error.data.code, error.data.message, body, error.data.issues)
+      ? new ApiRequestError(
+          response.status,
+          error.data.code,
+          error.data.message,
+          body,
+          error.data.issues,
+          error.data.requestId,
+        )
       : new ApiRequestError(response.status, 'http_error', `Request failed (${response.status})`, body);
   }
   return options.schema.parse(body);
 }
 
-export const isApiError = (error: unknown, status?: number): error is ApiRequestError =>
-  error instanceof ApiRequestError && (status === undefined || error.status === status);
+/** An API error answer, optionally with one of the catalogue's codes. */
+export const isApiError = (error: unknown, code?: ErrorCode): error is ApiRequestError =>
+  error instanceof ApiRequestError && (code === undefined || error.code === code);

@@ -13,7 +13,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  */
 export function createQueryClient(onUnauthorized: (client: QueryClient) => void): QueryClient {
   const handle = (error: unknown) => {
-    if (isApiError(error, 401)) onUnauthorized(client);
+    if (isApiError(error, 'unauthorized')) onUnauthorized(client);
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: handle }),

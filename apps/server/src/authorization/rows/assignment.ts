@@ -13,10 +13,12 @@ export const assignmentRows: Record<string, MatrixRow> = {
     request: (fx) => ({ url: `/api/v1/assignment/${fx.projectId}` }),
     // Customers have no assignment sub-page (spec 1 §6), even for their own projects.
     expect: staffOnly(200),
+    object: {},
   },
   'POST /api/v1/assignment/addCrewGroup/:id': {
     request: (fx) => ({ url: `/api/v1/assignment/addCrewGroup/${fx.projectId}` }),
     expect: creators(200),
+    object: {},
   },
   'POST /api/v1/assignment/deleteCrewGroup': {
     // A crew group that does not exist: deleting the fixture's would make the second creator's call a 404.
@@ -28,12 +30,14 @@ export const assignmentRows: Record<string, MatrixRow> = {
       url: `/api/v1/assignment/addCrewUser?userId=${fx.crewUserId}&crewGroupId=${fx.crewGroupId}`,
     }),
     expect: creators(200),
+    object: {},
   },
   'POST /api/v1/assignment/removeCrewUser': {
     request: (fx) => ({
       url: `/api/v1/assignment/removeCrewUser?userId=${fx.crewUserId}&crewGroupId=${fx.crewGroupId}`,
     }),
     expect: creators(200),
+    object: {},
   },
   'POST /api/v1/assignment/saveStructuresToCrewGroup': {
     request: (fx) => ({
@@ -41,6 +45,7 @@ export const assignmentRows: Record<string, MatrixRow> = {
       payload: [fx.structureIds[0]],
     }),
     expect: creators(200),
+    object: {},
   },
   'POST /api/v1/assignment/unAssignStructuresFromCrewGroup': {
     request: (fx) => ({
@@ -48,5 +53,6 @@ export const assignmentRows: Record<string, MatrixRow> = {
       payload: [fx.structureIds[2]],
     }),
     expect: creators(200),
+    object: {},
   },
 };

@@ -8,10 +8,12 @@ export const inspectionsRows: Record<string, MatrixRow> = {
   'GET /api/v1/inspections/counts/:id': {
     request: (fx) => ({ url: `/api/v1/inspections/counts/${fx.projectId}` }),
     expect: ownCompany(200),
+    object: {},
   },
   'GET /api/v1/inspections/:id': {
     request: (fx) => ({ url: `/api/v1/inspections/${fx.projectId}` }),
     expect: ownCompany(200),
+    object: {},
   },
   'GET /api/v1/inspections/fieldOptions': {
     request: () => ({ url: '/api/v1/inspections/fieldOptions' }),
@@ -35,5 +37,6 @@ export const inspectionsRows: Record<string, MatrixRow> = {
       },
     }),
     expect: { ...staffOnly(200), user: 403 },
+    object: {},
   },
 };

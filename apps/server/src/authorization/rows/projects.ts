@@ -12,9 +12,9 @@ const today = () => isoDateOf(new Date(), 'UTC');
 /** The fixture project's own values, so saving it again changes nothing that matters. */
 const fixtureProject = (fx: MatrixFixture) => ({
   id: fx.projectId,
-  company_id: fx.ownCompanyId,
+  company_id: fx.companyId,
   ptype_id: 1,
-  project_name: 'Matrix Project',
+  project_name: fx.projectName,
   closest_city: 'Salina',
   start_date: '2026-01-05',
   due_date: '2026-12-20',
@@ -31,6 +31,7 @@ export const projectsRows: Record<string, MatrixRow> = {
   'GET /api/v1/projects/:id': {
     request: (fx) => ({ url: `/api/v1/projects/${fx.projectId}` }),
     expect: ownCompany(200),
+    object: {},
   },
   'POST /api/v1/projects': {
     // Each call creates its own project (names are unique).
@@ -45,19 +46,24 @@ export const projectsRows: Record<string, MatrixRow> = {
       },
     }),
     expect: creators(200),
+    // A company that does not exist is a field problem of the form (400), not a missing object.
+    object: { none: creators(400) },
   },
   'PUT /api/v1/projects/upsert': {
     request: (fx) => ({ url: '/api/v1/projects/upsert', payload: fixtureProject(fx) }),
     expect: creators(200),
+    object: {},
   },
   // Archive then unarchive (in this order), both idempotent: the fixture project ends unarchived.
   'PUT /api/v1/projects/archive/:id': {
     request: (fx) => ({ url: `/api/v1/projects/archive/${fx.projectId}` }),
     expect: creators(200),
+    object: {},
   },
   'PUT /api/v1/projects/unarchive/:id': {
     request: (fx) => ({ url: `/api/v1/projects/unarchive/${fx.projectId}` }),
     expect: creators(200),
+    object: {},
   },
   'GET /api/v1/projects/upsert/projectTypes': {
     request: () => ({ url: '/api/v1/projects/upsert/projectTypes' }),
@@ -70,20 +76,23 @@ export const projectsRows: Record<string, MatrixRow> = {
     expect: creators(200),
   },
   'POST /api/v1/kmz/getFields': {
-    request: () => ({ url: '/api/v1/kmz/getFields', payload: { url: 'matrix/existing.csv' } }),
+    request: (fx) => ({ url: '/api/v1/kmz/getFields', payload: { url: fx.existingUpload } }),
     expect: creators(200),
     noAuditBecause: 'it only reads an uploaded file',
   },
   'GET /api/v1/structures/counts/:id': {
     request: (fx) => ({ url: `/api/v1/structures/counts/${fx.projectId}` }),
     expect: ownCompany(200),
+    object: {},
   },
   'GET /api/v1/structures/lines': {
     request: (fx) => ({ url: `/api/v1/structures/lines?projectId=${fx.projectId}` }),
     expect: ownCompany(200),
+    object: {},
   },
   'GET /api/v1/structures/linesByCompany': {
-    request: (fx) => ({ url: `/api/v1/structures/linesByCompany?companyId=${fx.ownCompanyId}` }),
+    request: (fx) => ({ url: `/api/v1/structures/linesByCompany?companyId=${fx.companyId}` }),
     expect: staffOnly(200),
+    object: {},
   },
 };

@@ -9,18 +9,27 @@ const imageCountsOf = (projectId: number) => sql`
   from images where project_id = ${projectId} and structure_id is not null
   group by structure_id`;
 
-export async function projectExists(db: Db, projectId: number): Promise<boolean> {
-  const found = await queryRows<{ id: number }>(db, sql`select id from projects where id = ${projectId}`);
-  return found.length > 0;
+export interface ProjectRef {
+  id: number;
+  company_id: number;
+}
+
+/** The project with its company (for the policy), or null. */
+export async function findProjectRef(db: Db, projectId: number): Promise<ProjectRef | null> {
+  const [row] = await queryRows<ProjectRef>(
+    db,
+    sql`select id, company_id from projects where id = ${projectId}`,
+  );
+  return row ?? null;
 }
 
 /** Takes the project row lock: crew changes of one project run one after the other. */
-export async function lockProject(db: Db, projectId: number): Promise<boolean> {
-  const found = await queryRows<{ id: number }>(
+export async function lockProject(db: Db, projectId: number): Promise<ProjectRef | null> {
+  const [row] = await queryRows<ProjectRef>(
     db,
-    sql`select id from projects where id = ${projectId} for update`,
+    sql`select id, company_id from projects where id = ${projectId} for update`,
   );
-  return found.length > 0;
+  return row ?? null;
 }
 
 export interface CrewGroupRow {
@@ -153,6 +162,8 @@ export interface CrewGroupRef {
   id: number;
   project_id: number;
   crew_number: number;
+  /** The project's customer company, for the policy. */
+  company_id: number;
 }
 
 /**
@@ -166,8 +177,10 @@ export async function findCrewGroup(
 ): Promise<CrewGroupRef | null> {
   const [row] = await queryRows<CrewGroupRef>(
     db,
-    sql`select id, project_id, crew_number from crew_groups where id = ${crewGroupId}
-        ${lock === 'update' ? sql`for update` : sql`for share`}`,
+    sql`select g.id, g.project_id, g.crew_number, p.company_id
+        from crew_groups g join projects p on p.id = g.project_id
+        where g.id = ${crewGroupId}
+        ${lock === 'update' ? sql`for update of g` : sql`for share of g`}`,
   );
   return row ?? null;
 }

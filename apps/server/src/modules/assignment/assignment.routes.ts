@@ -13,6 +13,7 @@ import {
   UnassignStructuresQuery,
 } from '@linewalker/domain';
 import type { App } from '../../app.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './assignment.service.ts';
 
 const tags = ['Crew assignment'];
@@ -36,7 +37,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
         response: { 200: AssignmentData },
       },
     },
-    (req) => service.assignmentData(db, req.params.id),
+    (req) => service.assignmentData(db, actorOf(req), req.params.id),
   );
 
   app.post(
@@ -53,7 +54,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
         response: { 200: AddCrewGroupResponse },
       },
     },
-    async (req) => ({ ...ok, crewGroup: await service.addCrewGroup(db, req, req.params.id) }),
+    async (req) => ({ ...ok, crewGroup: await service.addCrewGroup(db, actorOf(req), req.params.id) }),
   );
 
   app.post(
@@ -70,7 +71,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      const { unassigned, removed } = await service.deleteCrewGroup(db, req, req.query.crewGroupId);
+      const { unassigned, removed } = await service.deleteCrewGroup(db, actorOf(req), req.query.crewGroupId);
       return { ...ok, unassignedStructures: unassigned, removedUsers: removed };
     },
   );
@@ -91,7 +92,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
     },
     async (req) => ({
       ...ok,
-      changed: await service.addCrewUser(db, req, req.query.crewGroupId, req.query.userId),
+      changed: await service.addCrewUser(db, actorOf(req), req.query.crewGroupId, req.query.userId),
     }),
   );
 
@@ -110,7 +111,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
     },
     async (req) => ({
       ...ok,
-      changed: await service.removeCrewUser(db, req, req.query.crewGroupId, req.query.userId),
+      changed: await service.removeCrewUser(db, actorOf(req), req.query.crewGroupId, req.query.userId),
     }),
   );
 
@@ -132,7 +133,13 @@ export async function assignmentRoutes(app: App): Promise<void> {
     },
     async (req) => ({
       ...ok,
-      updated: await service.setStructuresCrew(db, req, req.query.projectId, req.query.crewGroupId, req.body),
+      updated: await service.setStructuresCrew(
+        db,
+        actorOf(req),
+        req.query.projectId,
+        req.query.crewGroupId,
+        req.body,
+      ),
     }),
   );
 
@@ -153,7 +160,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
     },
     async (req) => ({
       ...ok,
-      updated: await service.setStructuresCrew(db, req, req.query.projectId, null, req.body),
+      updated: await service.setStructuresCrew(db, actorOf(req), req.query.projectId, null, req.body),
     }),
   );
 }

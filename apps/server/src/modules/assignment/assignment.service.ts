@@ -1,27 +1,33 @@
 import { type AssignmentData, CREW_COLORS, type CrewGroup, MAX_CREW_GROUPS } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './assignment.repository.ts';
 
 /** Crew groups, structures and free personnel of a project; the four reads run side by side. */
-export async function assignmentData(db: Db, projectId: number): Promise<AssignmentData> {
-  const [exists, crew, structures, availableUsers] = await Promise.all([
-    repo.projectExists(db, projectId),
+export async function assignmentData(db: Db, actor: Actor, projectId: number): Promise<AssignmentData> {
+  const project = await repo.findProjectRef(db, projectId);
+  if (!project) throw notFound('Project');
+  authorize(actor, 'assignment.read', { kind: 'Project', companyId: project.company_id });
+  const [crew, structures, availableUsers] = await Promise.all([
     repo.crewGroupsOf(db, projectId),
     repo.assignmentStructures(db, projectId),
     repo.availableUsers(db, projectId),
   ]);
-  if (!exists) throw notFound('Project');
   return { crew, structures, availableUsers };
 }
 
+const crewObject = (crew: repo.CrewGroupRef) => ({ kind: 'Crew group', companyId: crew.company_id });
+
 /** Adds the crew group with the lowest free number 1..10 and that number's colour. */
-export async function addCrewGroup(db: Db, req: FastifyRequest, projectId: number): Promise<CrewGroup> {
+export async function addCrewGroup(db: Db, actor: Actor, projectId: number): Promise<CrewGroup> {
   return withTransaction(db, async (tx) => {
-    if (!(await repo.lockProject(tx, projectId))) throw notFound('Project');
+    const project = await repo.lockProject(tx, projectId);
+    if (!project) throw notFound('Project');
+    authorize(actor, 'assignment.edit', { kind: 'Project', companyId: project.company_id });
     const used = new Set(await repo.usedCrewNumbers(tx, projectId));
     const crewNumber = Array.from({ length: MAX_CREW_GROUPS }, (_, i) => i + 1).find((n) => !used.has(n));
     if (crewNumber === undefined) {
@@ -29,7 +35,7 @@ export async function addCrewGroup(db: Db, req: FastifyRequest, projectId: numbe
     }
     const color = CREW_COLORS[crewNumber - 1]!;
     const id = await repo.insertCrewGroup(tx, projectId, crewNumber, color);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'crew_group.create',
       objectType: 'crew_group',
       objectId: id,
@@ -48,15 +54,16 @@ export async function addCrewGroup(db: Db, req: FastifyRequest, projectId: numbe
 
 export async function deleteCrewGroup(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   crewGroupId: number,
 ): Promise<{ unassigned: number; removed: number }> {
   return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId, 'update');
     if (!crew) throw notFound('Crew group');
+    authorize(actor, 'assignment.edit', crewObject(crew));
     await repo.lockProject(tx, crew.project_id);
     const result = await repo.deleteCrewGroup(tx, crewGroupId);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'crew_group.delete',
       objectType: 'crew_group',
       objectId: crewGroupId,
@@ -77,13 +84,14 @@ export async function deleteCrewGroup(
  */
 export async function addCrewUser(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   crewGroupId: number,
   userId: number,
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId);
     if (!crew) throw notFound('Crew group');
+    authorize(actor, 'assignment.edit', crewObject(crew));
     // The lock makes "not yet in another crew of this project" hold until the insert commits.
     await repo.lockProject(tx, crew.project_id);
     if (!(await repo.isActiveStaffUser(tx, userId))) {
@@ -98,7 +106,7 @@ export async function addCrewUser(
     }
     const changed = !current;
     if (changed) await repo.addCrewMember(tx, crewGroupId, userId);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'crew_group.add_user',
       objectType: 'crew_group',
       objectId: crewGroupId,
@@ -111,15 +119,16 @@ export async function addCrewUser(
 /** Takes a user out of a crew group; removing someone who is not in it changes nothing and answers 200. */
 export async function removeCrewUser(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   crewGroupId: number,
   userId: number,
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId);
     if (!crew) throw notFound('Crew group');
+    authorize(actor, 'assignment.edit', crewObject(crew));
     const changed = await repo.removeCrewMember(tx, crewGroupId, userId);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'crew_group.remove_user',
       objectType: 'crew_group',
       objectId: crewGroupId,
@@ -135,7 +144,7 @@ export async function removeCrewUser(
  */
 export async function setStructuresCrew(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   projectId: number,
   crewGroupId: number | null,
   structureIds: readonly number[],
@@ -146,11 +155,14 @@ export async function setStructuresCrew(
     if (crewGroupId !== null) {
       const crew = await repo.findCrewGroup(tx, crewGroupId);
       if (!crew) throw notFound('Crew group');
+      authorize(actor, 'assignment.edit', crewObject(crew));
       if (crew.project_id !== projectId) {
         throw badRequest('The crew group does not belong to this project.', 'crew_group_not_in_project');
       }
-    } else if (!(await repo.projectExists(tx, projectId))) {
-      throw notFound('Project');
+    } else {
+      const project = await repo.findProjectRef(tx, projectId);
+      if (!project) throw notFound('Project');
+      authorize(actor, 'assignment.edit', { kind: 'Project', companyId: project.company_id });
     }
     const updated = ids.length === 0 ? 0 : await repo.setStructuresCrew(tx, projectId, crewGroupId, ids);
     if (updated !== ids.length) {
@@ -162,7 +174,7 @@ export async function setStructuresCrew(
         { notInProject: missing },
       );
     }
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: crewGroupId === null ? 'structures.unassign' : 'structures.assign',
       objectType: 'project',
       objectId: projectId,

@@ -153,7 +153,11 @@ describe('GET /assignment/:id', () => {
     expect((await ctx.app.inject({ url: `/api/v1/assignment/${projectId}` })).statusCode).toBe(401);
     const missing = await ctx.app.inject({ url: '/api/v1/assignment/99999999', headers: as('user') });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'not_found', message: 'Project not found' });
+    expect(missing.json()).toEqual({
+      requestId: expect.any(String),
+      code: 'not_found',
+      message: 'Project not found',
+    });
   });
 });
 
@@ -175,6 +179,7 @@ describe('POST /assignment/addCrewGroup/:id', () => {
     const eleventh = await post('super_admin', `/api/v1/assignment/addCrewGroup/${projectId}`);
     expect(eleventh.statusCode).toBe(409);
     expect(eleventh.json()).toEqual({
+      requestId: expect.any(String),
       code: 'crew_group_limit',
       message: 'A project can have at most 10 crew groups.',
     });
@@ -273,6 +278,7 @@ describe('POST /assignment/addCrewUser and /removeCrewUser', () => {
     const elsewhere = await add(crew2, pilotA);
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json()).toEqual({
+      requestId: expect.any(String),
       code: 'user_in_other_crew',
       message: 'This user is already in crew 1 of this project; remove them there first.',
     });
@@ -286,6 +292,7 @@ describe('POST /assignment/addCrewUser and /removeCrewUser', () => {
       const res = await add(crew1, user);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
+        requestId: expect.any(String),
         code: 'not_active_staff',
         message: 'Only active staff users can be added to a crew.',
       });
@@ -389,6 +396,7 @@ describe('POST /assignment/saveStructuresToCrewGroup and /unAssignStructuresFrom
     const res = await save(crew, projectId, mixed);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
+      requestId: expect.any(String),
       code: 'structures_not_in_project',
       message: '2 of the 5 structures do not belong to this project; nothing was changed.',
       notInProject: 2,
@@ -412,6 +420,7 @@ describe('POST /assignment/saveStructuresToCrewGroup and /unAssignStructuresFrom
     const res = await save(otherCrew, projectId, structureIds);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
+      requestId: expect.any(String),
       code: 'crew_group_not_in_project',
       message: 'The crew group does not belong to this project.',
     });

@@ -13,6 +13,7 @@ import {
   SessionState,
 } from '@linewalker/domain';
 import type { App } from '../../app.ts';
+import { actorOf, callerOf } from '../../platform/http/authHook.ts';
 import { createAuthLimiters } from '../../platform/http/rateLimiter.ts';
 import { AuthService, sessionOf } from './auth.service.ts';
 
@@ -34,7 +35,11 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      const result = await auth.login(req, req.body.email, req.body.password);
+      const result = await auth.login(
+        { ...callerOf(req), userAgent: req.headers['user-agent'] ?? null },
+        req.body.email,
+        req.body.password,
+      );
       reply.setCookie(AUTH_COOKIE, result.token, {
         httpOnly: true,
         sameSite: 'strict',
@@ -53,7 +58,7 @@ export async function authRoutes(app: App): Promise<void> {
       schema: { tags, summary: 'End the current session', response: { 200: Ok } },
     },
     async (req, reply) => {
-      await auth.logout(req, req.principal!);
+      await auth.logout(actorOf(req), req.principal!.sessionId);
       reply.clearCookie(AUTH_COOKIE, { path: '/' });
       return ok;
     },
@@ -96,7 +101,7 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      await auth.forgotPassword(req, req.body.email);
+      await auth.forgotPassword(callerOf(req), req.body.email);
       return ok;
     },
   );
@@ -113,7 +118,7 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      await auth.resendResetPassword(req, req.body.userId);
+      await auth.resendResetPassword(callerOf(req), req.body.userId);
       return ok;
     },
   );
@@ -131,7 +136,7 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (req) => {
-      await auth.resetPassword(req, req.body.userId, req.body.token, req.body.password);
+      await auth.resetPassword(callerOf(req), req.body.userId, req.body.token, req.body.password);
       return ok;
     },
   );

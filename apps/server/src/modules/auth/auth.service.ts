@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type ResetCode, resetFailureMessage, type Session } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  RESET_ERROR_CODES,
+  type ResetCode,
+  resetFailureMessage,
+  type Session,
+} from '@linewalker/domain';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth/access.ts';
+import type { AnonymousCaller, UserActor } from '../../platform/auth/actor.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
-import { AppError, tooManyRequests } from '../../platform/errors.ts';
+import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.ts';
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
 import * as repo from './auth.repository.ts';
 import { LoginThrottle } from './loginThrottle.ts';
@@ -56,7 +62,7 @@ export class AuthService {
 
   /** Checks credentials and opens a server-side session; 403 for any wrong credential, 429 when throttled. */
   async login(
-    req: FastifyRequest,
+    req: AnonymousCaller & { userAgent: string | null },
     email: string,
     password: string,
   ): Promise<{ token: string; session: Session }> {
@@ -69,7 +75,7 @@ export class AuthService {
     else await burnPasswordCheck(password); // same time whether or not the account exists
     if (!user || !valid || user.status !== 1 || user.companyDeleted) {
       await this.loginThrottle.failed(accountKey, req.ip);
-      throw new AppError(403, 'invalid_credentials', MESSAGES.loginFailed);
+      throw forbidden(MESSAGES.loginFailed, 'invalid_credentials');
     }
     await this.loginThrottle.succeeded(accountKey, req.ip);
 
@@ -81,7 +87,7 @@ export class AuthService {
         userId: user.id,
         expiresAt,
         ip: req.ip ?? null,
-        userAgent: req.headers['user-agent']?.slice(0, 400) ?? null,
+        userAgent: req.userAgent?.slice(0, 400) ?? null,
       });
       await writeAudit(tx, req, {
         action: 'user.login',
@@ -102,15 +108,15 @@ export class AuthService {
     return { token, session: toSession({ ...claims, ...user, userId: user.id, expiresAt }) };
   }
 
-  async logout(req: FastifyRequest, principal: AuthUser): Promise<void> {
+  async logout(actor: UserActor, sessionId: string): Promise<void> {
     await this.deps.database.db.transaction(async (tx) => {
-      await repo.revokeSession(tx, principal.sessionId);
-      await writeAudit(tx, req, { action: 'user.logout', objectType: 'user', objectId: principal.userId });
+      await repo.revokeSession(tx, sessionId);
+      await writeAudit(tx, actor, { action: 'user.logout', objectType: 'user', objectId: actor.userId });
     });
   }
 
   /** Sends a reset link when the account exists; answers the same way when it does not. */
-  async forgotPassword(req: FastifyRequest, email: string): Promise<void> {
+  async forgotPassword(req: AnonymousCaller, email: string): Promise<void> {
     await assertNotLimited(this.limits.resetAddress, req.ip);
     await this.limits.resetAddress.hit(req.ip);
     const accountKey = email.toLowerCase();
@@ -121,7 +127,7 @@ export class AuthService {
     await this.sendResetLink(req, user.id, user.email, 'user.forgot_password');
   }
 
-  async resendResetPassword(req: FastifyRequest, userId: number): Promise<void> {
+  async resendResetPassword(req: AnonymousCaller, userId: number): Promise<void> {
     await assertNotLimited(this.limits.resetAddress, req.ip);
     await this.limits.resetAddress.hit(req.ip);
     const key = `user:${userId}`;
@@ -133,7 +139,7 @@ export class AuthService {
   }
 
   private async sendResetLink(
-    req: FastifyRequest,
+    req: AnonymousCaller,
     userId: number,
     email: string,
     action: string,
@@ -158,9 +164,9 @@ export class AuthService {
   }
 
   /** Sets a new password with a single-use token; ends every session of the user. */
-  async resetPassword(req: FastifyRequest, userId: number, token: string, password: string): Promise<void> {
+  async resetPassword(req: AnonymousCaller, userId: number, token: string, password: string): Promise<void> {
     const fail = (code: ResetCode) =>
-      new AppError(400, code.toLowerCase(), resetFailureMessage(code), { status: code });
+      badRequest(resetFailureMessage(code), RESET_ERROR_CODES[code], { status: code });
     const row = await repo.findResetToken(this.deps.database.db, sha256(token));
     if (!row || row.userId !== userId) throw fail('BAD_TOKEN');
     if (row.usedAt) throw fail('USED_TOKEN');

@@ -68,7 +68,11 @@ describe('POST /api/v1/users/login', () => {
     const unknown = await login({ email: 'nobody@example.test', password: 'whatever' }, '10.0.0.2');
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'invalid_credentials', message: MESSAGES.loginFailed });
+      expect(res.json()).toEqual({
+        requestId: expect.any(String),
+        code: 'invalid_credentials',
+        message: MESSAGES.loginFailed,
+      });
     }
   });
 

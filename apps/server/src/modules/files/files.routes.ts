@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { forbidden, notFound, tooLarge } from '../../platform/errors.ts';
 import { LocalStorage } from '../../platform/storage/local.ts';
 
 const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
@@ -19,7 +19,7 @@ export async function filesRoutes(app: App): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 
-  const refuse = () => new AppError(403, 'bad_signature', 'This link is invalid or has expired');
+  const refuse = () => forbidden('This link is invalid or has expired', 'bad_signature');
 
   app.put(
     '/files/*',
@@ -35,7 +35,7 @@ export async function filesRoutes(app: App): Promise<void> {
       const key = (req.params as { '*': string })['*'];
       if (!storage.verify('PUT', key, req.query.expires, req.query.signature)) throw refuse();
       const length = Number(req.headers['content-length'] ?? 0);
-      if (length > MAX_UPLOAD_BYTES) throw new AppError(413, 'too_large', 'File is too large');
+      if (length > MAX_UPLOAD_BYTES) throw tooLarge();
       await storage.write(key, req.body as Readable);
       return reply.status(200).send({ ok: true });
     },

@@ -1,6 +1,6 @@
 import { completionFormOf } from '@linewalker/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
+import { validationFailed } from '../../platform/errors.ts';
 
 /**
  * preValidation hook of Complete Inspection: checks `data` against the one form it is meant to be and
@@ -16,7 +16,5 @@ export async function validateCompletionForm(req: FastifyRequest): Promise<void>
     path: ['body', 'data', ...i.path.map(String)].join('.'),
     message: i.message,
   }));
-  throw new AppError(400, 'validation_failed', issues.map((i) => `${i.path}: ${i.message}`).join('; '), {
-    issues,
-  });
+  throw validationFailed(issues);
 }

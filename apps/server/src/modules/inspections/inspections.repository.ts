@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { inCompanyScope } from '../../platform/auth/access.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -8,10 +9,11 @@ export interface ProjectRef {
   use_new_risk_rating: boolean;
 }
 
-export async function findVisibleProject(db: Db, projectId: number, scope: number | null) {
+/** The project when the actor may see it (a customer: only their company's), else null. */
+export async function findVisibleProject(db: Db, actor: Actor, projectId: number) {
   const [row] = await queryRows<ProjectRef>(
     db,
-    sql`select p.id, p.use_new_risk_rating from projects p where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
+    sql`select p.id, p.use_new_risk_rating from projects p where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
   );
   return row ?? null;
 }
@@ -29,8 +31,8 @@ export interface InspectionCountsRow {
  */
 export async function inspectionCounts(
   db: Db,
+  actor: Actor,
   projectId: number,
-  scope: number | null,
 ): Promise<InspectionCountsRow | null> {
   const [row] = await queryRows<InspectionCountsRow>(
     db,
@@ -48,7 +50,7 @@ export async function inspectionCounts(
       ) r on r.structure_id = i.structure_id
       where i.project_id = p.id
     ) c
-    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
+    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
   );
   return row ?? null;
 }
@@ -155,12 +157,16 @@ export interface InspectionRef {
   id: number;
   project_id: number;
   component_id: number | null;
+  /** The project's customer company, for the policy. */
+  company_id: number;
 }
 
 export async function findInspection(db: Db, inspectionId: number): Promise<InspectionRef | null> {
   const [row] = await queryRows<InspectionRef>(
     db,
-    sql`select id, project_id, component_id from inspections where id = ${inspectionId} for update`,
+    sql`select i.id, i.project_id, i.component_id, p.company_id
+        from inspections i join projects p on p.id = i.project_id
+        where i.id = ${inspectionId} for update of i`,
   );
   return row ?? null;
 }

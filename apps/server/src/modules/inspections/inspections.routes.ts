@@ -9,6 +9,7 @@ import {
 } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import { validateCompletionForm } from './completionValidation.ts';
 import { fieldOptions } from './inspections.repository.ts';
 import * as service from './inspections.service.ts';
@@ -33,7 +34,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
         response: { 200: z.array(InspectionCounts) },
       },
     },
-    async (req) => [await service.inspectionCounts(db, req, req.params.id)],
+    async (req) => [await service.inspectionCounts(db, actorOf(req), req.params.id)],
   );
 
   app.get(
@@ -64,7 +65,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
         response: { 200: z.array(InspectionRow) },
       },
     },
-    (req) => service.inspectionList(db, req, req.params.id),
+    (req) => service.inspectionList(db, actorOf(req), req.params.id),
   );
 
   app.post(
@@ -91,7 +92,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
     },
     async (req) => ({
       ...ok,
-      inspection: await service.completeInspection(db, req, req.params.id, req.body),
+      inspection: await service.completeInspection(db, actorOf(req), req.params.id, req.body),
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { CompleteInspectionRequest, InspectionCounts, InspectionRow } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.ts';
-import { companyScope } from '../../platform/auth/access.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -15,23 +15,15 @@ import * as repo from './inspections.repository.ts';
 const toRow = (r: repo.InspectionRowRaw): InspectionRow =>
   Object.assign(r, { condition: semToCondition(r.sem_conditions) });
 
-export async function inspectionCounts(
-  db: Db,
-  req: FastifyRequest,
-  projectId: number,
-): Promise<InspectionCounts> {
-  const counts = await repo.inspectionCounts(db, projectId, companyScope(req.principal!));
+export async function inspectionCounts(db: Db, actor: Actor, projectId: number): Promise<InspectionCounts> {
+  const counts = await repo.inspectionCounts(db, actor, projectId);
   if (!counts) throw notFound('Project');
   return counts;
 }
 
-export async function inspectionList(
-  db: Db,
-  req: FastifyRequest,
-  projectId: number,
-): Promise<InspectionRow[]> {
+export async function inspectionList(db: Db, actor: Actor, projectId: number): Promise<InspectionRow[]> {
   const [project, rows] = await Promise.all([
-    repo.findVisibleProject(db, projectId, companyScope(req.principal!)),
+    repo.findVisibleProject(db, actor, projectId),
     repo.inspectionRows(db, projectId),
   ]);
   // The rows are read alongside the visibility check but only returned once it passed.
@@ -46,15 +38,15 @@ export async function inspectionList(
  */
 export async function completeInspection(
   db: Db,
-  req: FastifyRequest,
+  actor: UserActor,
   inspectionId: number,
   body: CompleteInspectionRequest,
 ): Promise<InspectionRow> {
   const { data } = body;
   return withTransaction(db, async (tx) => {
-    // The route is canInspect (staff only): no company scope to apply.
     const inspection = await repo.findInspection(tx, inspectionId);
     if (!inspection) throw notFound('Inspection');
+    authorize(actor, 'inspection.complete', { kind: 'Inspection', companyId: inspection.company_id });
     // The component names which inspection of a component-level structure the form was filled for.
     if (body.component != null && body.component !== inspection.component_id) {
       throw badRequest('The component does not match this inspection.', 'component_mismatch');
@@ -72,12 +64,12 @@ export async function completeInspection(
         }
       }
       await repo.replaceFieldValues(tx, inspectionId, data.field_values);
-      await repo.markComplete(tx, inspectionId, req.principal!.userId, data.comments);
+      await repo.markComplete(tx, inspectionId, actor.userId, data.comments);
     } else if ('replacementPriority' in data) {
       await repo.mergeSemConditions(tx, inspectionId, conditionToSem(data));
-      await repo.markComplete(tx, inspectionId, req.principal!.userId, data.comments);
+      await repo.markComplete(tx, inspectionId, actor.userId, data.comments);
     } else {
-      await repo.markComplete(tx, inspectionId, req.principal!.userId, data.comments, {
+      await repo.markComplete(tx, inspectionId, actor.userId, data.comments, {
         strType: data.strType,
         armType: data.armType,
         armQty: data.armQty,
@@ -88,7 +80,7 @@ export async function completeInspection(
         inspector: data.inspector,
       });
     }
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'inspection.complete',
       objectType: 'inspection',
       objectId: inspectionId,

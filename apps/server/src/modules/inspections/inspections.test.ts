@@ -105,7 +105,11 @@ describe('GET /inspections/counts/:id', () => {
     const { projectId } = await project();
     const res = await get(`/api/v1/inspections/counts/${projectId}`, 'customer_other');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'not_found', message: 'Project not found' });
+    expect(res.json()).toEqual({
+      requestId: expect.any(String),
+      code: 'not_found',
+      message: 'Project not found',
+    });
     expect((await get('/api/v1/inspections/counts/99999999', 'super_admin')).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: `/api/v1/inspections/counts/${projectId}` })).statusCode).toBe(401);
     expect((await get('/api/v1/inspections/counts/abc', 'super_admin')).statusCode).toBe(400);
@@ -373,7 +377,11 @@ describe('POST /inspections/complete/:id', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'invalid_field_value', message: 'Asset Material has no option 5.' });
+    expect(res.json()).toEqual({
+      requestId: expect.any(String),
+      code: 'invalid_field_value',
+      message: 'Asset Material has no option 5.',
+    });
     const values = await queryRows(
       db,
       sql`select * from inspection_field_values where inspection_id = ${id}`,
@@ -386,6 +394,7 @@ describe('POST /inspections/complete/:id', () => {
     const mismatch = await complete(b.inspectionIds[0]!, { data: structureForm, component: 3 });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({
+      requestId: expect.any(String),
       code: 'component_mismatch',
       message: 'The component does not match this inspection.',
     });

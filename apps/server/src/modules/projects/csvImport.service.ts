@@ -72,7 +72,6 @@ export async function importCsvFiles(
   for (const [index, entry] of entries.entries()) await run.importFile(index, entry);
   if (run.problems.length > 0) {
     throw new AppError(
-      400,
       'csv_invalid',
       run.problems.map((p) => `${p.name}: ${p.reasons.join(' ')}`).join(' '),
       { files: run.problems },

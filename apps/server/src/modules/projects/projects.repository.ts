@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { inCompanyScope } from '../../platform/auth/access.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { projects, projectTiers, projectTypes, sourceFiles } from '../../platform/db/schema/index.ts';
@@ -33,13 +34,9 @@ export interface ProjectFactsRow {
 /**
  * Projects with their progress figures in ONE statement. The figures come from `project_progress`, which
  * triggers keep current (see its schema), so the list costs one row per project however many structures
- * the projects hold. `scope` confines a customer to their company.
+ * the projects hold. A customer actor sees their own company's projects only.
  */
-export async function listProjectFacts(
-  db: Db,
-  scope: number | null,
-  projectId?: number,
-): Promise<ProjectFactsRow[]> {
+export async function listProjectFacts(db: Db, actor: Actor, projectId?: number): Promise<ProjectFactsRow[]> {
   const only = projectId === undefined ? sql`true` : sql`p.id = ${projectId}`;
   return queryRows<ProjectFactsRow>(
     db,
@@ -54,7 +51,7 @@ export async function listProjectFacts(
     join companies c on c.id = p.company_id
     join project_types pt on pt.ptype_id = p.ptype_id
     left join project_progress pp on pp.project_id = p.id
-    where ${inCompanyScope(scope, sql`p.company_id`)} and ${only}
+    where ${inActorScope(actor, sql`p.company_id`)} and ${only}
     order by lower(p.project_name), p.id`,
   );
 }
@@ -80,7 +77,7 @@ export function listSourceFiles(db: Db, projectId: number) {
     .orderBy(asc(sourceFiles.id));
 }
 
-/** The project's company and type (its routes are staff-only, so no company scope applies). */
+/** The project's company and type; the caller authorizes the actor on the company it answers. */
 export async function findProject(db: Db, id: number) {
   const [row] = await db
     .select({

@@ -16,6 +16,7 @@ import {
 } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import { listProjectTiers, listProjectTypes } from './projects.repository.ts';
 import {
   createProject,
@@ -65,7 +66,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectListItem) },
       },
     },
-    (req) => listProjects(app.deps, req, req.query.today),
+    (req) => listProjects(app.deps, actorOf(req), req.query.today),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectDetail },
       },
     },
-    (req) => getProject(app.deps, req, req.params.id, req.query.today),
+    (req) => getProject(app.deps, actorOf(req), req.params.id, req.query.today),
   );
 
   app.post(
@@ -119,7 +120,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectSaveResponse, ...saveErrors },
       },
     },
-    (req) => createProject(app.deps, req, req.body),
+    (req) => createProject(app.deps, actorOf(req), req.body),
   );
 
   app.put(
@@ -134,7 +135,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: ProjectSaveResponse, ...saveErrors },
       },
     },
-    (req) => updateProjectFields(app.deps, req, req.body),
+    (req) => updateProjectFields(app.deps, actorOf(req), req.body),
   );
 
   for (const archived of [true, false]) {
@@ -153,7 +154,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         },
       },
       async (req) => {
-        await setArchived(app.deps, req, req.params.id, archived);
+        await setArchived(app.deps, actorOf(req), req.params.id, archived);
         return ok;
       },
     );

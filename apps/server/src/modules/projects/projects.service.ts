@@ -10,12 +10,12 @@ import {
   type ProjectUpdateRequest,
   projectStatus,
 } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { companyScope } from '../../platform/auth/access.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import { importCsvFiles } from './csvImport.service.ts';
 import {
@@ -46,13 +46,9 @@ interface Issue {
   message: string;
 }
 
-/** The same answer as a failed schema check: 400 `validation_failed` with one issue per field. */
-function validationFailed(issues: Issue[]): AppError {
-  const withBody = issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
-  return new AppError(400, 'validation_failed', withBody.map((i) => `${i.path}: ${i.message}`).join('; '), {
-    issues: withBody,
-  });
-}
+/** The same answer as a failed schema check: 400 `validation_failed` with one issue per body field. */
+const bodyIssues = (issues: Issue[]) =>
+  validationFailed(issues.map((i) => ({ path: `body.${i.path}`, message: i.message })));
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -102,21 +98,23 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
 
 export async function listProjects(
   deps: Deps,
-  req: FastifyRequest,
+  actor: Actor,
   today = isoDateOf(new Date()),
 ): Promise<ProjectListItem[]> {
-  const rows = await listProjectFacts(deps.database.db, companyScope(req.principal!));
+  authorize(actor, 'project.read');
+  const rows = await listProjectFacts(deps.database.db, actor);
   return rows.map((r) => toListItem(r, today));
 }
 
 export async function getProject(
   deps: Deps,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   today = isoDateOf(new Date()),
 ): Promise<ProjectDetail> {
   const db = deps.database.db;
-  const [row] = await listProjectFacts(db, companyScope(req.principal!), id);
+  authorize(actor, 'project.read');
+  const [row] = await listProjectFacts(db, actor, id);
   if (!row) throw notFound('Project');
   const [kmzs, center] = await Promise.all([listSourceFiles(db, id), projectCenter(db, id)]);
   return { ...toListItem(row, today), kmzs, project_center_lat: center.lat, project_center_lon: center.lon };
@@ -183,18 +181,19 @@ async function saving<T>(name: string, work: () => Promise<T>): Promise<T> {
 /** Creates a project and imports its CSV files in one transaction: any failure leaves nothing behind. */
 export async function createProject(
   deps: Deps,
-  req: FastifyRequest,
+  actor: UserActor,
   body: ProjectCreateRequest,
 ): Promise<ProjectSaveResponse> {
+  authorize(actor, 'project.create', { kind: 'Customer', companyId: body.company_id });
   const issues: Issue[] = [
     ...datesNotPastIssues(body, serverToday()),
     ...(await referenceIssues(deps, body)),
   ];
-  if (issues.length > 0) throw validationFailed(issues);
+  if (issues.length > 0) throw bodyIssues(issues);
   if (await projectNameTaken(deps.database.db, body.project_name)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = req.principal!.userId;
+  const userId = actor.userId;
   return saving(body.project_name, () =>
     withTransaction(deps.database.db, async (tx) => {
       const id = await insertProject(tx, { ...columns(body), createdBy: userId });
@@ -210,7 +209,7 @@ export async function createProject(
         },
         body.kmzs,
       );
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'project.create',
         objectType: 'project',
         objectId: id,
@@ -224,12 +223,14 @@ export async function createProject(
 /** Updates a project (edit mode: no not-before-today rules) and imports any files added in the mapping step. */
 export async function updateProjectFields(
   deps: Deps,
-  req: FastifyRequest,
+  actor: UserActor,
   body: ProjectUpdateRequest,
 ): Promise<ProjectSaveResponse> {
   const db = deps.database.db;
   const current = await findProject(db, body.id);
   if (!current) throw notFound('Project');
+  authorize(actor, 'project.update', { kind: 'Project', companyId: current.companyId });
+  authorize(actor, 'project.update', { kind: 'Customer', companyId: body.company_id });
   const issues = await referenceIssues(deps, body);
   const changesCompany = current.companyId !== body.company_id;
   const changesType = current.inspectionType !== body.inspection_type;
@@ -239,11 +240,11 @@ export async function updateProjectFields(
       issues.push({ path: 'inspection_type', message: PROJECT_SERVER_MESSAGES.inspectionTypeLocked });
     }
   }
-  if (issues.length > 0) throw validationFailed(issues);
+  if (issues.length > 0) throw bodyIssues(issues);
   if (await projectNameTaken(db, body.project_name, body.id)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = req.principal!.userId;
+  const userId = actor.userId;
   return saving(body.project_name, () =>
     withTransaction(db, async (tx) => {
       await updateProject(tx, body.id, columns(body));
@@ -259,7 +260,7 @@ export async function updateProjectFields(
         },
         body.kmzs,
       );
-      await writeAudit(tx, req, {
+      await writeAudit(tx, actor, {
         action: 'project.update',
         objectType: 'project',
         objectId: body.id,
@@ -271,17 +272,13 @@ export async function updateProjectFields(
 }
 
 /** Archive or unarchive; repeating either is harmless (the first archive date is kept). */
-export async function setArchived(
-  deps: Deps,
-  req: FastifyRequest,
-  id: number,
-  archived: boolean,
-): Promise<void> {
+export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<void> {
   await withTransaction(deps.database.db, async (tx) => {
     const project = await findProject(tx, id);
     if (!project) throw notFound('Project');
+    authorize(actor, 'project.archive', { kind: 'Project', companyId: project.companyId });
     const changed = archived ? await archiveProject(tx, id) : await unarchiveProject(tx, id);
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: archived ? 'project.archive' : 'project.unarchive',
       objectType: 'project',
       objectId: id,

@@ -212,6 +212,7 @@ describe('POST /api/v1/projects', () => {
     const res = await create(projectPayload(otherCompanyId, { project_name: '  unique LINE job ' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
+      requestId: expect.any(String),
       code: 'project_name_taken',
       message: 'A project named "unique LINE job" already exists. Choose another name.',
     });
@@ -314,7 +315,11 @@ describe('GET /api/v1/projects/:id', () => {
     );
     const other = await ctx.app.inject({ url: `/api/v1/projects/${id}`, headers: otherCustomer });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ code: 'not_found', message: 'Project not found' });
+    expect(other.json()).toEqual({
+      requestId: expect.any(String),
+      code: 'not_found',
+      message: 'Project not found',
+    });
     expect((await ctx.app.inject({ url: '/api/v1/projects/999999', headers: pm })).statusCode).toBe(404);
   });
 });

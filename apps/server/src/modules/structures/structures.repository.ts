@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { inCompanyScope } from '../../platform/auth/access.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -27,8 +28,8 @@ interface CountsRow {
  */
 export async function structureCounts(
   db: Db,
+  actor: Actor,
   projectId: number,
-  scope: number | null,
   yesterday: Range,
 ): Promise<CountsRow | null> {
   const from = yesterday.from.toISOString();
@@ -64,7 +65,7 @@ export async function structureCounts(
       select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
       from images where project_id = p.id
     ) m
-    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}`,
+    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
   );
   return rows[0] ?? null;
 }
@@ -77,11 +78,7 @@ interface LineRow {
 type NullableLine = { id: number | null; line_name: string | null; line_num: string | null };
 
 /** The project's lines by name; null when the project is not visible (one statement). */
-export async function projectLines(
-  db: Db,
-  projectId: number,
-  scope: number | null,
-): Promise<LineRow[] | null> {
+export async function projectLines(db: Db, actor: Actor, projectId: number): Promise<LineRow[] | null> {
   const rows = await queryRows<NullableLine>(
     db,
     sql`
@@ -89,7 +86,7 @@ export async function projectLines(
     from projects p
     left join project_lines pl on pl.project_id = p.id
     left join lines l on l.id = pl.line_id
-    where p.id = ${projectId} and ${inCompanyScope(scope, sql`p.company_id`)}
+    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}
     order by lower(l.line_name), l.id`,
   );
   if (rows.length === 0) return null;

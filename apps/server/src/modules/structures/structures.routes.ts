@@ -1,10 +1,8 @@
 import { CompanyLinesQuery, IdParam, ProjectLine, ProjectLinesQuery, ProjectStats } from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { companyScope } from '../../platform/auth/access.ts';
-import { notFound } from '../../platform/errors.ts';
-import { localDayRange } from '../../platform/localDate.ts';
-import { companyLines, projectLines, structureCounts } from './structures.repository.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
+import { companyLineList, projectLineList, projectStats } from './structures.service.ts';
 
 const tags = ['Structures'];
 
@@ -30,16 +28,7 @@ export async function structuresRoutes(app: App): Promise<void> {
         response: { 200: ProjectStats },
       },
     },
-    async (req) => {
-      const counts = await structureCounts(
-        db,
-        req.params.id,
-        companyScope(req.principal!),
-        localDayRange(-1),
-      );
-      if (!counts) throw notFound('Project');
-      return counts;
-    },
+    (req) => projectStats(db, actorOf(req), req.params.id),
   );
 
   app.get(
@@ -53,11 +42,7 @@ export async function structuresRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectLine) },
       },
     },
-    async (req) => {
-      const lines = await projectLines(db, req.query.projectId, companyScope(req.principal!));
-      if (!lines) throw notFound('Project');
-      return lines;
-    },
+    (req) => projectLineList(db, actorOf(req), req.query.projectId),
   );
 
   app.get(
@@ -72,10 +57,6 @@ export async function structuresRoutes(app: App): Promise<void> {
         response: { 200: z.array(ProjectLine) },
       },
     },
-    async (req) => {
-      const lines = await companyLines(db, req.query.companyId);
-      if (!lines) throw notFound('Company');
-      return lines;
-    },
+    (req) => companyLineList(db, actorOf(req), req.query.companyId),
   );
 }

@@ -93,7 +93,11 @@ describe('GET /api/v1/structures/counts/:id', () => {
       headers: otherCustomer,
     });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ code: 'not_found', message: 'Project not found' });
+    expect(other.json()).toEqual({
+      requestId: expect.any(String),
+      code: 'not_found',
+      message: 'Project not found',
+    });
     const missing = await ctx.app.inject({ url: '/api/v1/structures/counts/999999', headers: staff });
     expect(missing.statusCode).toBe(404);
   });

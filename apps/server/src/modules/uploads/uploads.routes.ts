@@ -1,5 +1,6 @@
 import { GetFieldsRequest, GetFieldsResponse, SignUploadQuery, SignUploadResponse } from '@linewalker/domain';
 import type { App } from '../../app.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
 import { fileFields, signUpload } from './uploads.service.ts';
 
 const tags = ['Files'];
@@ -19,7 +20,7 @@ export async function uploadsRoutes(app: App): Promise<void> {
         response: { 200: SignUploadResponse },
       },
     },
-    (req) => signUpload(app.deps, req, req.query.extension),
+    (req) => signUpload(app.deps, actorOf(req), req.query.extension),
   );
 
   app.post(
@@ -40,6 +41,6 @@ export async function uploadsRoutes(app: App): Promise<void> {
         response: { 200: GetFieldsResponse },
       },
     },
-    (req) => fileFields(app.deps, req.body.url),
+    (req) => fileFields(app.deps, actorOf(req), req.body.url),
   );
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { GetFieldsResponse, SignUploadResponse, UploadExtension } from '@linewalker/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -22,9 +23,10 @@ export const KMZ_NOT_SUPPORTED = 'KMZ files are not supported yet';
  */
 export async function signUpload(
   deps: Deps,
-  req: FastifyRequest,
+  actor: UserActor,
   extension: UploadExtension,
 ): Promise<SignUploadResponse> {
+  authorize(actor, 'upload.sign');
   const key = `uploads/${extension}/${randomUUID()}.${extension}`;
   const contentType = CONTENT_TYPES[extension];
   await deps.database.db.transaction(async (tx) => {
@@ -32,9 +34,9 @@ export async function signUpload(
       storageKey: key,
       kind: extension,
       contentType,
-      uploadedBy: req.principal!.userId,
+      uploadedBy: actor.userId,
     });
-    await writeAudit(tx, req, {
+    await writeAudit(tx, actor, {
       action: 'file.sign',
       objectType: 'file_upload',
       objectId: id,
@@ -62,7 +64,8 @@ export async function issuedUpload(deps: Deps, url: string) {
   return upload;
 }
 
-export async function fileFields(deps: Deps, url: string): Promise<GetFieldsResponse> {
+export async function fileFields(deps: Deps, actor: Actor, url: string): Promise<GetFieldsResponse> {
+  authorize(actor, 'upload.sign');
   const upload = await issuedUpload(deps, url);
   if (upload.kind !== 'csv') throw badRequest(KMZ_NOT_SUPPORTED, 'unsupported_file');
   return readCsvFields(await deps.storage.read(upload.storageKey));

@@ -162,7 +162,11 @@ describe('POST /api/v1/kmz/getFields', () => {
   it('answers 400 for a KMZ file', async () => {
     const res = await getFields(await upload(Buffer.from([0x50, 0x4b, 3, 4]), 'kmz'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'unsupported_file', message: 'KMZ files are not supported yet' });
+    expect(res.json()).toEqual({
+      requestId: expect.any(String),
+      code: 'unsupported_file',
+      message: 'KMZ files are not supported yet',
+    });
   });
 
   it('answers 404 for a url this server did not issue, or whose file never arrived', async () => {

@@ -1,5 +1,4 @@
 import { canCreate, canInspect, isStaff, isSuperAdmin, type Principal } from '@linewalker/domain';
-import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Who may call a route. Every route under /api declares one (an undeclared route fails at start
@@ -25,10 +24,3 @@ export interface AuthUser extends Principal {
   companyName: string | null;
   sessionExpiresAt: Date;
 }
-
-/** The company a caller is confined to: a customer's own company; staff are not confined. */
-export const companyScope = (p: Principal): number | null => (isStaff(p) ? null : p.companyId);
-
-/** SQL confining a company-id `column` to the scope from companyScope: `true` for staff. */
-export const inCompanyScope = (scope: number | null, column: SQL): SQL =>
-  scope === null ? sql`true` : sql`${column} = ${scope}`;

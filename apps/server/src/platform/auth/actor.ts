@@ -42,6 +42,6 @@ export const systemActor = (requestId = 'system'): SystemActor => ({
 
 /** An anonymous caller (public routes such as login): no user, but an address and a request id. */
 export interface AnonymousCaller {
-  ip: string | null;
+  ip: string;
   requestId: string;
 }

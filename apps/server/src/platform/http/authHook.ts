@@ -2,6 +2,7 @@ import { AUTH_COOKIE } from '@linewalker/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_RULES, type Access, type AuthUser } from '../auth/access.ts';
+import type { AnonymousCaller, UserActor } from '../auth/actor.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { companies, roles, sessions, users } from '../db/schema/index.ts';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: AuthUser | null;
+    /** The caller as services see it; built once by the auth hook (null when not logged in). */
+    actor: UserActor | null;
   }
   interface FastifyInstance {
     /** Every /api/v1 route with its access rule, for the docs and the authorization matrix test. */
@@ -98,6 +101,7 @@ function principalLoader(db: Db, tokens: TokenService) {
  */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('actor', null);
   const loadPrincipal = principalLoader(db, tokens);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -118,8 +122,30 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     if (!req.routeOptions.url?.startsWith('/api/v1')) return;
     const token = bearerOrCookie(req);
     req.principal = token ? await loadPrincipal(token) : null;
+    req.actor = req.principal ? actorFrom(req, req.principal) : null;
     if (access === 'public') return;
     if (!req.principal) throw unauthorized();
     if (!access || !ACCESS_RULES[access](req.principal)) throw forbidden();
   });
 }
+
+function actorFrom(req: FastifyRequest, p: AuthUser): UserActor {
+  return {
+    kind: 'user',
+    userId: p.userId,
+    roleId: p.roleId,
+    roleName: p.roleName,
+    companyId: p.companyId,
+    ip: req.ip,
+    requestId: req.id,
+  };
+}
+
+/** The logged-in caller of a route whose access rule is not `public` (the hook has refused anyone else). */
+export function actorOf(req: FastifyRequest): UserActor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** Who calls a public route (login, forgot-password): an address and a request id. */
+export const callerOf = (req: FastifyRequest): AnonymousCaller => ({ ip: req.ip, requestId: req.id });

@@ -43,7 +43,7 @@ export function ForgotPasswordModal({ opened, onClose, onSent }: ForgotPasswordM
           </Text>
           {forgot.isError && (
             <Alert color="red" role="alert">
-              {isApiError(forgot.error, 429)
+              {isApiError(forgot.error, 'rate_limited')
                 ? forgot.error.message
                 : 'Could not send the e-mail right now. Please try again.'}
             </Alert>

@@ -10,9 +10,9 @@ interface LoginFormProps {
 }
 
 function failureText(error: unknown): string {
-  if (isApiError(error, 403)) return MESSAGES.loginFailed;
+  if (isApiError(error, 'invalid_credentials')) return MESSAGES.loginFailed;
   // 429 carries the server's own 'wait and try again' sentence.
-  if (isApiError(error, 429)) return error.message;
+  if (isApiError(error, 'rate_limited')) return error.message;
   return 'Could not log in right now. Please try again.';
 }
 

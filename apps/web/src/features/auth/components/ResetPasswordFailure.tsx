@@ -29,7 +29,7 @@ export function ResetPasswordFailure({ code, userId }: ResetPasswordFailureProps
       )}
       {resend.isError && (
         <Alert color="red" role="alert">
-          {isApiError(resend.error, 429)
+          {isApiError(resend.error, 'rate_limited')
             ? resend.error.message
             : 'Could not send a new link right now. Please try again.'}
         </Alert>

@@ -85,8 +85,9 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
         },
         onError: (error) => {
           if (!isApiError(error)) return;
-          // Field messages go under their fields; a taken name (409) under Job Name.
-          if (error.status === 409) form.setFieldError('project_name', error.message);
+          // Field messages go under their fields; a taken name under Job Name.
+          const nameTaken = error.code === 'project_name_taken';
+          if (nameTaken) form.setFieldError('project_name', error.message);
           const { issues } = error;
           const unmatched: string[] = [];
           for (const issue of issues) {
@@ -95,7 +96,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
           }
           setUnmatchedIssues(unmatched);
           // A form problem found by the server is fixed on the form, not in the mapping step.
-          if (issues.some((i) => i.path in form.getValues()) || error.status === 409) setStep('form');
+          if (issues.some((i) => i.path in form.getValues()) || nameTaken) setStep('form');
         },
       },
     );

@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api.ts';
  * again (e.g. a structure repeated across two files), so its verdict can differ from the browser's.
  */
 export function csvProblemsByUrl(error: unknown): Map<string, CsvFileProblem> {
-  if (!isApiError(error, 400)) return new Map();
+  if (!isApiError(error, 'csv_invalid')) return new Map();
   const parsed = CsvImportError.safeParse(error.body);
   return parsed.success ? new Map(parsed.data.files.map((f) => [f.url, f])) : new Map();
 }

@@ -1,0 +1,30 @@
+import type { ProjectLine, ProjectStats } from '@linewalker/domain';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { localDayRange } from '../../platform/localDate.ts';
+import { companyLines, projectLines, structureCounts } from './structures.repository.ts';
+
+/** The project's structure stats; the query itself confines a customer to their company (else 404). */
+export async function projectStats(db: Db, actor: Actor, projectId: number): Promise<ProjectStats> {
+  authorize(actor, 'structure.read');
+  const counts = await structureCounts(db, actor, projectId, localDayRange(-1));
+  if (!counts) throw notFound('Project');
+  return counts;
+}
+
+export async function projectLineList(db: Db, actor: Actor, projectId: number): Promise<ProjectLine[]> {
+  authorize(actor, 'structure.read');
+  const lines = await projectLines(db, actor, projectId);
+  if (!lines) throw notFound('Project');
+  return lines;
+}
+
+/** A customer company's lines: staff only (customers reach lines through their projects). */
+export async function companyLineList(db: Db, actor: Actor, companyId: number): Promise<ProjectLine[]> {
+  authorize(actor, 'line.list_by_company', { kind: 'Company', companyId });
+  const lines = await companyLines(db, companyId);
+  if (!lines) throw notFound('Company');
+  return lines;
+}

@@ -1,0 +1,26 @@
+import { type Action, type CompanyObject, companyScopeOf, decide } from '@linewalker/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { forbidden, notFound } from '../errors.ts';
+import type { Actor } from './actor.ts';
+
+/**
+ * The server side of the domain's policy: call it for every object a service loads. Another company's
+ * object answers 404 (its existence is not revealed); a visible object the role may not act on, 403.
+ * The system actor (background jobs) acts for whoever queued the work, whose rights were checked then.
+ */
+export function authorize(actor: Actor, action: Action, object?: CompanyObject): void {
+  if (actor.kind === 'system') return;
+  const decision = decide(actor, action, object);
+  if (decision === 'not_found') throw notFound(object?.kind);
+  if (decision === 'forbidden') throw forbidden();
+}
+
+/** The company an actor's reads are confined to (a customer's own), or null for staff and the system. */
+export const companyScope = (actor: Actor): number | null =>
+  actor.kind === 'system' ? null : companyScopeOf(actor);
+
+/** SQL confining a company-id `column` to the actor's scope: `true` for staff and the system. */
+export function inActorScope(actor: Actor, column: SQL): SQL {
+  const scope = companyScope(actor);
+  return scope === null ? sql`true` : sql`${column} = ${scope}`;
+}

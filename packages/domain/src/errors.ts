@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers with, and its HTTP status. Clients branch on `code` (never on the
+ * status alone: several codes share one status). New codes are added here, so server and web agree.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  csv_invalid: 400,
+  unsupported_file: 400,
+  component_mismatch: 400,
+  crew_group_not_in_project: 400,
+  not_active_staff: 400,
+  structures_not_in_project: 400,
+  invalid_field_value: 400,
+  used_token: 400,
+  expired_token: 400,
+  bad_token: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  invalid_credentials: 403,
+  bad_signature: 403,
+  not_found: 404,
+  conflict: 409,
+  project_name_taken: 409,
+  crew_group_limit: 409,
+  user_in_other_crew: 409,
+  already_uploaded: 409,
+  upload_completed: 409,
+  job_not_failed: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const ValidationIssue = z.object({ path: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/**
+ * The body of every error answer. `code` is kept a plain string in the schema so that a client built
+ * before a new code still reads the message; `isErrorCode` narrows it.
+ */
+export const ApiError = z.object({
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(ValidationIssue).optional(),
+  /** The id of the request, also in every server log line about it: quote it when reporting a problem. */
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);
