@@ -57,12 +57,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         issues,
       });
     }
-    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? BODY_REQUIRED_MESSAGE : 'Not valid JSON.';
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      // Content-Type JSON with no body at all: the same answer as a missing or null body (bodyValidator).
       return send(req, reply, 400, {
         code: 'validation_failed',
-        message: `body: ${message}`,
-        issues: [{ path: 'body', message }],
+        message: `body: ${BODY_REQUIRED_MESSAGE}`,
+        issues: [{ path: 'body', message: BODY_REQUIRED_MESSAGE }],
       });
     }
     const status = err.statusCode ?? 500;
