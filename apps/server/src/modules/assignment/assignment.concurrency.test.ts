@@ -109,3 +109,40 @@ describe('concurrent assignment of overlapping structures', () => {
     }
   }, 120_000);
 });
+
+describe('concurrent assignment while crews are added and deleted', () => {
+  it('answers 2xx or 4xx to everyone and leaves no structure in a deleted crew', async () => {
+    const manager = bearer(tokens[0]!);
+    const post = (url: string, payload?: number[]) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: manager,
+        ...(payload ? { payload } : {}),
+      });
+    const next = random(99);
+    const work: Array<Promise<{ statusCode: number }>> = [];
+    for (let i = 0; i < 24; i++) {
+      const crew = crews[i % crews.length]!;
+      if (i % 8 === 7) {
+        work.push(post(`/api/v1/assignment/deleteCrewGroup?crewGroupId=${crew}`));
+      } else {
+        work.push(
+          post(
+            `/api/v1/assignment/saveStructuresToCrewGroup?projectId=${projectId}&crewGroupId=${crew}`,
+            overlappingSelection(next),
+          ),
+        );
+      }
+    }
+    const statuses = (await Promise.all(work)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    const orphans = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from structures s
+          where s.project_id = ${projectId} and s.crew_group_id is not null
+            and not exists (select 1 from crew_groups cg where cg.id = s.crew_group_id)`,
+    );
+    expect(orphans[0]!.n).toBe(0);
+  }, 120_000);
+});

@@ -185,7 +185,10 @@ export async function findCrewGroup(
   return row ?? null;
 }
 
-/** Unassigns the crew's structures, removes its personnel and deletes it; answers what it undid. */
+/**
+ * Unassigns the crew's structures (locked in id order, as setStructuresCrew does, so a concurrent assignment
+ * of some of them waits instead of deadlocking), removes its personnel and deletes it; answers what it undid.
+ */
 export async function deleteCrewGroup(
   db: Db,
   crewGroupId: number,
@@ -193,8 +196,10 @@ export async function deleteCrewGroup(
   const [row] = await queryRows<{ unassigned: number; removed: number }>(
     db,
     sql`
-    with s as (update structures set crew_group_id = null, updated_at = now()
-               where crew_group_id = ${crewGroupId} returning 1),
+    with locked as materialized (
+        select id from structures where crew_group_id = ${crewGroupId} order by id for update),
+      s as (update structures st set crew_group_id = null, updated_at = now()
+            from locked where st.id = locked.id returning 1),
       m as (delete from crew_members where crew_group_id = ${crewGroupId} returning 1)
     select (select count(*)::int from s) as unassigned, (select count(*)::int from m) as removed`,
   );
