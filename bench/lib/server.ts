@@ -32,8 +32,18 @@ export interface RunningServer {
  */
 export async function startBuiltServer(): Promise<RunningServer> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: serverDir, stdio: 'ignore' });
+  // The free port found may be taken by another process before the server binds it: try a few.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(await freePort());
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startOnce(port: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-server-'));
-  const port = await freePort();
   let dropDatabase = async () => {};
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -66,13 +76,20 @@ export async function startBuiltServer(): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server exited with ${child.exitCode}`);
+    }
     const up = await fetch(`${baseUrl}/api/v1/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not start within 120 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
