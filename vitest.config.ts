@@ -33,6 +33,18 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Component tests (forms and their messages) in happy-dom with Testing Library; the map and
+        // anything drawn with WebGL is tested in the real browser by the e2e journeys.
+        test: {
+          name: 'web-components',
+          root: './apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/testing/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

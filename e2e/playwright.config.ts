@@ -2,7 +2,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3210;
+// E2E_PORT lets several worktrees run their journeys side by side; 3210 by default.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 // A fixed path, not a per-process one: this file is also loaded by every worker. The server start
 // script empties it, so each run begins from fresh demo data.

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/seed/cli.ts'],
+  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed/cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -20,3 +20,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
+cpSync('src/platform/jobs/threadEntry.js', 'dist/threadEntry.js');

@@ -16,12 +16,10 @@ import { insertProject } from '../../apps/server/src/modules/projects/projects.r
 import { insertFileUpload } from '../../apps/server/src/modules/uploads/uploads.repository.ts';
 import { writeAudit } from '../../apps/server/src/platform/audit.ts';
 import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
-import { TokenService } from '../../apps/server/src/platform/auth/tokens.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
-import { Mailer, outboxOnlyTransport } from '../../apps/server/src/platform/mail/transport.ts';
-import { createStorage } from '../../apps/server/src/platform/storage/storage.ts';
+import { createDeps } from '../../apps/server/src/platform/deps.ts';
 import { loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
@@ -66,7 +64,7 @@ async function save(ctx: Context): Promise<void> {
     const summary = await importCsvFiles(
       tx,
       deps,
-      { projectId: id, companyId, userId, perComponent: false, existingProject: false },
+      { projectId: id, companyId, userId, perComponent: false },
       [entry],
     );
     await writeAudit(tx, systemActor('bench'), {
@@ -124,13 +122,7 @@ export default defineScenario<Context>({
       PUBLIC_URL: 'http://localhost:3100',
       WEB_DIST: join(dataDir, 'no-web'),
     });
-    const deps: Deps = {
-      config,
-      database,
-      tokens: new TokenService(config.jwtSecret),
-      mailer: new Mailer(database.db, outboxOnlyTransport, outboxOnlyTransport, () => {}),
-      storage: createStorage(config),
-    };
+    const deps: Deps = createDeps(config, database);
     const companyId = await loadTestCompany(database.db);
     const [user] = await queryRows<{ id: number }>(
       database.db,

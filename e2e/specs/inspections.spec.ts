@@ -229,3 +229,40 @@ test('Transmission projects use the Asset dropdowns; ETT projects the condition 
   await expect(completed.getByRole('radio', { name: 'Yes' })).toBeChecked();
   await expect(completed.getByLabel('Bend Angle')).toHaveValue('12.5°');
 });
+
+test('the table by keyboard, and shift-click selects a range', async ({ page }) => {
+  await openInspectTab(page, ACCOUNTS.projectManager.email);
+  const exportButton = page.getByRole('button', { name: /^Export CSV/ });
+
+  // Shift-click on the fifth box selects the first five: from the anchor (the first) to it.
+  await rows(page).nth(0).getByRole('checkbox').check();
+  await rows(page)
+    .nth(4)
+    .getByRole('checkbox')
+    .click({ modifiers: ['Shift'] });
+  await expect(exportButton).toHaveText('Export CSV (5)');
+  for (let i = 0; i < 5; i++) await expect(rows(page).nth(i)).toHaveAttribute('aria-selected', 'true');
+  await expect(rows(page).nth(5)).toHaveAttribute('aria-selected', 'false');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
+  // Tab reaches one row; arrows move between rows, Space selects, Enter opens.
+  await rows(page).first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(2)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(rows(page).nth(2)).toHaveAttribute('aria-selected', 'true');
+  await expect(exportButton).toHaveText('Export CSV (1)');
+  const key = await rowKey(rows(page).nth(2));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /Complete(d)? Inspection/ });
+  await expect(dialog).toContainText(`${key.line} · ${key.structure}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // End goes to the last row, which the table scrolls into view.
+  await rows(page).nth(2).focus();
+  await page.keyboard.press('End');
+  const all = await count(page, 'all');
+  await expect(page.locator(`[data-testid="inspection-row"][aria-rowindex="${all + 1}"]`)).toBeFocused();
+});

@@ -2,6 +2,8 @@
 import { rmSync } from 'node:fs';
 
 const dataDir = process.env.DATA_DIR;
+// playwright.config.ts passes PORT; started by hand, E2E_PORT (default 3210) picks it.
+process.env.PORT ??= process.env.E2E_PORT ?? '3210';
 if (!dataDir) throw new Error('DATA_DIR must be set');
 rmSync(dataDir, { recursive: true, force: true });
 await import('../../apps/server/dist/main.js');

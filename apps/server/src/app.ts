@@ -9,26 +9,17 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from '@fastify/type-provider-zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerModules } from './modules/index.ts';
-import { TokenService } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import { createDeps, type Deps } from './platform/deps.ts';
 import { registerAuth } from './platform/http/authHook.ts';
 import { validatorCompiler } from './platform/http/bodyValidator.ts';
 import { registerErrorHandler } from './platform/http/errorHandler.ts';
 import { logHooks } from './platform/http/logHooks.ts';
 import { zodParseSerializer } from './platform/http/zodParseSerializer.ts';
-import { smtpTransport } from './platform/mail/smtp.ts';
-import { Mailer, outboxOnlyTransport } from './platform/mail/transport.ts';
-import { createStorage, type Storage } from './platform/storage/storage.ts';
 import { fastifyTrustProxy } from './platform/trustProxy.ts';
 
-export interface Deps {
-  config: Config;
-  database: Database;
-  tokens: TokenService;
-  mailer: Mailer;
-  storage: Storage;
-}
+export type { Deps };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,14 +66,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // Responses are checked with zod's compiled `parse` (several times faster than `encode` on large lists).
   app.setSerializerCompiler(zodParseSerializer);
 
-  const tokens = new TokenService(config.jwtSecret);
-  const mailer = new Mailer(
-    database.db,
-    config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxOnlyTransport,
-    outboxOnlyTransport,
-    (msg, err) => app.log.error({ err }, msg),
-  );
-  app.decorate('deps', { config, database, tokens, mailer, storage: createStorage(config) });
+  const deps = createDeps(config, database);
+  app.decorate('deps', deps);
 
   await app.register(fastifyCookie);
   // Structure and inspection lists of large projects are tens of MB of JSON; gzip shrinks them ~10×. Below
@@ -107,7 +92,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  registerAuth(app, database.db, tokens);
+  registerAuth(app, database.db, deps.tokens);
   await app.register(registerModules, { prefix: '/api/v1' });
   await registerWeb(app, config);
   return app;

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './platform/bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { JobWorker } from './platform/jobs/worker.ts';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -18,13 +19,19 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await prepareDatabase(database, config, app.log);
   await app.listen({ port: config.port, host: config.host });
+  const worker =
+    config.jobWorkers > 0
+      ? new JobWorker({ deps: app.deps, concurrency: config.jobWorkers, log: app.log })
+      : null;
+  await worker?.start();
   app.log.info(
-    `Linewalker ready at ${config.publicUrl} on ${database.kind} in ${Date.now() - started} ms (API docs: /api/docs)`,
+    `Linewalker ready at ${config.publicUrl} on ${database.kind} with ${config.jobWorkers} job worker(s) in ${Date.now() - started} ms (API docs: /api/docs)`,
   );
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    await app.close();
+    // Stop taking requests and jobs; the job in hand gets a grace period, then goes back to the queue.
+    await Promise.all([app.close(), worker?.stop()]);
     await database.close();
     process.exit(0);
   };

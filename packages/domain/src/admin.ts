@@ -8,14 +8,20 @@ export const Role = z.object({
 });
 export type Role = z.infer<typeof Role>;
 
+export const OUTBOX_STATUSES = ['queued', 'retrying', 'sent', 'failed', 'stored'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export const OutboxMessage = z.object({
   id: z.number().int(),
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
-  status: z.enum(['queued', 'sent', 'failed', 'stored']),
+  /** 'retrying': a delivery failed and is tried again later; 'failed': every attempt failed. */
+  status: z.enum(OUTBOX_STATUSES),
   error: z.string().nullable(),
+  /** Delivery attempts so far (SMTP); `error` is the last one's. */
+  attempts: z.number().int(),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;

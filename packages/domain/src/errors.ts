@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   already_uploaded: 409,
   upload_completed: 409,
   job_not_failed: 409,
+  job_already_queued: 409,
+  import_in_progress: 409,
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

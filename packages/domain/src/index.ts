@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './api/assignment.ts';
 export * from './api/customers.ts';
 export * from './api/inspections.ts';
+export * from './api/jobs.ts';
 export * from './api/projects.ts';
 export * from './api/structures.ts';
 export * from './api/uploads.ts';

@@ -1,7 +1,10 @@
+import { ROLE_IDS } from '@linewalker/domain';
+import { and, eq } from 'drizzle-orm';
 import {
   crewGroups,
   fileUploads,
   inspections,
+  jobs,
   lines,
   projectLines,
   projects,
@@ -72,6 +75,32 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     })
     .returning({ id: users.id });
 
+  // Jobs: one the own company's customer started (its owner may read it), one failed system job.
+  const [customer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE_IDS.customer)));
+  const [ownJob, failedJob] = await db
+    .insert(jobs)
+    .values([
+      {
+        name: 'auth.password-reset',
+        payload: {},
+        state: 'succeeded',
+        maxAttempts: 5,
+        createdBy: customer!.id,
+      },
+      {
+        name: 'mail.deliver',
+        payload: { outboxId: 1 },
+        state: 'failed',
+        maxAttempts: 5,
+        attempts: 5,
+        lastError: 'refused',
+      },
+    ])
+    .returning({ id: jobs.id });
+
   const storage = ctx.app.deps.storage;
   const existingKey = `matrix/${tag}/existing.csv`;
   await storage.write(existingKey, Buffer.from('x,y\n'));
@@ -92,6 +121,8 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     existingUpload: existingKey,
     signedPut: await path(storage.signedPutUrl(`matrix/${tag}/upload.csv`, 'text/csv')),
     signedGet: await path(storage.signedGetUrl(existingKey)),
+    jobId: ownJob!.id,
+    failedJobId: failedJob!.id,
   };
 }
 
@@ -106,5 +137,7 @@ export function missingObjects(own: MatrixFixture): MatrixFixture {
     crewGroupId: MISSING_ID,
     structureIds: own.structureIds.map((_, i) => MISSING_ID + i),
     inspectionIds: own.inspectionIds.map((_, i) => MISSING_ID + i),
+    jobId: MISSING_ID,
+    failedJobId: MISSING_ID,
   };
 }

@@ -33,6 +33,9 @@ export interface MatrixFixture {
   existingUpload: string;
   signedPut: string;
   signedGet: string;
+  /** A finished job started by the `customer_own` caller, and a failed system job (for retry). */
+  jobId: number;
+  failedJobId: number;
 }
 
 /** Which set of objects a request points at (see MatrixFixture). */

@@ -7,6 +7,7 @@ import { customersRoutes } from './customers/customers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { structuresRoutes } from './structures/structures.routes.ts';
@@ -19,6 +20,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(authRoutes);
   await app.register(rolesRoutes);
   await app.register(adminRoutes);
+  await app.register(jobsRoutes);
   await app.register(filesRoutes);
   await app.register(customersRoutes);
   await app.register(uploadsRoutes);

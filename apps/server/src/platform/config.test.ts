@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs one job at a time on PGlite and two on PostgreSQL unless JOB_WORKERS says otherwise', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).jobWorkers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/x' }).jobWorkers).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, JOB_WORKERS: '0' }).jobWorkers).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_WORKERS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_WORKERS: 'many' })).toThrow(/JOB_WORKERS/);
+  });
+
   it('generates a JWT secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

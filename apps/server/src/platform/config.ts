@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   MAP_STYLE_URL: z.string().optional(),
+  JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -68,6 +69,8 @@ export interface Config {
         forcePathStyle: boolean;
       };
   mapStyleUrl: string | undefined;
+  /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
+  jobWorkers: number;
   logLevel: string;
   webDist: string | undefined;
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
@@ -130,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
     mapStyleUrl: e.MAP_STYLE_URL,
+    // PGlite is one connection in this process: one job at a time leaves room for requests.
+    jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: trustProxy.value,

@@ -6,7 +6,7 @@ import { AUTH_COOKIE } from '@linewalker/domain';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
-import { type Database, openDatabase } from '../platform/db/client.ts';
+import { type Database, type DatabaseOptions, openDatabase } from '../platform/db/client.ts';
 import { adminUrl, withDatabaseName } from './pgUrls.ts';
 
 export interface TestContext {
@@ -17,7 +17,12 @@ export interface TestContext {
 }
 
 /** A fresh database for one test file: a copy of the migrated template on PostgreSQL or PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(options: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  /** PostgreSQL: this database's URL (another process can connect to it). */
+  url?: string;
+}> {
   const template = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (template && url) {
@@ -27,9 +32,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
-    const database = await openDatabase({ url: withDatabaseName(url, name), poolSize: 5 });
+    const database = await openDatabase({ url: withDatabaseName(url, name), poolSize: 5, ...options });
     return {
       database,
+      url: withDatabaseName(url, name),
       drop: async () => {
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
@@ -39,11 +45,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   }
   const dump = inject('pgliteDump');
   if (!dump) throw new Error('globalSetup provided no database template');
-  const database = await openDatabase({ pgliteLoadDataDir: new Blob([readFileSync(dump)]) });
+  const database = await openDatabase({ pgliteLoadDataDir: new Blob([readFileSync(dump)]), ...options });
   return { database, drop: () => database.close() };
 }
 
-export interface TestAppOptions {
+export interface TestAppOptions extends Pick<DatabaseOptions, 'logQuery'> {
   /** A database opened by the test (e.g. through a relay it can cut); closed with the app. */
   database?: { database: Database; drop(): Promise<void> };
 }
@@ -61,7 +67,8 @@ export async function createTestApp(
     WEB_DIST: join(dataDir, 'no-web'),
     ...env,
   });
-  const { database, drop } = options.database ?? (await openTestDatabase());
+  const { database, drop } =
+    options.database ?? (await openTestDatabase(options.logQuery ? { logQuery: options.logQuery } : {}));
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

@@ -57,10 +57,7 @@ export const router = createBrowserRouter([
           },
           {
             path: paths.project.path,
-            lazy: () =>
-              import('../features/projects/routes/ProjectRoute.tsx').then((m) => ({
-                Component: m.ProjectRoute,
-              })),
+            lazy: () => import('./routes/ProjectPage.tsx').then((m) => ({ Component: m.ProjectPage })),
           },
           ...comingSoonRoutes(),
           {
@@ -78,6 +75,13 @@ export const router = createBrowserRouter([
                 lazy: () =>
                   import('../features/admin/routes/AuditRoute.tsx').then((m) => ({
                     Component: m.AuditRoute,
+                  })),
+              },
+              {
+                path: paths.adminJobs.path,
+                lazy: () =>
+                  import('../features/admin/routes/JobsRoute.tsx').then((m) => ({
+                    Component: m.JobsRoute,
                   })),
               },
             ],

@@ -36,6 +36,7 @@ export const paths = {
   // Super admin
   adminOutbox: { path: '/admin/outbox', getHref: () => '/admin/outbox' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
 
   // Files served next to the app
   eulaPdf: { path: '/eula.pdf', getHref: () => '/eula.pdf' },

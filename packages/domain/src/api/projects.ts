@@ -66,6 +66,16 @@ export const ProjectListItem = z.object({
   late: z.boolean().describe(PROJECT_FIELD_DEFINITIONS.late),
   early: z.boolean().describe(PROJECT_FIELD_DEFINITIONS.early),
   on_schedule: z.boolean().describe(PROJECT_FIELD_DEFINITIONS.on_schedule),
+  importing: z
+    .object({
+      jobId: z.number().int(),
+      done: z.number().int().describe('Structures written so far.'),
+      total: z.number().int().describe('Structures the import adds.'),
+    })
+    .nullable()
+    .describe(
+      'Set while a background job writes the CSV rows: the project is not ready yet (customers do not see it).',
+    ),
 });
 export type ProjectListItem = z.infer<typeof ProjectListItem>;
 
@@ -103,6 +113,11 @@ export const ProjectSaveResponse = Ok.extend({
     lines: z.number().int().describe('Distinct lines the files used (existing company lines are reused).'),
     inspections: z.number().int(),
   }),
+  /**
+   * A large import is written by a background job (GET /api/v1/jobs/{id} follows it) and `imported`
+   * counts what it will add; null when the rows were written before this answer.
+   */
+  importJobId: z.number().int().nullable(),
 });
 export type ProjectSaveResponse = z.infer<typeof ProjectSaveResponse>;
 

@@ -37,6 +37,18 @@ export const platformRows: Record<string, MatrixRow> = {
     expect: superAdminOnly(200),
   },
   'GET /api/v1/admin/audit': { request: () => ({ url: '/api/v1/admin/audit' }), expect: superAdminOnly(200) },
+  // A job is its creator's (here customer_own's); anyone else but a super admin is told it does not exist.
+  'GET /api/v1/jobs/:id': {
+    request: (fx) => ({ url: `/api/v1/jobs/${fx.jobId}` }),
+    expect: { ...loggedIn(404), super_admin: 200, customer_own: 200 },
+    object: {},
+  },
+  'GET /api/v1/admin/jobs': { request: () => ({ url: '/api/v1/admin/jobs' }), expect: superAdminOnly(200) },
+  'POST /api/v1/admin/jobs/:id/retry': {
+    request: (fx) => ({ url: `/api/v1/admin/jobs/${fx.failedJobId}/retry` }),
+    expect: superAdminOnly(200),
+    object: {},
+  },
   // Signed URLs: the signature is the permission, whoever presents it.
   'PUT /api/v1/files/*': {
     request: (fx) => ({ url: fx.signedPut, payload: 'a,b\n1,2\n', headers: { 'content-type': 'text/csv' } }),

@@ -30,6 +30,7 @@ export async function adminRoutes(app: App): Promise<void> {
           body: m.body,
           status: m.status,
           error: m.error,
+          attempts: m.attempts,
           createdAt: m.createdAt.toISOString(),
         })),
       };

@@ -1,6 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { companies, passwordResetTokens, roles, sessions, users } from '../../platform/db/schema/index.ts';
+import {
+  auditLog,
+  companies,
+  passwordResetTokens,
+  roles,
+  sessions,
+  users,
+} from '../../platform/db/schema/index.ts';
 
 export interface LoginCandidate {
   id: number;
@@ -100,4 +107,20 @@ export async function consumeResetToken(db: Db, id: number): Promise<boolean> {
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** True when the reset job `jobId` already wrote its mail (a rerun after a crash must not send a second link). */
+export async function resetLinkSentByJob(db: Db, userId: number, jobId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.objectType, 'user'),
+        eq(auditLog.objectId, String(userId)),
+        sql`${auditLog.details}->>'jobId' = ${String(jobId)}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

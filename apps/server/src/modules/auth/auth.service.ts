@@ -11,13 +11,12 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth/access.ts';
 import type { AnonymousCaller, UserActor } from '../../platform/auth/actor.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
-import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
+import { sha256 } from '../../platform/auth/tokens.ts';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.ts';
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
 import * as repo from './auth.repository.ts';
 import { LoginThrottle } from './loginThrottle.ts';
-
-const RESET_TOKEN_MINUTES = 60;
 
 export function toSession(u: {
   userId: number;
@@ -115,16 +114,22 @@ export class AuthService {
     });
   }
 
-  /** Sends a reset link when the account exists; answers the same way when it does not. */
+  /**
+   * Queues a reset link for the address. Known and unknown addresses take the same path (rate limits,
+   * one job insert), so neither the answer nor its timing tells whether the account exists; the
+   * `auth.password-reset` job does the lookup and writes the mail.
+   */
   async forgotPassword(req: AnonymousCaller, email: string): Promise<void> {
     await assertNotLimited(this.limits.resetAddress, req.ip);
     await this.limits.resetAddress.hit(req.ip);
     const accountKey = email.toLowerCase();
     if ((await this.limits.resetAccount.retryAfter(accountKey)) > 0) return; // silently: do not reveal the account
     await this.limits.resetAccount.hit(accountKey);
-    const user = await repo.findUserByEmail(this.deps.database.db, email);
-    if (user?.status !== 1) return;
-    await this.sendResetLink(req, user.id, user.email, 'user.forgot_password');
+    await enqueue(this.deps.database.db, 'auth.password-reset', {
+      kind: 'forgot',
+      email,
+      requestedFrom: req.ip ?? null,
+    });
   }
 
   async resendResetPassword(req: AnonymousCaller, userId: number): Promise<void> {
@@ -133,34 +138,11 @@ export class AuthService {
     const key = `user:${userId}`;
     if ((await this.limits.resetAccount.retryAfter(key)) > 0) return;
     await this.limits.resetAccount.hit(key);
-    const user = await repo.findActiveUserById(this.deps.database.db, userId);
-    if (!user) return;
-    await this.sendResetLink(req, user.id, user.email, 'user.resend_reset_password');
-  }
-
-  private async sendResetLink(
-    req: AnonymousCaller,
-    userId: number,
-    email: string,
-    action: string,
-  ): Promise<void> {
-    const { token, hash } = newSecretToken();
-    const expiresAt = new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000);
-    const link = `${this.deps.config.publicUrl}/reset-password?token=${token}&userId=${userId}`;
-    const deliver = await this.deps.database.db.transaction(async (tx) => {
-      await repo.insertResetToken(tx, userId, hash, expiresAt);
-      await writeAudit(tx, req, { action, objectType: 'user', objectId: userId, userId: null });
-      return this.deps.mailer.enqueue(tx, {
-        channel: 'email',
-        to: email,
-        subject: 'Reset your Linewalker password',
-        body:
-          `Someone asked to reset the password of your Linewalker account.\n\n` +
-          `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:\n${link}\n\n` +
-          `If you did not ask for this, ignore this e-mail; your password stays as it is.`,
-      });
+    await enqueue(this.deps.database.db, 'auth.password-reset', {
+      kind: 'resend',
+      userId,
+      requestedFrom: req.ip ?? null,
     });
-    await deliver();
   }
 
   /** Sets a new password with a single-use token; ends every session of the user. */

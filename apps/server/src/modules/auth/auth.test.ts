@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, users } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { runDueJobs } from '../../testing/jobs.ts';
 import { createTestApp, sessionCookie, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -155,6 +156,7 @@ describe('outbox', () => {
       url: '/api/v1/users/forgot-password',
       payload: { email: inspector.email },
     });
+    await runDueJobs(ctx.app.deps); // the reset job writes the mail
     const after = await ctx.database.db.select().from(outbox);
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)).toMatchObject({ channel: 'email', recipient: inspector.email, status: 'stored' });

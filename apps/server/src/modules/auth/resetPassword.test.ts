@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetTokens } from '../../platform/db/schema/index.ts';
 import { bearer, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { runDueJobs } from '../../testing/jobs.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -23,6 +24,7 @@ const post = (url: string, payload: object) =>
 async function requestResetLink(email: string): Promise<{ token: string; userId: number }> {
   const res = await post('forgot-password', { email });
   expect(res.statusCode).toBe(200);
+  await runDueJobs(ctx.app.deps); // the reset job writes the mail
   const [mail] = await ctx.database.db
     .select()
     .from(outbox)
@@ -41,6 +43,7 @@ describe('forgot-password', () => {
     const before = await count();
     const known = await post('forgot-password', { email: user.email });
     const unknown = await post('forgot-password', { email: 'ghost@example.test' });
+    await runDueJobs(ctx.app.deps);
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
@@ -78,6 +81,7 @@ describe('forgot-password', () => {
     const target = await createUser(ctx.database.db, 'user');
     for (let i = 0; i < 7; i++)
       expect((await post('forgot-password', { email: target.email })).statusCode).toBe(200);
+    await runDueJobs(ctx.app.deps);
     const mails = await ctx.database.db.select().from(outbox).where(eq(outbox.recipient, target.email));
     expect(mails).toHaveLength(5);
   });
@@ -162,6 +166,7 @@ describe('resend-reset-password', () => {
     const person = await createUser(ctx.database.db, 'user');
     const res = await post('resend-reset-password', { userId: person.id });
     expect(res.statusCode).toBe(200);
+    await runDueJobs(ctx.app.deps);
     const [mail] = await ctx.database.db.select().from(outbox).where(eq(outbox.recipient, person.email));
     const url = new URL(mail!.body.match(/http\S+\/reset-password\?\S+/)![0]);
     const reset = await post('reset-password', {
@@ -175,6 +180,7 @@ describe('resend-reset-password', () => {
   it('answers 200 for an unknown user without sending anything', async () => {
     const before = (await ctx.database.db.select().from(outbox)).length;
     expect((await post('resend-reset-password', { userId: 999999 })).statusCode).toBe(200);
+    await runDueJobs(ctx.app.deps);
     expect((await ctx.database.db.select().from(outbox)).length).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
+import { companyScope, inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { projects, projectTiers, projectTypes, sourceFiles } from '../../platform/db/schema/index.ts';
@@ -29,6 +29,9 @@ export interface ProjectFactsRow {
   inspected: number;
   /** When the last inspection was reviewed. */
   last_reviewed: Date | string | null;
+  import_job_id: number | null;
+  import_done: number;
+  import_total: number;
 }
 
 /**
@@ -46,12 +49,18 @@ export async function listProjectFacts(db: Db, actor: Actor, projectId?: number)
       p.structure_assignment_type, p.photo_limit::int as photo_limit, p.closest_city, p.pilot_struct_day,
       p.ptype_id, pt.ptype_name, p.ptier_id, p.use_new_risk_rating, p.archived_date, p.created_at,
       coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
-      pp.last_reviewed
+      pp.last_reviewed,
+      case when p.import_state = 'importing' then p.import_job_id end as import_job_id,
+      coalesce(j.progress_done, 0) as import_done,
+      coalesce(j.progress_total, (j.payload->>'totalRows')::int, 0) as import_total
     from projects p
     join companies c on c.id = p.company_id
     join project_types pt on pt.ptype_id = p.ptype_id
     left join project_progress pp on pp.project_id = p.id
+    left join jobs j on j.id = p.import_job_id and p.import_state = 'importing'
     where ${inActorScope(actor, sql`p.company_id`)} and ${only}
+      -- A project being imported is not ready: its customer sees it once every row is in.
+      and (p.import_state is null or ${companyScope(actor) === null ? sql`true` : sql`false`})
     order by lower(p.project_name), p.id`,
   );
 }
@@ -85,6 +94,7 @@ export async function findProject(db: Db, id: number) {
       companyId: projects.companyId,
       inspectionType: projects.inspectionType,
       archivedDate: projects.archivedDate,
+      importState: projects.importState,
     })
     .from(projects)
     .where(eq(projects.id, id))
@@ -183,4 +193,14 @@ export async function projectTierExists(db: Db, ptierId: number): Promise<boolea
 export async function projectHasLines(db: Db, projectId: number): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 from project_lines where project_id = ${projectId} limit 1`);
   return rows.length > 0;
+}
+
+/** Locks the project row for a save that may start an import; says whether one is already running. */
+export async function lockProjectForImport(db: Db, id: number): Promise<'ready' | 'importing' | 'missing'> {
+  const [row] = await queryRows<{ import_state: string | null }>(
+    db,
+    sql`select import_state from projects where id = ${id} for update`,
+  );
+  if (!row) return 'missing';
+  return row.import_state === 'importing' ? 'importing' : 'ready';
 }

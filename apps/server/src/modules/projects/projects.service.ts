@@ -14,16 +14,27 @@ import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
-import { importCsvFiles } from './csvImport.service.ts';
+import { markImporting } from './csvImport.repository.ts';
+import {
+  checkCsvFiles,
+  type ImportSummary,
+  INLINE_IMPORT_MAX_ROWS,
+  plannedSummary,
+  registerSourceFiles,
+} from './csvImport.service.ts';
+import { writeCsvFiles } from './csvImport.write.ts';
 import {
   archiveProject,
   findProject,
   insertProject,
   listProjectFacts,
   listSourceFiles,
+  lockProjectForImport,
   type ProjectFactsRow,
   type ProjectWrite,
   projectCenter,
@@ -39,6 +50,9 @@ export const PROJECT_SERVER_MESSAGES = {
   nameTaken: (name: string) => `A project named "${name}" already exists. Choose another name.`,
   companyLocked: 'The customer cannot be changed once the project has lines.',
   inspectionTypeLocked: 'The inspection type cannot be changed once the project has lines.',
+  importInProgress: 'This project is still importing its structures. Save again when the import is done.',
+  structuresAddedMeanwhile:
+    'Another save added some of these structures to the project meanwhile. Nothing was changed; save again.',
 } as const;
 
 interface Issue {
@@ -93,6 +107,10 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
     late: status.late,
     early: status.early,
     on_schedule: status.on_schedule,
+    importing:
+      row.import_job_id === null
+        ? null
+        : { jobId: row.import_job_id, done: row.import_done, total: row.import_total },
   };
 }
 
@@ -160,25 +178,96 @@ function columns(body: ProjectPayload): Omit<ProjectWrite, 'createdBy'> {
   };
 }
 
-/** A unique-index violation on the project name (a concurrent create won the race). */
-function isNameConflict(err: unknown): boolean {
+/** The unique index a concurrent save violated, if any. */
+function violatedIndex(err: unknown): string | null {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const pgError = e as { code?: string; constraint?: string };
-    if (pgError.code === '23505' && pgError.constraint === 'projects_name_unique') return true;
+    if (pgError.code === '23505' && pgError.constraint) return pgError.constraint;
   }
-  return false;
+  return null;
 }
 
+/** A save that lost a race to another one answers 409 with what happened, never 500. */
 async function saving<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isNameConflict(err)) throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+    const index = violatedIndex(err);
+    if (index === 'projects_name_unique') {
+      throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+    }
+    if (index === 'structures_project_line_num_unique') {
+      throw conflict(PROJECT_SERVER_MESSAGES.structuresAddedMeanwhile, 'import_in_progress');
+    }
     throw err;
   }
 }
 
-/** Creates a project and imports its CSV files in one transaction: any failure leaves nothing behind. */
+/**
+ * Saves the project row (`save` answers its id) and its checked CSV files in one transaction. Small
+ * imports are written right there; larger ones are handed to a background job that commits per batch,
+ * the project marked 'importing' until the job is done.
+ */
+async function saveWithImport(
+  deps: Deps,
+  actor: UserActor,
+  body: ProjectPayload,
+  existingId: number | null,
+  action: 'project.create' | 'project.update',
+  save: (tx: Db) => Promise<number>,
+): Promise<ProjectSaveResponse> {
+  const db = deps.database.db;
+  const target = {
+    projectId: existingId ?? 0,
+    companyId: body.company_id,
+    userId: actor.userId,
+    perComponent: body.inspection_type === '1',
+  };
+  // Read outside the transaction: checking a large file must not hold the database.
+  const checked =
+    body.kmzs.length > 0 ? await checkCsvFiles(db, deps, target, body.kmzs, existingId !== null) : null;
+  return saving(body.project_name, () =>
+    withTransaction(db, async (tx) => {
+      const id = await save(tx);
+      const into = { ...target, projectId: id };
+      let imported: ImportSummary = { files: 0, structures: 0, lines: 0, inspections: 0 };
+      let importJobId: number | null = null;
+      if (checked) {
+        const files = await registerSourceFiles(tx, into, checked);
+        if (checked.structures <= INLINE_IMPORT_MAX_ROWS) {
+          const written = await writeCsvFiles(into, files, {
+            storage: deps.storage,
+            transaction: (work) => work(tx),
+            batchRows: INLINE_IMPORT_MAX_ROWS,
+          });
+          imported = { files: files.length, lines: checked.lines, ...written };
+        } else {
+          const job = await enqueue(
+            tx,
+            'projects.import-csv',
+            { ...into, newProject: existingId === null, totalRows: checked.structures, files },
+            { actor },
+          );
+          importJobId = job.id;
+          await markImporting(tx, id, job.id);
+          imported = await plannedSummary(tx, into, checked);
+        }
+      }
+      await writeAudit(tx, actor, {
+        action,
+        objectType: 'project',
+        objectId: id,
+        details: { ...columns(body), ...imported, importJobId },
+      });
+      return { ok: true as const, success: true as const, id, imported, importJobId };
+    }),
+  );
+}
+
+/**
+ * Creates a project and imports its CSV files: every file is checked first (any problem: 400 and
+ * nothing written), then written at once or, when large, by a background job.
+ */
 export async function createProject(
   deps: Deps,
   actor: UserActor,
@@ -193,30 +282,8 @@ export async function createProject(
   if (await projectNameTaken(deps.database.db, body.project_name)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = actor.userId;
-  return saving(body.project_name, () =>
-    withTransaction(deps.database.db, async (tx) => {
-      const id = await insertProject(tx, { ...columns(body), createdBy: userId });
-      const imported = await importCsvFiles(
-        tx,
-        deps,
-        {
-          projectId: id,
-          companyId: body.company_id,
-          userId,
-          perComponent: body.inspection_type === '1',
-          existingProject: false,
-        },
-        body.kmzs,
-      );
-      await writeAudit(tx, actor, {
-        action: 'project.create',
-        objectType: 'project',
-        objectId: id,
-        details: { project_name: body.project_name, company_id: body.company_id, ...imported },
-      });
-      return { ok: true as const, success: true as const, id, imported };
-    }),
+  return saveWithImport(deps, actor, body, null, 'project.create', (tx) =>
+    insertProject(tx, { ...columns(body), createdBy: actor.userId }),
   );
 }
 
@@ -231,6 +298,9 @@ export async function updateProjectFields(
   if (!current) throw notFound('Project');
   authorize(actor, 'project.update', { kind: 'Project', companyId: current.companyId });
   authorize(actor, 'project.update', { kind: 'Customer', companyId: body.company_id });
+  if (current.importState === 'importing') {
+    throw conflict(PROJECT_SERVER_MESSAGES.importInProgress, 'import_in_progress');
+  }
   const issues = await referenceIssues(deps, body);
   const changesCompany = current.companyId !== body.company_id;
   const changesType = current.inspectionType !== body.inspection_type;
@@ -244,31 +314,15 @@ export async function updateProjectFields(
   if (await projectNameTaken(db, body.project_name, body.id)) {
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(body.project_name), 'project_name_taken');
   }
-  const userId = actor.userId;
-  return saving(body.project_name, () =>
-    withTransaction(db, async (tx) => {
-      await updateProject(tx, body.id, columns(body));
-      const imported = await importCsvFiles(
-        tx,
-        deps,
-        {
-          projectId: body.id,
-          companyId: body.company_id,
-          userId,
-          perComponent: body.inspection_type === '1',
-          existingProject: true,
-        },
-        body.kmzs,
-      );
-      await writeAudit(tx, actor, {
-        action: 'project.update',
-        objectType: 'project',
-        objectId: body.id,
-        details: { ...columns(body), ...imported },
-      });
-      return { ok: true as const, success: true as const, id: body.id, imported };
-    }),
-  );
+  return saveWithImport(deps, actor, body, body.id, 'project.update', async (tx) => {
+    // Another save may have started an import since the check above: the row lock settles it.
+    const locked = await lockProjectForImport(tx, body.id);
+    if (locked === 'importing')
+      throw conflict(PROJECT_SERVER_MESSAGES.importInProgress, 'import_in_progress');
+    if (locked === 'missing') throw notFound('Project');
+    await updateProject(tx, body.id, columns(body));
+    return body.id;
+  });
 }
 
 /** Archive or unarchive; repeating either is harmless (the first archive date is kept). */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listenPostgres } from './listen.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,6 +24,12 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball (tests copy a migrated template this way). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * LISTENs on a channel (`pg_notify(channel, payload)` after commit calls `onNotify`); resolves to a
+   * function that stops listening. On PostgreSQL it holds one dedicated connection that reconnects by
+   * itself, so a notification sent while it is down is missed: callers poll as well.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** The migrations folder, found next to the source tree or the built bundle. */
@@ -46,6 +53,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told when an idle PostgreSQL connection fails (the server logs it). */
   onIdleError?: (err: Error) => void;
+  /** Sees every statement drizzle sends (tests compare the work two requests do). */
+  logQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -59,19 +68,32 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle connection that the server drops (restart, failover, DROP DATABASE … WITH (FORCE)) is
     // reported here; without a listener it would crash the process. The pool replaces it on next use.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema, ...queryLogger(opts) }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
       ping: () => ping(db),
-      close: () => endPool(pool),
+      close: async () => {
+        for (const stop of listeners) await stop();
+        await endPool(pool);
+      },
+      listen: async (channel, onNotify) => {
+        const stop = await listenPostgres(opts.url!, channel, onNotify, opts.onIdleError);
+        const remove = async () => {
+          listeners.delete(remove);
+          await stop();
+        };
+        listeners.add(remove);
+        return remove;
+      },
     };
   }
   const client = await PGlite.create(opts.pgliteDir ?? 'memory://', {
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...queryLogger(opts) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -82,8 +104,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       const dump = await client.dumpDataDir('none');
       return dump;
     },
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
   };
 }
+
+const queryLogger = (opts: DatabaseOptions) => (opts.logQuery ? { logger: { logQuery: opts.logQuery } } : {});
 
 /**
  * Ends the pool and waits until every connection has really closed: `pool.end()` resolves as soon as the

@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/testApp.ts';
+import { TokenService } from '../auth/tokens.ts';
+import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { outbox } from '../db/schema/index.ts';
+import { jobs, outbox } from '../db/schema/index.ts';
+import type { Deps } from '../deps.ts';
+import { JobWorker } from '../jobs/worker.ts';
+import { createStorage } from '../storage/storage.ts';
+import { mailDeliverJob } from './deliver.job.ts';
 import { smtpTransport } from './smtp.ts';
 import { Mailer, outboxOnlyTransport } from './transport.ts';
 
@@ -13,6 +19,8 @@ let drop: () => Promise<void>;
 let smtp: SMTPServer;
 let port: number;
 const received: { to: string[]; data: string }[] = [];
+/** Recipients the SMTP peer refuses this many more times before accepting (a flaky mail server). */
+const refusals = new Map<string, number>();
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
@@ -20,6 +28,15 @@ beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const left = refusals.get(address.address) ?? 0;
+      if (left > 0) {
+        refusals.set(address.address, left - 1);
+        const err = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+        return callback(err);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (c: Buffer) => {
@@ -39,14 +56,48 @@ afterAll(async () => {
   await drop();
 });
 
+function depsWith(mailer: Mailer): Deps {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/lw-mailer-test',
+    JWT_SECRET: 'x'.repeat(40),
+  });
+  return {
+    config,
+    database,
+    mailer,
+    tokens: new TokenService(config.jwtSecret),
+    storage: createStorage(config),
+  };
+}
+
+/** A real worker running the real mail.deliver handler, with retries a few ms apart instead of seconds. */
+function mailWorker(mailer: Mailer) {
+  const definitions = new Map([
+    [mailDeliverJob.name, { ...mailDeliverJob, backoff: { baseMs: 20, maxMs: 100 } }],
+  ]);
+  return new JobWorker({ deps: depsWith(mailer), concurrency: 1, definitions, pollMs: 50 });
+}
+
+const outboxRow = async (to: string) =>
+  (await database.db.select().from(outbox).where(eq(outbox.recipient, to)))[0]!;
+
+async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const v = await check();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+}
+
 describe('Mailer', () => {
-  it('records the message in the outbox and, with SMTP configured, sends it after commit', async () => {
+  it('records the message and a mail.deliver job in the transaction; the job sends it over SMTP', async () => {
     const mailer = new Mailer(
-      database.db,
       smtpTransport(`smtp://127.0.0.1:${port}`, 'Linewalker <no-reply@test>'),
       outboxOnlyTransport,
     );
-    const deliver = await database.db.transaction((tx) =>
+    const id = await database.db.transaction((tx) =>
       mailer.enqueue(tx, {
         channel: 'email',
         to: 'pm@example.test',
@@ -54,39 +105,93 @@ describe('Mailer', () => {
         body: 'Reset link inside',
       }),
     );
-    await deliver();
+    expect(await outboxRow('pm@example.test')).toMatchObject({ id, status: 'queued', attempts: 0 });
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.name, 'mail.deliver'));
+    expect(job).toMatchObject({ state: 'queued', payload: { outboxId: id } });
+
+    expect(await mailWorker(mailer).drain()).toBe(1);
     expect(received.at(-1)?.to).toEqual(['pm@example.test']);
     expect(received.at(-1)?.data).toContain('Reset link inside');
-    const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, 'pm@example.test'));
-    expect(row).toMatchObject({ status: 'sent', subject: 'Hello' });
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    const row = await outboxRow('pm@example.test');
+    expect(row).toMatchObject({ status: 'sent', subject: 'Hello', attempts: 1, error: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
   });
 
-  it('marks the message failed, with the reason, when the SMTP server cannot be reached', async () => {
-    const mailer = new Mailer(
-      database.db,
-      smtpTransport('smtp://127.0.0.1:1', 'x@test'),
-      outboxOnlyTransport,
+  it('retries a send the SMTP peer refuses, shows each failure on the outbox row, then delivers', async () => {
+    const mailer = new Mailer(smtpTransport(`smtp://127.0.0.1:${port}`, 'x@test'), outboxOnlyTransport);
+    refusals.set('flaky@example.test', 2);
+    await database.db.transaction((tx) =>
+      mailer.enqueue(tx, { channel: 'email', to: 'flaky@example.test', body: 'third time lucky' }),
     );
-    const deliver = await database.db.transaction((tx) =>
+    const worker = mailWorker(mailer);
+    // After the first refusal the row says so while the job waits for its retry.
+    await worker.drain();
+    expect(await outboxRow('flaky@example.test')).toMatchObject({ status: 'retrying', attempts: 1 });
+    expect((await outboxRow('flaky@example.test')).error).toMatch(/451|temporarily/i);
+
+    await worker.start();
+    try {
+      const sent = await until(async () => {
+        const row = await outboxRow('flaky@example.test');
+        return row.status === 'sent' ? row : undefined;
+      });
+      expect(sent).toMatchObject({ attempts: 3, error: null });
+    } finally {
+      await worker.stop();
+    }
+    expect(received.filter((r) => r.to.includes('flaky@example.test'))).toHaveLength(1);
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.payload, { outboxId: (await outboxRow('flaky@example.test')).id }));
+    expect(job).toMatchObject({ state: 'succeeded', attempts: 3 });
+  });
+
+  it('marks the message failed with the reason after the last attempt, and keeps it', async () => {
+    const mailer = new Mailer(smtpTransport('smtp://127.0.0.1:1', 'x@test'), outboxOnlyTransport);
+    const id = await database.db.transaction((tx) =>
       mailer.enqueue(tx, { channel: 'email', to: 'down@example.test', body: 'never arrives' }),
     );
-    await deliver();
-    const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, 'down@example.test'));
-    expect(row!.status).toBe('failed');
-    expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
+    const worker = mailWorker(mailer);
+    await worker.start();
+    try {
+      await until(async () =>
+        (await outboxRow('down@example.test')).status === 'failed' ? true : undefined,
+      );
+    } finally {
+      await worker.stop();
+    }
+    const row = await outboxRow('down@example.test');
+    expect(row).toMatchObject({ id, status: 'failed', attempts: mailDeliverJob.maxAttempts });
+    expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.payload, { outboxId: id }));
+    expect(job).toMatchObject({ state: 'failed', attempts: mailDeliverJob.maxAttempts });
+    expect(job!.lastError).toMatch(/ECONNREFUSED|connect/i);
   });
 
-  it('sends nothing when the transaction rolls back', async () => {
-    const mailer = new Mailer(database.db, outboxOnlyTransport, outboxOnlyTransport);
+  it('without a mail server the outbox row is the delivery: stored at once, no job', async () => {
+    const mailer = new Mailer(outboxOnlyTransport, outboxOnlyTransport);
+    await database.db.transaction((tx) =>
+      mailer.enqueue(tx, { channel: 'email', to: 'local@example.test', body: 'hi' }),
+    );
+    expect(await outboxRow('local@example.test')).toMatchObject({ status: 'stored' });
+  });
+
+  it('sends nothing and queues nothing when the transaction rolls back', async () => {
+    const mailer = new Mailer(smtpTransport(`smtp://127.0.0.1:${port}`, 'x@test'), outboxOnlyTransport);
+    const jobsBefore = (await database.db.select().from(jobs)).length;
     await expect(
       database.db.transaction(async (tx) => {
-        await mailer.enqueue(tx, { channel: 'sms', to: '+15555550100', body: 'rolled back' });
+        await mailer.enqueue(tx, { channel: 'email', to: 'rollback@example.test', body: 'rolled back' });
         throw new Error('change failed');
       }),
     ).rejects.toThrow('change failed');
-    expect(await database.db.select().from(outbox).where(eq(outbox.recipient, '+15555550100'))).toHaveLength(
-      0,
-    );
+    expect(
+      await database.db.select().from(outbox).where(eq(outbox.recipient, 'rollback@example.test')),
+    ).toHaveLength(0);
+    expect(await database.db.select().from(jobs)).toHaveLength(jobsBefore);
   });
 });

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { PermanentJobError } from '../jobs/define.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -21,18 +23,24 @@ export const outboxOnlyTransport: Transport = {
 };
 
 /**
- * Every message is recorded in the outbox first (inside the caller's transaction), then handed to
- * the transport after commit, so a rolled-back change never sends mail.
+ * Every message is recorded in the outbox inside the caller's transaction, so a rolled-back change
+ * never sends mail. With a real transport (SMTP) a `mail.deliver` job is queued in the same transaction:
+ * a worker sends the message after commit and retries with backoff when the server refuses it, and the
+ * outbox row shows each attempt. Without one the row is the delivery ('stored').
  */
 export class Mailer {
   constructor(
-    private readonly db: Db,
     private readonly email: Transport,
     private readonly sms: Transport,
-    private readonly log: (msg: string, err?: unknown) => void = () => {},
   ) {}
 
-  async enqueue(tx: Db, message: OutgoingMessage): Promise<() => Promise<void>> {
+  private transport(channel: OutgoingMessage['channel']): Transport {
+    return channel === 'email' ? this.email : this.sms;
+  }
+
+  /** Records the message (and queues its delivery) in `tx`; returns the outbox id. */
+  async enqueue(tx: Db, message: OutgoingMessage): Promise<number> {
+    const storedOnly = this.transport(message.channel) === outboxOnlyTransport;
     const [row] = await tx
       .insert(outbox)
       .values({
@@ -40,24 +48,47 @@ export class Mailer {
         recipient: message.to,
         subject: message.subject ?? null,
         body: message.body,
-        status: 'queued',
+        status: storedOnly ? 'stored' : 'queued',
+        sentAt: storedOnly ? new Date() : null,
       })
       .returning({ id: outbox.id });
     const id = row!.id;
-    return () => this.deliver(id, message);
+    if (!storedOnly) await enqueue(tx, 'mail.deliver', { outboxId: id });
+    return id;
   }
 
-  private async deliver(id: number, message: OutgoingMessage): Promise<void> {
-    const transport = message.channel === 'email' ? this.email : this.sms;
+  /**
+   * Sends one outbox message (the `mail.deliver` job). Idempotent: a message already sent is not sent
+   * again. A failure is recorded on the row ('retrying', or 'failed' on the last attempt) and rethrown
+   * so the job is retried.
+   */
+  async deliver(db: Db, id: number, attempt: { attempt: number; maxAttempts: number }): Promise<string> {
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    if (!row) throw new PermanentJobError(`Outbox message ${id} does not exist`);
+    if (row.status === 'sent' || row.status === 'stored') return row.status;
+    await db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1` })
+      .where(eq(outbox.id, id));
+    const message: OutgoingMessage = {
+      channel: row.channel,
+      to: row.recipient,
+      body: row.body,
+      ...(row.subject !== null ? { subject: row.subject } : {}),
+    };
     try {
-      const status = await transport.deliver(message);
-      await this.db.update(outbox).set({ status, sentAt: new Date() }).where(eq(outbox.id, id));
+      const status = await this.transport(row.channel).deliver(message);
+      await db.update(outbox).set({ status, sentAt: new Date(), error: null }).where(eq(outbox.id, id));
+      return status;
     } catch (err) {
-      this.log(`delivery of outbox message ${id} through ${transport.name} failed`, err);
-      await this.db
+      await db
         .update(outbox)
-        .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
+        .set({
+          status: attempt.attempt >= attempt.maxAttempts ? 'failed' : 'retrying',
+          error: err instanceof Error ? err.message : String(err),
+        })
         .where(eq(outbox.id, id));
+      throw err;
     }
   }
 }

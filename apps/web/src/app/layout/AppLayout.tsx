@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { MessagePanel } from '../../components/MessagePanel.tsx';
 import { paths } from '../../config/paths.ts';
-import { useSession } from '../../features/auth/api/getSession.ts';
+import { useSession } from '../../lib/session.ts';
 import { Header } from './Header.tsx';
 
 const HEADER_HEIGHT = 60;

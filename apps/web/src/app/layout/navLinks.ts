@@ -13,6 +13,7 @@ export const NAV_LINKS: Record<NavItem, { label: string; href: string }> = {
 export const ADMIN_LINKS = [
   { label: 'Outbox', href: paths.adminOutbox.getHref() },
   { label: 'Audit log', href: paths.adminAudit.getHref() },
+  { label: 'Jobs', href: paths.adminJobs.getHref() },
 ] as const;
 
 /** A link is current on its own path and every path below it (/projects/x keeps Projects lit). */

@@ -1,3 +1,4 @@
+import type { OutboxStatus } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -122,7 +123,10 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Outgoing e-mail and SMS. With no provider configured the row itself is the delivery (status 'stored'). */
+/**
+ * Outgoing e-mail and SMS. With no provider configured the row itself is the delivery (status 'stored');
+ * otherwise a `mail.deliver` job sends it, retrying with backoff ('retrying' → 'sent' or 'failed').
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -131,8 +135,10 @@ export const outbox = pgTable(
     recipient: varchar('recipient', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 300 }),
     body: text('body').notNull(),
-    status: varchar('status', { length: 10 }).$type<'queued' | 'sent' | 'failed' | 'stored'>().notNull(),
+    status: varchar('status', { length: 10 }).$type<OutboxStatus>().notNull(),
+    /** The last delivery attempt's error (kept while retrying). */
     error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

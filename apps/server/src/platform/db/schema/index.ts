@@ -9,6 +9,7 @@ export * from './ett.ts';
 export * from './flightPlans.ts';
 export * from './images.ts';
 export * from './inspections.ts';
+export * from './jobs.ts';
 export * from './leads.ts';
 export * from './pilots.ts';
 export * from './projects.ts';

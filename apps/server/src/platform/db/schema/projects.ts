@@ -56,6 +56,13 @@ export const projects = pgTable(
     useNewRiskRating: boolean('use_new_risk_rating').notNull().default(false),
     /** Set means archived. */
     archivedDate: moment('archived_date'),
+    /**
+     * 'importing' while a background job writes the project's CSV rows (customers do not see it, staff see
+     * its progress); null once the rows are all in. A failed first import deletes the project.
+     */
+    importState: varchar('import_state', { length: 10 }).$type<'importing'>(),
+    /** The job writing the rows (its progress is the project's 'Importing… N%'). */
+    importJobId: integer('import_job_id'),
     createdAt: createdAt(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),

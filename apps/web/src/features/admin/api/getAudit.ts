@@ -1,13 +1,14 @@
 import { AuditPage, type PageQuery } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export const getAudit = (page: PageQuery, signal?: AbortSignal) =>
   apiRequest('/admin/audit', { query: page, schema: AuditPage, signal });
 
 export const auditQueryOptions = (page: PageQuery) =>
   queryOptions({
-    queryKey: ['admin', 'audit', page],
+    queryKey: queryKeys.admin.audit(page),
     queryFn: ({ signal }) => getAudit(page, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

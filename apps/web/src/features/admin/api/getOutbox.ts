@@ -1,13 +1,14 @@
 import { OutboxPage, type PageQuery } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export const getOutbox = (page: PageQuery, signal?: AbortSignal) =>
   apiRequest('/admin/outbox', { query: page, schema: OutboxPage, signal });
 
 export const outboxQueryOptions = (page: PageQuery) =>
   queryOptions({
-    queryKey: ['admin', 'outbox', page],
+    queryKey: queryKeys.admin.outbox(page),
     queryFn: ({ signal }) => getOutbox(page, signal),
     // New mail keeps arriving; an admin watching for a reset link should not have to reload.
     staleTime: 0,

@@ -15,17 +15,26 @@ interface LogPage<T> {
   total: number;
 }
 
-interface AdminLogPageProps<T> {
+interface AdminLogPageProps<P extends LogPage<unknown>> {
   title: string;
   description: string;
   /** The list query for one page; the page itself lives in `?page=`. */
-  useLog: (page: { limit: number; offset: number }) => UseQueryResult<LogPage<T>>;
+  useLog: (page: { limit: number; offset: number }) => UseQueryResult<P>;
+  /** Filters above the table, given the current page's answer (undefined while loading). */
+  toolbar?: (page: P | undefined) => ReactNode;
   empty: { icon: ReactNode; title: string; text: string };
-  children: (items: T[]) => ReactNode;
+  children: (items: P['items']) => ReactNode;
 }
 
-/** The frame the admin logs (audit, outbox) share: header with Refresh, loading/error/empty, table, pager. */
-export function AdminLogPage<T>({ title, description, useLog, empty, children }: AdminLogPageProps<T>) {
+/** The frame the admin logs (audit, outbox, jobs) share: header with Refresh, loading/error/empty, table, pager. */
+export function AdminLogPage<P extends LogPage<unknown>>({
+  title,
+  description,
+  useLog,
+  toolbar,
+  empty,
+  children,
+}: AdminLogPageProps<P>) {
   const [page, setPage] = usePageParam();
   const log = useLog({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
 
@@ -49,6 +58,7 @@ export function AdminLogPage<T>({ title, description, useLog, empty, children }:
         }
       />
       <Paper withBorder p="md" radius="md">
+        {toolbar?.(log.data)}
         {log.isPending ? (
           <Skeleton h={240} />
         ) : log.isError ? (

@@ -30,9 +30,19 @@ export function OutboxMessageModal({ message, onClose }: OutboxMessageModalProps
             </Text>
             <Text size="sm">{formatDateTime(message.createdAt)}</Text>
             <OutboxStatusBadge status={message.status} />
+            {message.attempts > 0 && (
+              <Text size="sm" c="dimmed">
+                {message.attempts} delivery {message.attempts === 1 ? 'attempt' : 'attempts'}
+              </Text>
+            )}
           </Group>
           {message.error && (
-            <Alert color="red" title="Delivery error">
+            <Alert
+              color={message.status === 'failed' ? 'red' : 'orange'}
+              title={
+                message.status === 'retrying' ? 'Delivery failed; it will be tried again' : 'Delivery error'
+              }
+            >
               {message.error}
             </Alert>
           )}

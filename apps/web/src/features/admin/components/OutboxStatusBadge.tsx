@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 
 const COLORS: Record<OutboxMessage['status'], string> = {
   queued: 'yellow',
+  retrying: 'orange',
   sent: 'green',
   failed: 'red',
   stored: 'blue',

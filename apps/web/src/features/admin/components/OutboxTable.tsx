@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { LogTable } from './LogTable.tsx';
 import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
 
-const HEADERS = ['Time', 'Channel', 'Recipient', 'Subject', 'Status', 'Body'] as const;
+const HEADERS = ['Time', 'Channel', 'Recipient', 'Subject', 'Status', 'Attempts', 'Body'] as const;
 
 interface OutboxTableProps {
   items: OutboxMessage[];
@@ -27,6 +27,7 @@ export function OutboxTable({ items, onOpen }: OutboxTableProps) {
           <Table.Td>
             <OutboxStatusBadge status={message.status} />
           </Table.Td>
+          <Table.Td title={message.error ?? undefined}>{message.attempts || '—'}</Table.Td>
           <Table.Td>
             <Button
               size="xs"

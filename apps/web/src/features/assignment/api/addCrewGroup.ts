@@ -1,7 +1,7 @@
 import { AddCrewGroupResponse } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { assignmentKeys } from './queryKeys.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** Adds the crew group with the lowest free number (spec 1 §7 'Add crew group'). */
 export const addCrewGroup = (projectId: number) =>
@@ -11,6 +11,6 @@ export function useAddCrewGroup(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => addCrewGroup(projectId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.data(projectId) }),
+    onSettled: () => invalidate(queryClient, staleAfter.crewChange(projectId)),
   });
 }

@@ -1,7 +1,7 @@
 import { CrewUserResponse } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { assignmentKeys } from './queryKeys.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 export interface CrewUserChange {
   userId: number;
@@ -20,6 +20,6 @@ export function useAddCrewUser(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addCrewUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.data(projectId) }),
+    onSettled: () => invalidate(queryClient, staleAfter.crewChange(projectId)),
   });
 }

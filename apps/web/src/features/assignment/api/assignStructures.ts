@@ -1,7 +1,7 @@
 import { toBatches } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { assignmentKeys } from './queryKeys.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 import { saveStructuresToCrewGroup } from './saveStructuresToCrewGroup.ts';
 import { unAssignStructuresFromCrewGroup } from './unAssignStructuresFromCrewGroup.ts';
 
@@ -51,7 +51,7 @@ export function useAssignStructures(projectId: number) {
     },
     onSettled: async () => {
       setProgress((current) => (current ? { ...current, refreshing: true } : current));
-      await queryClient.invalidateQueries({ queryKey: assignmentKeys.project(projectId) });
+      await invalidate(queryClient, staleAfter.crewChange(projectId));
       setProgress(null);
     },
   });

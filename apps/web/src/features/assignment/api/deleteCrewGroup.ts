@@ -1,7 +1,7 @@
 import { DeleteCrewGroupResponse } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { assignmentKeys } from './queryKeys.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** Deletes a crew group, unassigning its structures and personnel (spec 1 §4, §7). */
 export const deleteCrewGroup = (crewGroupId: number) =>
@@ -16,6 +16,6 @@ export function useDeleteCrewGroup(projectId: number) {
   return useMutation({
     mutationFn: deleteCrewGroup,
     // Its structures became unassigned: the map, table and counts change too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.project(projectId) }),
+    onSettled: () => invalidate(queryClient, staleAfter.crewChange(projectId)),
   });
 }

@@ -1,7 +1,7 @@
 import { AssignmentData } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { assignmentKeys } from './queryKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** Crew groups, every structure of the project and the personnel not yet in a crew (spec 1 §7 'Crew data'). */
 export async function getAssignment(projectId: number, signal?: AbortSignal) {
@@ -14,7 +14,7 @@ export async function getAssignment(projectId: number, signal?: AbortSignal) {
 
 export const assignmentQueryOptions = (projectId: number) =>
   queryOptions({
-    queryKey: assignmentKeys.data(projectId),
+    queryKey: queryKeys.crews.assignment(projectId),
     queryFn: ({ signal }) => getAssignment(projectId, signal),
   });
 

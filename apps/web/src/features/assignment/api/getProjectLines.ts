@@ -1,7 +1,7 @@
 import { ProjectLine } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { assignmentKeys } from './queryKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 const ProjectLines = ProjectLine.array();
 
@@ -11,7 +11,7 @@ export const getProjectLines = (projectId: number, signal?: AbortSignal) =>
 
 export const projectLinesQueryOptions = (projectId: number) =>
   queryOptions({
-    queryKey: assignmentKeys.lines(projectId),
+    queryKey: queryKeys.structures.lines(projectId),
     queryFn: ({ signal }) => getProjectLines(projectId, signal),
   });
 

@@ -1,8 +1,8 @@
 import { CrewUserResponse } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 import type { CrewUserChange } from './addCrewUser.ts';
-import { assignmentKeys } from './queryKeys.ts';
 
 /** Takes a user out of a crew group (spec 1 §7 'Add / remove crew user'). */
 export const removeCrewUser = ({ userId, crewGroupId }: CrewUserChange) =>
@@ -16,6 +16,6 @@ export function useRemoveCrewUser(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeCrewUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assignmentKeys.data(projectId) }),
+    onSettled: () => invalidate(queryClient, staleAfter.crewChange(projectId)),
   });
 }

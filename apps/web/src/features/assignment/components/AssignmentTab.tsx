@@ -3,11 +3,11 @@ import { Box, Center, Loader, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { useClientConfig } from '../../../lib/clientConfig.ts';
 import { downloadText } from '../../../lib/csv.ts';
-import { useSession } from '../../auth/api/getSession.ts';
-import { useProjectStats } from '../../projects/api/getProjectStats.ts';
+import { useProjectStats } from '../../../lib/projectStats.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useAssignment } from '../api/getAssignment.ts';
-import { useClientConfig } from '../api/getClientConfig.ts';
 import { useProjectLines } from '../api/getProjectLines.ts';
 import { buildAssignmentModel } from '../model/assignmentModel.ts';
 import { filterStructures, maskOf, type StructureFilter } from '../model/filterStructures.ts';
@@ -35,7 +35,7 @@ export default function AssignmentTab({ project }: { project: Pick<ProjectDetail
   // The config first: the map waits for it, and it is tiny next to the structures.
   const config = useClientConfig();
   const assignment = useAssignment(projectId);
-  // The overview's query: crew changes leave these counts alone, so the two pages share one cache entry.
+  // The overview's query (one cache entry): a crew change refreshes it for both pages.
   const counts = useProjectStats(projectId);
   const lines = useProjectLines(projectId);
 

@@ -1,6 +1,7 @@
 import { crewColor, pointsInPolygon, UNASSIGNED_COLOR } from '@linewalker/domain';
 import { describe, expect, it } from 'vitest';
-import { buildAssignmentModel, crewPalette, mercatorY, projectRings } from './assignmentModel.ts';
+import { mercatorY, projectRings } from '../../../components/map/projection.ts';
+import { buildAssignmentModel, crewPalette } from './assignmentModel.ts';
 import { sampleData } from './testData.ts';
 
 describe('buildAssignmentModel', () => {

@@ -1,5 +1,6 @@
 import type { AssignmentData, AssignmentStructure, CrewGroup } from '@linewalker/domain';
 import { crewColor, MAX_CREW_GROUPS, UNASSIGNED_COLOR } from '@linewalker/domain';
+import { mercatorY } from '../../../components/map/projection.ts';
 
 /**
  * The assignment data arranged for 50,000-structure projects: flat typed arrays the map, the table
@@ -14,23 +15,10 @@ export interface AssignmentModel {
   /** Marker colour by crew number: [0] unassigned grey, [n] crew n's colour as the server gives it. */
   palette: readonly string[];
   /**
-   * Web Mercator x, y of each structure, interleaved. The map draws a lasso's edges as straight
-   * lines in this plane, so testing points here selects exactly what the user sees inside it.
+   * Web Mercator x, y of each structure, interleaved (see the map kit's `projectRings`): testing
+   * points here against a drawn shape selects exactly what the user sees inside it.
    */
   projected: Float64Array;
-}
-
-const DEG = Math.PI / 180;
-
-/** Web Mercator's y for a latitude, in the same degree-like units as longitude. */
-export function mercatorY(latitude: number): number {
-  const clamped = Math.max(-85.051129, Math.min(85.051129, latitude));
-  return Math.log(Math.tan(Math.PI / 4 + (clamped * DEG) / 2)) / DEG;
-}
-
-/** A polygon's rings in the plane of `AssignmentModel.projected`. */
-export function projectRings(rings: ReadonlyArray<ReadonlyArray<readonly number[]>>): number[][][] {
-  return rings.map((ring) => ring.map((position) => [position[0]!, mercatorY(position[1]!)]));
 }
 
 export function buildAssignmentModel(data: AssignmentData): AssignmentModel {

@@ -1,4 +1,5 @@
 import type { FeatureCollection, Point } from 'geojson';
+import { type Bounds, boundsOf } from '../../../components/map/fitBounds.ts';
 import type { AssignmentModel } from './assignmentModel.ts';
 
 /** `i`: the structure's index in the data (for clicks); `n`: its crew number, 0 unassigned (for colour). */
@@ -26,25 +27,10 @@ export function structureFeatures(
   return { type: 'FeatureCollection', features };
 }
 
-/** [[west, south], [east, north]] around the structures, or null for none. */
-export function structureBounds(
-  model: AssignmentModel,
-  indices: Uint32Array,
-): [[number, number], [number, number]] | null {
-  if (indices.length === 0) return null;
-  let west = 180;
-  let south = 90;
-  let east = -180;
-  let north = -90;
-  for (const i of indices) {
-    const s = model.structures[i]!;
-    if (s.longitude < west) west = s.longitude;
-    if (s.longitude > east) east = s.longitude;
-    if (s.latitude < south) south = s.latitude;
-    if (s.latitude > north) north = s.latitude;
-  }
-  return [
-    [west, south],
-    [east, north],
-  ];
+/** The box around the given structures, or null for none. */
+export function structureBounds(model: AssignmentModel, indices: Uint32Array): Bounds | null {
+  return boundsOf(indices.length, (k) => {
+    const s = model.structures[indices[k]!]!;
+    return [s.longitude, s.latitude];
+  });
 }

@@ -1,8 +1,8 @@
 import { type LoginRequest, LoginResponse } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
+import { replaceSession } from '../../../lib/session.ts';
 import { clearLoggingOut } from '../logoutIntent.ts';
-import { replaceSession } from './getSession.ts';
 
 export const login = (body: LoginRequest): Promise<LoginResponse> =>
   apiRequest('/users/login', { method: 'POST', body, schema: LoginResponse });

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { apiRequest } from '../../../lib/api.ts';
+import { replaceSession } from '../../../lib/session.ts';
 import { markLoggingOut } from '../logoutIntent.ts';
-import { replaceSession } from './getSession.ts';
 
 export const logout = () => apiRequest('/users/logout', { method: 'POST', schema: Ok });
 

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { currentTarget } from '../../../lib/returnTo.ts';
-import { useSession } from '../api/getSession.ts';
+import { useSession } from '../../../lib/session.ts';
 import { isLoggingOut } from '../logoutIntent.ts';
 
 /** Guards every non-public route: a logged-out visitor goes to login, keeping where they were going. */

@@ -1,7 +1,7 @@
 import { isSuperAdmin } from '@linewalker/domain';
 import { Outlet } from 'react-router';
 import { NoAccessPanel } from '../../../components/NoAccessPanel.tsx';
-import { useSession } from '../api/getSession.ts';
+import { useSession } from '../../../lib/session.ts';
 
 /** The super-admin pages; the server refuses their calls to anyone else anyway. */
 export function RequireSuperAdmin() {

@@ -7,7 +7,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Brand, PRODUCT_NAME } from '../../../components/Brand.tsx';
 import { paths } from '../../../config/paths.ts';
 import { safeReturnTo } from '../../../lib/returnTo.ts';
-import { useSession } from '../api/getSession.ts';
+import { useSession } from '../../../lib/session.ts';
 import { ForgotPasswordModal } from '../components/ForgotPasswordModal.tsx';
 import { LoginForm } from '../components/LoginForm.tsx';
 import { clearLoggingOut } from '../logoutIntent.ts';

@@ -5,8 +5,7 @@ import {
 } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from '../../projects/api/queryKeys.ts';
-import { inspectionKeys } from './inspectionKeys.ts';
+import { invalidate, queryKeys, staleAfter } from '../../../lib/queryKeys.ts';
 
 export interface CompleteInspectionInput {
   inspectionId: number;
@@ -29,8 +28,8 @@ export async function completeInspection({ inspectionId, body }: CompleteInspect
 }
 
 /**
- * Completing changes the row (date, reviewer, status), the filter counts and the project's Inspected
- * stats (counted by date_reviewed). The answer carries the saved
+ * Completing changes the row (date, reviewer, status), the filter counts, the project's Inspected
+ * stats (counted by date_reviewed) and its progress. The answer carries the saved
  * row, so the list shows it at once; list and counts are then refetched in the background rather than
  * holding the dialog open while 50,000 rows travel again.
  */
@@ -39,12 +38,10 @@ export function useCompleteInspection() {
   return useMutation({
     mutationFn: completeInspection,
     onSuccess: ({ inspection }, { projectId }) => {
-      queryClient.setQueryData<InspectionRow[]>(inspectionKeys.list(projectId), (rows) =>
+      queryClient.setQueryData<InspectionRow[]>(queryKeys.inspections.list(projectId), (rows) =>
         rows?.map((row) => (row.id === inspection.id ? inspection : row)),
       );
-      void queryClient.invalidateQueries({ queryKey: inspectionKeys.list(projectId) });
-      void queryClient.invalidateQueries({ queryKey: inspectionKeys.counts(projectId) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.stats(projectId) });
+      void invalidate(queryClient, staleAfter.inspectionCompleted(projectId));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { InspectionFieldOptions } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { inspectionKeys } from './inspectionKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 const FieldOptionsList = InspectionFieldOptions.array();
 
@@ -11,7 +11,7 @@ export const getFieldOptions = (signal?: AbortSignal) =>
 
 export const fieldOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: inspectionKeys.fieldOptions(),
+    queryKey: queryKeys.inspections.fieldOptions(),
     queryFn: ({ signal }) => getFieldOptions(signal),
     // Reference data: it changes only with a deployment.
     staleTime: Number.POSITIVE_INFINITY,

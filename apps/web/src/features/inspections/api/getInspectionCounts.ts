@@ -1,7 +1,7 @@
 import { InspectionCounts } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { inspectionKeys } from './inspectionKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** The route answers a one-row list (spec 2 §7: 'rows with all_count, pending, completed, rejected'). */
 const CountRows = InspectionCounts.array();
@@ -17,7 +17,7 @@ export async function getInspectionCounts(
 
 export const inspectionCountsQueryOptions = (projectId: number) =>
   queryOptions({
-    queryKey: inspectionKeys.counts(projectId),
+    queryKey: queryKeys.inspections.counts(projectId),
     queryFn: ({ signal }) => getInspectionCounts(projectId, signal),
   });
 

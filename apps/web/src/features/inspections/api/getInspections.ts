@@ -1,7 +1,7 @@
 import { InspectionRow } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { inspectionKeys } from './inspectionKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 const InspectionList = InspectionRow.array();
 
@@ -11,7 +11,7 @@ export const getInspections = (projectId: number, signal?: AbortSignal) =>
 
 export const inspectionsQueryOptions = (projectId: number) =>
   queryOptions({
-    queryKey: inspectionKeys.list(projectId),
+    queryKey: queryKeys.inspections.list(projectId),
     queryFn: ({ signal }) => getInspections(projectId, signal),
   });
 

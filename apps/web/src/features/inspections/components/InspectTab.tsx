@@ -10,7 +10,7 @@ import { useInspections } from '../api/getInspections.ts';
 import { downloadInspectionCsv } from '../csv/inspectionCsv.ts';
 import { useInspectionTable } from '../hooks/useInspectionTable.ts';
 import { useLinkedInspection } from '../hooks/useLinkedInspection.ts';
-import { inspectionColumns } from '../model/columns.ts';
+import { type ColumnId, inspectionColumns } from '../model/columns.ts';
 import { activeColumnFilterCount, NO_FILTERS } from '../model/filterViews.ts';
 import type { InspectionView } from '../model/inspectionView.ts';
 import { nextSort } from '../model/sortViews.ts';
@@ -21,7 +21,7 @@ import { StatusFilterButtons } from './StatusFilterButtons.tsx';
 
 /**
  * The project's Inspect sub-page (spec 1 §2 'Inspection list', spec 2 §2 'Inspect'): filter buttons with
- * counts, search, column filters, a sortable virtualised table and CSV export of the selected rows.
+ * counts, search, column filters, the sortable virtualised table and CSV export of the selected rows.
  * A row opens the Complete Inspection dialog; the full-screen inspection viewer replaces that in a
  * later issue.
  */
@@ -36,10 +36,7 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
   const { open } = dialog;
   const onOpen = useCallback((view: InspectionView) => open(view.row), [open]);
   const { setSort } = table;
-  const onSort = useCallback(
-    (column: Parameters<typeof nextSort>[1]) => setSort((s) => nextSort(s, column)),
-    [setSort],
-  );
+  const onSort = useCallback((column: ColumnId) => setSort((s) => nextSort(s, column)), [setSort]);
 
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
 
@@ -76,9 +73,9 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
           showFilters={showFilters}
           onToggleFilters={() => setShowFilters((s) => !s)}
           activeColumnFilters={activeColumnFilters}
-          selectedCount={table.selected.size}
+          selectedCount={table.selection.selected.size}
           onExport={() => downloadInspectionCsv(columns, table.selectedViews)}
-          onClearSelection={table.clearSelection}
+          onClearSelection={table.selection.clear}
         />
       </Group>
 
@@ -99,17 +96,16 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
             Showing {formatCount(table.visible.length)} of {formatCount(table.total)} inspections
-            {table.selected.size > 0 ? ` · ${formatCount(table.selected.size)} selected` : ''}
+            {table.selection.selected.size > 0
+              ? ` · ${formatCount(table.selection.selected.size)} selected`
+              : ''}
           </Text>
           <InspectionTable
             columns={columns}
             views={table.visible}
             sort={table.sort}
             onSort={onSort}
-            selected={table.selected}
-            visibleSelectedCount={table.visibleSelectedCount}
-            onToggleRow={table.toggleRow}
-            onToggleAll={table.toggleAllVisible}
+            selection={table.selection}
             onOpen={onOpen}
             showFilters={showFilters}
             filters={table.filters}

@@ -1,27 +1,24 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { MultiSelect, TextInput } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
+import { DataTable, type DataTableSelection } from '../../../components/DataTable/DataTable.tsx';
+import type { DataColumn } from '../../../components/DataTable/types.ts';
 import type { ColumnDef, ColumnId } from '../model/columns.ts';
 import type { ViewFilters } from '../model/filterViews.ts';
-import type { InspectionView } from '../model/inspectionView.ts';
+import { type InspectionView, NO_DATE } from '../model/inspectionView.ts';
 import type { SortState } from '../model/sortViews.ts';
 import classes from './InspectionTable.module.css';
-import { InspectionTableHeader } from './InspectionTableHeader.tsx';
-import { InspectionTableRow } from './InspectionTableRow.tsx';
+import { RiskBadge } from './RiskBadge.tsx';
 
 /** Table geometry of spec 2 §2: rows 40 px, header 31 px (79 with the column filters). */
 export const ROW_HEIGHT = 40;
-const CHECK_COLUMN_WIDTH = 44;
-const OVERSCAN = 12;
+const HEADER_HEIGHT = 31;
 
 interface InspectionTableProps {
   columns: readonly ColumnDef[];
   views: readonly InspectionView[];
   sort: SortState | null;
   onSort: (column: ColumnId) => void;
-  selected: ReadonlySet<number>;
-  visibleSelectedCount: number;
-  onToggleRow: (id: number) => void;
-  onToggleAll: () => void;
+  selection: Omit<DataTableSelection<InspectionView, number>, 'allLabel' | 'rowLabel'>;
   onOpen: (view: InspectionView) => void;
   showFilters: boolean;
   filters: ViewFilters;
@@ -33,87 +30,86 @@ interface InspectionTableProps {
   resetKey: string;
 }
 
+function cellOf(column: ColumnDef): (view: InspectionView) => ReactNode {
+  if (column.id === 'risk') return (view) => <RiskBadge risk={view.risk} />;
+  if (column.id === 'dateReviewed')
+    return (view) =>
+      view.dateReviewed === NO_DATE ? <span className={classes.dimmed}>{NO_DATE}</span> : view.dateReviewed;
+  return column.text;
+}
+
+const rowLabel = (view: InspectionView) => `Select ${view.lineName} ${view.structure}`;
+
 /**
- * The summary table, virtualised: only the rows in view (plus a margin) are in the DOM, with spacer rows
- * standing in for the rest, so 50,000 inspections scroll as smoothly as 50.
+ * The summary table (spec 1 §2, spec 2 §2) on the shared DataTable: every column sorts, Line Name and
+ * Structure have column filters, a click or Enter opens an inspection, the boxes select rows for export.
  */
 export function InspectionTable(props: InspectionTableProps) {
-  const { columns, views } = props;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: views.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    getItemKey: (index) => views[index]?.id ?? index,
-  });
-  // A new order or a new filter starts at the top, not somewhere in the middle of the old list.
-  useEffect(() => {
-    if (props.resetKey) scrollRef.current?.scrollTo({ top: 0 });
-  }, [props.resetKey]);
-  const items = virtualizer.getVirtualItems();
-  const top = items[0]?.start ?? 0;
-  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const width = CHECK_COLUMN_WIDTH + columns.reduce((sum, c) => sum + c.width, 0);
+  const { columns, filters, onFiltersChange, lineNames } = props;
+
+  const tableColumns = useMemo(
+    (): DataColumn<InspectionView>[] =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        width: column.width,
+        align: column.align,
+        sortable: true,
+        cell: cellOf(column),
+        title: column.id === 'notes' ? (view) => view.notes : undefined,
+        filter:
+          column.id === 'lineName' ? (
+            <MultiSelect
+              size="xs"
+              placeholder={filters.lineNames.length === 0 ? 'Line Name' : undefined}
+              aria-label="Filter by line name"
+              data={lineNames as string[]}
+              value={filters.lineNames as string[]}
+              onChange={(names) => onFiltersChange({ lineNames: names })}
+              searchable
+              clearable
+              maxDropdownHeight={224}
+              classNames={{ pillsList: classes.oneLinePills }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : column.id === 'structure' ? (
+            <TextInput
+              size="xs"
+              placeholder="Structure"
+              aria-label="Filter by structure"
+              value={filters.structure}
+              onChange={(e) => onFiltersChange({ structure: e.currentTarget.value })}
+            />
+          ) : undefined,
+      })),
+    [columns, filters.lineNames, filters.structure, onFiltersChange, lineNames],
+  );
+
+  const selection = useMemo(
+    () => ({ ...props.selection, allLabel: 'Select all shown inspections', rowLabel }),
+    [props.selection],
+  );
 
   return (
-    <div ref={scrollRef} className={classes.scroller} data-testid="inspection-table">
-      <table
-        className={classes.table}
-        style={{ width, minWidth: '100%' }}
-        aria-rowcount={views.length + 1}
-        aria-label="Inspections"
-      >
-        <colgroup>
-          <col style={{ width: CHECK_COLUMN_WIDTH }} />
-          {columns.map((c) => (
-            <col key={c.id} style={{ width: c.width }} />
-          ))}
-        </colgroup>
-        <InspectionTableHeader
-          columns={columns}
-          sort={props.sort}
-          onSort={props.onSort}
-          allSelected={views.length > 0 && props.visibleSelectedCount === views.length}
-          someSelected={props.visibleSelectedCount > 0}
-          onToggleAll={props.onToggleAll}
-          showFilters={props.showFilters}
-          filters={props.filters}
-          onFiltersChange={props.onFiltersChange}
-          lineNames={props.lineNames}
-        />
-        <tbody>
-          {views.length === 0 && (
-            <tr>
-              <td colSpan={columns.length + 1}>{props.empty}</td>
-            </tr>
-          )}
-          {top > 0 && (
-            <tr aria-hidden>
-              <td colSpan={columns.length + 1} style={{ height: top, padding: 0, border: 0 }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const view = views[item.index]!;
-            return (
-              <InspectionTableRow
-                key={view.id}
-                view={view}
-                columns={columns}
-                selected={props.selected.has(view.id)}
-                onToggle={props.onToggleRow}
-                onOpen={props.onOpen}
-                ariaRowIndex={item.index + 2}
-              />
-            );
-          })}
-          {bottom > 0 && (
-            <tr aria-hidden>
-              <td colSpan={columns.length + 1} style={{ height: bottom, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={props.views}
+      rowKey={(view) => view.id}
+      columns={tableColumns}
+      label="Inspections"
+      rowHeight={ROW_HEIGHT}
+      headerHeight={HEADER_HEIGHT}
+      sort={props.sort}
+      onSort={props.onSort as (column: string) => void}
+      showFilters={props.showFilters}
+      selection={selection}
+      onOpen={props.onOpen}
+      empty={props.empty}
+      resetKey={props.resetKey}
+      testId="inspection-table"
+      rowTestId="inspection-row"
+      bordered
+      // The table fills the tab below its toolbar; the rows scroll inside it.
+      height="max(420px, calc(100vh - 330px))"
+    />
   );
 }

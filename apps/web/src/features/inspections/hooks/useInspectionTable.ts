@@ -1,6 +1,7 @@
 import type { InspectionRow } from '@linewalker/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
+import { useRowSelection } from '../../../components/DataTable/useRowSelection.ts';
 import { filterViews, NO_FILTERS, type ViewFilters } from '../model/filterViews.ts';
 import { toInspectionView } from '../model/inspectionView.ts';
 import { type SortState, sortViews } from '../model/sortViews.ts';
@@ -15,7 +16,6 @@ const TEXT_FILTER_DEBOUNCE_MS = 200;
 export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
   const [filters, setFilters] = useState<ViewFilters>(NO_FILTERS);
   const [sort, setSort] = useState<SortState | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
   const [search] = useDebouncedValue(filters.search, TEXT_FILTER_DEBOUNCE_MS);
   const [structure] = useDebouncedValue(filters.structure, TEXT_FILTER_DEBOUNCE_MS);
@@ -41,33 +41,10 @@ export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
     [],
   );
 
-  const toggleRow = useCallback((id: number) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }, []);
-
-  const visibleSelectedCount = useMemo(
-    () => visible.filter((v) => selected.has(v.id)).length,
-    [visible, selected],
-  );
-
-  /** The header box acts on the rows the filters show: all of them selected → clear them, else select them. */
-  const toggleAllVisible = useCallback(() => {
-    setSelected((current) => {
-      const next = new Set(current);
-      const allSelected = visible.length > 0 && visible.every((v) => current.has(v.id));
-      for (const v of visible) {
-        if (allSelected) next.delete(v.id);
-        else next.add(v.id);
-      }
-      return next;
-    });
-  }, [visible]);
-
-  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  // Selection works on the shown rows (shift-click ranges, select all shown) and survives filtering.
+  const visibleIds = useMemo(() => visible.map((v) => v.id), [visible]);
+  const selection = useRowSelection(visibleIds);
+  const { selected } = selection;
 
   /** The selected rows in the table's current order, for the export. */
   const selectedViews = useMemo(() => sorted.filter((v) => selected.has(v.id)), [sorted, selected]);
@@ -81,11 +58,7 @@ export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
     lineNames,
     total: views.length,
     visible,
-    selected,
+    selection,
     selectedViews,
-    visibleSelectedCount,
-    toggleRow,
-    toggleAllVisible,
-    clearSelection,
   };
 }

@@ -1,20 +1,17 @@
+import { type SortValue, sortRows } from '../../../components/DataTable/sorting.ts';
+import type { SortState as TableSortState } from '../../../components/DataTable/types.ts';
 import type { ColumnId } from './columns.ts';
 import type { InspectionView } from './inspectionView.ts';
 
-export interface SortState {
-  column: ColumnId;
-  direction: 'asc' | 'desc';
-}
-
-// Numeric collation sorts 'T-9' before 'T-10', as people number structures.
-const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+export type SortState = TableSortState<ColumnId>;
+export { nextSort } from '../../../components/DataTable/sorting.ts';
 
 /** Severity order for Risk: Not Acquired, Not Inspected, Unknown Risk, then the graded levels 1..5. */
 const UNGRADED_RANK: Partial<Record<string, number>> = { notAcquired: -3, notInspected: -2, unknown: -1 };
 const riskRank = (v: InspectionView): number =>
   v.risk.graded ? v.risk.level : (UNGRADED_RANK[v.risk.key] ?? -1);
 
-type Key = (v: InspectionView) => string | number | null;
+type Key = (v: InspectionView) => SortValue;
 
 const KEYS: Record<ColumnId, Key> = {
   lineName: (v) => v.lineName,
@@ -38,23 +35,5 @@ export function sortViews(
   views: readonly InspectionView[],
   sort: SortState | null,
 ): readonly InspectionView[] {
-  if (!sort) return views;
-  const key = KEYS[sort.column];
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const keyed = views.map((v) => ({ v, k: key(v) }));
-  keyed.sort((a, b) => {
-    if (a.k === null || b.k === null) return a.k === b.k ? 0 : a.k === null ? 1 : -1;
-    const order =
-      typeof a.k === 'number' && typeof b.k === 'number'
-        ? a.k - b.k
-        : collator.compare(String(a.k), String(b.k));
-    return sign * order;
-  });
-  return keyed.map((x) => x.v);
-}
-
-/** Header clicks cycle ascending → descending → unsorted (the server's line/structure order). */
-export function nextSort(current: SortState | null, column: ColumnId): SortState | null {
-  if (current?.column !== column) return { column, direction: 'asc' };
-  return current.direction === 'asc' ? { column, direction: 'desc' } : null;
+  return sort ? sortRows(views, sort.direction, KEYS[sort.column]) : views;
 }

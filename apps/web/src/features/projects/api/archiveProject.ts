@@ -1,7 +1,7 @@
 import { Ok } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** PUT /api/v1/projects/archive/{id} (spec 1 §7). */
 export const archiveProject = (id: number) =>
@@ -16,6 +16,6 @@ export function useArchiveProject() {
   return useMutation({
     mutationFn: ({ id, archive }: { id: number; archive: boolean }) =>
       archive ? archiveProject(id) : unarchiveProject(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => invalidate(queryClient, staleAfter.projectArchived()),
   });
 }

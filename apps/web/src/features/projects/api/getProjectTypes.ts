@@ -1,7 +1,7 @@
 import { ProjectType } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 const ProjectTypeList = ProjectType.array();
 export type ProjectTypeOption = ReturnType<typeof ProjectType.parse>;
@@ -12,7 +12,7 @@ export const getProjectTypes = (signal?: AbortSignal): Promise<ProjectTypeOption
 
 export const projectTypesQueryOptions = () =>
   queryOptions({
-    queryKey: projectKeys.types,
+    queryKey: queryKeys.projectTypes,
     queryFn: ({ signal }) => getProjectTypes(signal),
     staleTime: 10 * 60_000,
   });

@@ -1,7 +1,8 @@
 import { isoDateOf, ProjectListItem } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+import { IMPORT_POLL_MS } from '../components/importProgress.ts';
 
 const ProjectList = ProjectListItem.array();
 
@@ -14,8 +15,13 @@ export const getProjects = (today: string, signal?: AbortSignal): Promise<Projec
 
 export const projectsQueryOptions = (today: string = isoDateOf(new Date())) =>
   queryOptions({
-    queryKey: projectKeys.list(today),
+    queryKey: queryKeys.projects.list(today),
     queryFn: ({ signal }) => getProjects(today, signal),
   });
 
-export const useProjects = () => useQuery(projectsQueryOptions());
+/** The list asks again every few seconds while a project is still importing its structures. */
+export const useProjects = () =>
+  useQuery({
+    ...projectsQueryOptions(),
+    refetchInterval: (query) => (query.state.data?.some((p) => p.importing) ? IMPORT_POLL_MS : false),
+  });

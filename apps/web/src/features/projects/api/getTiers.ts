@@ -1,7 +1,7 @@
 import { ProjectTier } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 
 const ProjectTierList = ProjectTier.array();
 export type ProjectTierOption = ReturnType<typeof ProjectTier.parse>;
@@ -12,7 +12,7 @@ export const getTiers = (signal?: AbortSignal): Promise<ProjectTierOption[]> =>
 
 export const tiersQueryOptions = () =>
   queryOptions({
-    queryKey: projectKeys.tiers,
+    queryKey: queryKeys.projectTiers,
     queryFn: ({ signal }) => getTiers(signal),
     staleTime: 10 * 60_000,
   });

@@ -5,7 +5,7 @@ import {
 } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** POST /api/v1/projects (spec 1 §7 'Create project'); with kmzs the server imports the files too. */
 export const createProject = (body: ProjectCreateRequest) =>
@@ -19,12 +19,12 @@ export type SaveProjectInput =
   | { kind: 'create'; body: ProjectCreateRequest }
   | { kind: 'update'; body: ProjectUpdateRequest };
 
-/** Create or update, then refresh every project query (list, detail, counts). */
+/** Create or update, then refresh every view of the projects and what an import may have changed. */
 export function useSaveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveProjectInput) =>
       input.kind === 'create' ? createProject(input.body) : updateProject(input.body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: () => invalidate(queryClient, staleAfter.projectSaved()),
   });
 }

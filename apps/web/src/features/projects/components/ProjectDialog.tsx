@@ -77,9 +77,11 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
             color: 'teal',
             title: mode === 'edit' ? 'Project saved' : 'Project created',
             message:
-              imported > 0
-                ? `${values.project_name}: ${formatCount(imported)} structures imported.`
-                : values.project_name,
+              answer.importJobId !== null
+                ? `${values.project_name}: importing ${formatCount(imported)} structures. The project opens when they are all in.`
+                : imported > 0
+                  ? `${values.project_name}: ${formatCount(imported)} structures imported.`
+                  : values.project_name,
           });
           onClose();
         },

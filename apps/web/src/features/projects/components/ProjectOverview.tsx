@@ -9,8 +9,8 @@ import { IconCalendarEvent, IconFileSpreadsheet, IconMap } from '@tabler/icons-r
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { useProjectStats } from '../api/getProjectStats.ts';
-import { type ProjectStatItem, projectStatGroups } from './projectStatGroups.ts';
+import { type ProjectStatItem, projectStatGroups } from '../../../lib/projectStatGroups.ts';
+import { useProjectStats } from '../../../lib/projectStats.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

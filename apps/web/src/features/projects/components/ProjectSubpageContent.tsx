@@ -1,25 +1,17 @@
 import type { ProjectDetail, ProjectSubpage } from '@linewalker/domain';
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { ComingSoonPanel } from '../../../components/ComingSoonPanel.tsx';
 import { ProjectOverview } from './ProjectOverview.tsx';
 
-type Tab = ComponentType<{ project: ProjectDetail }>;
+/** A sub-page another feature owns, shown inside the project frame. */
+export type ProjectTab = ComponentType<{ project: ProjectDetail }>;
 
-// Other features own these tabs. A glob import is lazy and simply finds nothing for a file that
-// does not exist yet, so the frame builds either way and shows 'coming soon' until it does.
-const tabModules = import.meta.glob<{ default: Tab }>([
-  '../../assignment/components/AssignmentTab.tsx',
-  '../../inspections/components/InspectTab.tsx',
-]);
-
-function lazyTab(path: string): Tab | null {
-  const load = tabModules[path];
-  return load ? lazy(load) : null;
-}
-
-const AssignmentTab = lazyTab('../../assignment/components/AssignmentTab.tsx');
-const InspectTab = lazyTab('../../inspections/components/InspectTab.tsx');
+/**
+ * The sub-pages other features provide, wired in by the app layer (features do not import each
+ * other). A sub-page without one shows 'coming soon'.
+ */
+export type ProjectTabs = Partial<Record<Exclude<ProjectSubpage, 'overview' | 'all'>, ProjectTab>>;
 
 const COMING_SOON: Partial<Record<ProjectSubpage, { title: string; description: string }>> = {
   pilots: { title: 'Pilots', description: 'Assigning pilots to this project is coming soon.' },
@@ -33,11 +25,13 @@ const COMING_SOON: Partial<Record<ProjectSubpage, { title: string; description: 
 export function ProjectSubpageContent({
   subpage,
   project,
+  tabs,
 }: {
   subpage: ProjectSubpage;
   project: ProjectDetail;
+  tabs: ProjectTabs;
 }) {
-  const Tab = subpage === 'assignment' ? AssignmentTab : subpage === 'inspect' ? InspectTab : null;
+  const Tab = subpage === 'overview' || subpage === 'all' ? undefined : tabs[subpage];
   if (Tab) {
     return (
       <Suspense

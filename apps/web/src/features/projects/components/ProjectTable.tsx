@@ -1,13 +1,15 @@
-import { formatUsDate } from '@linewalker/domain';
+import { formatUsDate, type ProjectListItem } from '@linewalker/domain';
 import { Group, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
 import { formatCount } from '../../../lib/format.ts';
+import { importLabel } from './importProgress.ts';
 import type { ProjectSort, ProjectSortKey, SortableProject } from './projectSort.ts';
 
 export interface ProjectTableRow extends SortableProject {
   archived_date: string | null;
+  importing: ProjectListItem['importing'];
 }
 
 interface ProjectTableProps<P extends ProjectTableRow> {
@@ -24,7 +26,7 @@ const ROW_HEIGHT = 49;
 // Each fixed width fits its header and sort icon; Name takes the rest, so keep these tight for 1024 px screens.
 const COLUMNS: { key: ProjectSortKey; label: string; width?: number; align?: 'right' }[] = [
   { key: 'project_name', label: 'Name' },
-  { key: 'state', label: 'State', width: 105 },
+  { key: 'state', label: 'State', width: 135 },
   { key: 'structures', label: 'Structures', width: 125, align: 'right' },
   { key: 'num_pilots', label: 'Pilots', width: 85, align: 'right' },
   { key: 'progress', label: 'Progress', width: 150 },
@@ -137,9 +139,21 @@ export function ProjectTable<P extends ProjectTableRow>({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" c={STATE_COLOR[p.state] ?? 'dimmed'} fw={500}>
-                    {p.state}
-                  </Text>
+                  {p.importing ? (
+                    <Text
+                      size="sm"
+                      c="blue"
+                      fw={500}
+                      style={{ whiteSpace: 'nowrap' }}
+                      data-testid="project-importing"
+                    >
+                      {importLabel(p.importing)}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c={STATE_COLOR[p.state] ?? 'dimmed'} fw={500}>
+                      {p.state}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{formatCount(p.structures)}</Table.Td>
                 <Table.Td ta="right">{p.num_pilots}</Table.Td>

@@ -6,11 +6,12 @@ import { MessagePanel } from '../../../components/MessagePanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../auth/api/getSession.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useProject } from '../api/getProject.ts';
 import { useProjects } from '../api/getProjects.ts';
+import { ProjectImporting } from '../components/ProjectImporting.tsx';
 import { ProjectSubNav } from '../components/ProjectSubNav.tsx';
-import { ProjectSubpageContent } from '../components/ProjectSubpageContent.tsx';
+import { ProjectSubpageContent, type ProjectTabs } from '../components/ProjectSubpageContent.tsx';
 import { resolveSubpage } from '../components/projectSubpage.ts';
 
 const loading = (
@@ -39,9 +40,10 @@ function ProjectNotFound({ slug }: { slug: string }) {
 
 /**
  * /projects/{slug}/{subpage?} (spec 1 §2 'Project page frame'): the project is found by name in the
- * project list (dashes read as spaces, any case), then loaded by id.
+ * project list (dashes read as spaces, any case), then loaded by id. `tabs` are the sub-pages other
+ * features provide (composed in the app layer).
  */
-export function ProjectRoute() {
+export function ProjectRoute({ tabs }: { tabs: ProjectTabs }) {
   const { projectSlug = '', subpage: requested } = useParams();
   const [search] = useSearchParams();
   const session = useSession();
@@ -61,8 +63,14 @@ export function ProjectRoute() {
   return (
     <>
       <PageHeader title={project.data.project_name} description={project.data.company_name} />
-      <ProjectSubNav slug={projectSlug} subpage={subpage} roleName={roleName} />
-      <ProjectSubpageContent subpage={subpage} project={project.data} />
+      {project.data.importing ? (
+        <ProjectImporting project={project.data} />
+      ) : (
+        <>
+          <ProjectSubNav slug={projectSlug} subpage={subpage} roleName={roleName} />
+          <ProjectSubpageContent subpage={subpage} project={project.data} tabs={tabs} />
+        </>
+      )}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useSession } from '../../auth/api/getSession.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useArchiveProject } from '../api/archiveProject.ts';
 import { useProjects } from '../api/getProjects.ts';
 import { ArchiveProjectModal } from '../components/ArchiveProjectModal.tsx';

@@ -1,9 +1,14 @@
 import { ASSIGNMENT_MAP, pointsInPolygon } from '@linewalker/domain';
-import { Alert, Box } from '@mantine/core';
 import type { Polygon } from 'geojson';
-import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AssignmentModel, projectRings } from '../../model/assignmentModel.ts';
+import { setSourceData, useClusterClicks } from '../../../../components/map/clusters.ts';
+import { fitMapTo } from '../../../../components/map/fitBounds.ts';
+import { MapFrame } from '../../../../components/map/MapFrame.tsx';
+import { projectRings } from '../../../../components/map/projection.ts';
+import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
+import { useMapLibre } from '../../../../components/map/useMapLibre.ts';
+import { type AssignmentModel, crewPalette } from '../../model/assignmentModel.ts';
 import { structureBounds, structureFeatures } from '../../model/mapFeatures.ts';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import {
@@ -13,12 +18,21 @@ import {
   POINT_LAYER,
   SELECTION_SOURCE,
   STRUCTURE_SOURCE,
+  selectionSource,
+  structureLayers,
+  structureSource,
 } from './structureLayers.ts';
-import { useDrawSelection } from './useDrawSelection.ts';
-import { useMapLibre } from './useMapLibre.ts';
 
 /** Room around fitted structures, more where the toolbar (top) and zoom buttons (right) sit. */
 const FIT_PADDING = { top: 64, bottom: 32, left: 32, right: 56 };
+const FIT = {
+  padding: FIT_PADDING,
+  maxZoom: 15,
+  fallback: {
+    center: [ASSIGNMENT_MAP.defaultCenter.lng, ASSIGNMENT_MAP.defaultCenter.lat] as [number, number],
+    zoom: ASSIGNMENT_MAP.defaultZoom,
+  },
+};
 
 export type SelectionMethod = 'click' | 'rectangle' | 'polygon' | 'shown';
 
@@ -36,6 +50,21 @@ interface AssignmentMapProps {
   onSelect: (indices: Uint32Array, method: SelectionMethod) => void;
 }
 
+/** The structure source and layers, added once the map's style has loaded. */
+function addStructureLayers(map: MapLibreMap) {
+  map.addSource(STRUCTURE_SOURCE, structureSource());
+  map.addSource(SELECTION_SOURCE, selectionSource());
+  for (const layer of structureLayers(crewPalette([]))) map.addLayer(layer);
+}
+
+const MAP_OPTIONS = {
+  onLoad: addStructureLayers,
+  detailBelowLayer: CLUSTER_LAYER,
+  initialView: FIT.fallback,
+  maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
+  markPrefix: 'assignment',
+};
+
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
 export function AssignmentMap({
   model,
@@ -47,7 +76,7 @@ export function AssignmentMap({
   onSelect,
 }: AssignmentMapProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { map, error } = useMapLibre(container, styleUrl);
+  const { map, error } = useMapLibre(container, styleUrl, MAP_OPTIONS);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
 
@@ -66,7 +95,20 @@ export function AssignmentMap({
     [model, visibleMask, onSelect],
   );
 
-  const { mode, modeRef, setMode } = useDrawSelection(map, canEdit, selectInShape);
+  const { mode, modeRef, setMode } = useDrawShapes(map, canEdit, selectInShape);
+
+  // Clicks: a cluster zooms in to where it splits (never past 20); a marker selects its structure.
+  useClusterClicks(map, {
+    source: STRUCTURE_SOURCE,
+    clusterLayer: CLUSTER_LAYER,
+    pointLayer: POINT_LAYER,
+    maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
+    isActive: () => modeRef.current === 'static',
+    onPoint: (feature) => {
+      const index = feature.properties?.i as number | undefined;
+      if (canEdit && index !== undefined) onSelect(Uint32Array.of(index), 'click');
+    },
+  });
 
   // The shown structures, re-sent whenever the data or the filters change.
   useEffect(() => {
@@ -74,7 +116,7 @@ export function AssignmentMap({
     setState('drawing');
     // Marks for the performance checks: how long from handing over the points to a settled map.
     performance.mark('assignment:set-data');
-    (map.getSource(STRUCTURE_SOURCE) as GeoJSONSource).setData(structureFeatures(model, visible));
+    setSourceData(map, STRUCTURE_SOURCE, structureFeatures(model, visible));
     performance.measure('assignment:features', 'assignment:set-data');
     map.once('idle', () => {
       performance.measure('assignment:data-to-idle', 'assignment:set-data');
@@ -83,7 +125,7 @@ export function AssignmentMap({
     if (!fitted.current) {
       fitted.current = true;
       const bounds = structureBounds(model, visible);
-      if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 15, duration: 0 });
+      if (bounds) fitMapTo(map, bounds, { ...FIT, animate: false });
     }
   }, [map, model, visible]);
 
@@ -99,76 +141,20 @@ export function AssignmentMap({
 
   useEffect(() => {
     if (!map || !model) return;
-    const source = map.getSource(SELECTION_SOURCE) as GeoJSONSource;
-    source.setData(structureFeatures(model, selected ?? new Uint32Array(0)));
+    setSourceData(map, SELECTION_SOURCE, structureFeatures(model, selected ?? new Uint32Array(0)));
   }, [map, model, selected]);
 
-  // Clicks: a cluster zooms in to where it splits (never past 20); a marker selects its structure.
-  useEffect(() => {
-    if (!map) return;
-    const onCluster = async (event: MapLayerMouseEvent) => {
-      if (modeRef.current !== 'static') return;
-      const feature = event.features?.[0];
-      const clusterId = feature?.properties?.cluster_id as number | undefined;
-      if (clusterId === undefined || feature?.geometry.type !== 'Point') return;
-      const zoom = await (map.getSource(STRUCTURE_SOURCE) as GeoJSONSource).getClusterExpansionZoom(
-        clusterId,
-      );
-      map.easeTo({
-        center: feature.geometry.coordinates as [number, number],
-        zoom: Math.min(zoom, ASSIGNMENT_MAP.expansionMaxZoom),
-      });
-    };
-    const onPoint = (event: MapLayerMouseEvent) => {
-      if (modeRef.current !== 'static' || !canEdit) return;
-      const index = event.features?.[0]?.properties?.i as number | undefined;
-      if (index !== undefined) onSelect(Uint32Array.of(index), 'click');
-    };
-    const pointer = () => {
-      if (modeRef.current === 'static') map.getCanvas().style.cursor = 'pointer';
-    };
-    const unpointer = () => {
-      if (modeRef.current === 'static') map.getCanvas().style.cursor = '';
-    };
-    map.on('click', CLUSTER_LAYER, onCluster);
-    map.on('click', POINT_LAYER, onPoint);
-    for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
-      map.on('mouseenter', layer, pointer);
-      map.on('mouseleave', layer, unpointer);
-    }
-    return () => {
-      map.off('click', CLUSTER_LAYER, onCluster);
-      map.off('click', POINT_LAYER, onPoint);
-      for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
-        map.off('mouseenter', layer, pointer);
-        map.off('mouseleave', layer, unpointer);
-      }
-    };
-  }, [map, modeRef, canEdit, onSelect]);
-
   const fitToShown = () => {
-    if (!map || !model) return;
-    const bounds = structureBounds(model, visible);
-    if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: 15 });
-    else map.easeTo({ center: ASSIGNMENT_MAP.defaultCenter, zoom: ASSIGNMENT_MAP.defaultZoom });
+    if (map && model) fitMapTo(map, structureBounds(model, visible), FIT);
   };
 
   return (
-    <Box pos="relative" h="100%">
-      <Box
-        ref={container}
-        h="100%"
-        data-testid="assignment-map"
-        data-map-state={state}
-        data-draw-mode={mode}
-        aria-label="Map of the project's structures"
-        role="region"
-      />
-      {error && (
-        <Alert color="red" pos="absolute" top={8} left={8} right={8} title="The map could not be loaded">
-          {error}
-        </Alert>
-      )}
+    <MapFrame
+      containerRef={container}
+      error={error}
+      label="Map of the project's structures"
+      attributes={{ 'data-testid': 'assignment-map', 'data-map-state': state, 'data-draw-mode': mode }}
+    >
       <SelectionToolbar
         mode={mode}
         onMode={setMode}
@@ -177,6 +163,6 @@ export function AssignmentMap({
         onSelectShown={() => onSelect(visible, 'shown')}
         onFit={fitToShown}
       />
-    </Box>
+    </MapFrame>
   );
 }

@@ -1,16 +1,14 @@
 import { ASSIGNMENT_MAP, crewTextColor, UNASSIGNED_COLOR } from '@linewalker/domain';
-import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
+import { clusteredSource, isCluster, isSinglePoint } from '../../../../components/map/clusters.ts';
+import { LABEL_FONT } from '../../../../components/map/offlineStyle.ts';
 import { CREW_SLOTS } from '../../model/assignmentModel.ts';
-import { LABEL_FONT } from './offlineStyle.ts';
 
 export const STRUCTURE_SOURCE = 'structures';
 export const SELECTION_SOURCE = 'selection';
 export const CLUSTER_LAYER = 'structure-clusters';
 export const CLUSTER_COUNT_LAYER = 'structure-cluster-count';
 export const POINT_LAYER = 'structure-points';
-
-const emptyCollection = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
 // The expression types cannot follow arrays built with map/flatMap; each builder checks its shape by hand.
 const expr = (value: unknown[]) => value as unknown as ExpressionSpecification;
@@ -22,28 +20,21 @@ const mostInCluster = expr(['max', ...CREW_SLOTS.map(slotCount)]);
  * its crew number (0 unassigned); every cluster counts its points per crew in `c0`..`c10`, so a
  * cluster can take the colour of the crew most of its structures belong to.
  */
-export const structureSource = (): GeoJSONSourceSpecification => ({
-  type: 'geojson',
-  data: emptyCollection(),
-  cluster: true,
-  clusterRadius: ASSIGNMENT_MAP.clusterRadius,
-  clusterMaxZoom: ASSIGNMENT_MAP.clusterMaxZoom,
-  clusterProperties: Object.fromEntries(
-    CREW_SLOTS.map((n) => [`c${n}`, ['+', ['case', ['==', ['get', 'n'], n], 1, 0]]]),
-  ) as GeoJSONSourceSpecification['clusterProperties'],
-});
+export const structureSource = (): GeoJSONSourceSpecification =>
+  clusteredSource({
+    radius: ASSIGNMENT_MAP.clusterRadius,
+    maxZoom: ASSIGNMENT_MAP.clusterMaxZoom,
+    properties: Object.fromEntries(
+      CREW_SLOTS.map((n) => [`c${n}`, ['+', ['case', ['==', ['get', 'n'], n], 1, 0]]]),
+    ) as GeoJSONSourceSpecification['clusterProperties'],
+  });
 
 /**
  * The selected structures, clustered like the markers so a 50,000-point selection costs as little
  * to draw as the markers themselves: each cluster or point under the selection gets a ring.
  */
-export const selectionSource = (): GeoJSONSourceSpecification => ({
-  type: 'geojson',
-  data: emptyCollection(),
-  cluster: true,
-  clusterRadius: ASSIGNMENT_MAP.clusterRadius,
-  clusterMaxZoom: ASSIGNMENT_MAP.clusterMaxZoom,
-});
+export const selectionSource = (): GeoJSONSourceSpecification =>
+  clusteredSource({ radius: ASSIGNMENT_MAP.clusterRadius, maxZoom: ASSIGNMENT_MAP.clusterMaxZoom });
 
 /** Per crew slot, a value picked for the crew with the most structures in the cluster (ties: lower number). */
 const byClusterMajority = (pick: (n: number) => string) =>
@@ -81,7 +72,7 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
       id: CLUSTER_LAYER,
       type: 'circle',
       source: STRUCTURE_SOURCE,
-      filter: ['has', 'point_count'],
+      filter: isCluster,
       paint: {
         'circle-color': paint.clusterColor,
         'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23, 5000, 29],
@@ -94,7 +85,7 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
       id: CLUSTER_COUNT_LAYER,
       type: 'symbol',
       source: STRUCTURE_SOURCE,
-      filter: ['has', 'point_count'],
+      filter: isCluster,
       layout: {
         'text-field': ['get', 'point_count_abbreviated'],
         'text-font': [LABEL_FONT],
@@ -107,7 +98,7 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
       id: POINT_LAYER,
       type: 'circle',
       source: STRUCTURE_SOURCE,
-      filter: ['!', ['has', 'point_count']],
+      filter: isSinglePoint,
       paint: {
         'circle-color': paint.pointColor,
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 5, 18, 9],

@@ -1,7 +1,7 @@
 import type { ProjectStats } from '@linewalker/domain';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatCount } from '../../../../lib/format.ts';
-import { type ProjectStatItem, projectStatGroups } from '../../../projects/components/projectStatGroups.ts';
+import { type ProjectStatItem, projectStatGroups } from '../../../../lib/projectStatGroups.ts';
 
 function StatGroup({ title, stats }: { title: string; stats: ProjectStatItem[] }) {
   return (

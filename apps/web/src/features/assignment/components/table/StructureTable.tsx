@@ -1,11 +1,14 @@
 import { Text } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
+import { nextSort, type SortValue, sortRows } from '../../../../components/DataTable/sorting.ts';
+import type { DataColumn, SortState } from '../../../../components/DataTable/types.ts';
 import type { AssignmentModel } from '../../model/assignmentModel.ts';
 import classes from './StructureTable.module.css';
 
 const ROW_PX = 32;
-const COLUMNS = ['Structure', 'Line Name', 'Crew', 'Image Count'] as const;
+
+type ColumnId = 'structure' | 'lineName' | 'crew' | 'imageCount';
 
 interface StructureTableProps {
   model: AssignmentModel;
@@ -15,70 +18,95 @@ interface StructureTableProps {
   selectedMask: Uint8Array | null;
 }
 
+/** What each column sorts by; unassigned structures go last by Crew. */
+function sortValue(model: AssignmentModel, column: ColumnId): (index: number) => SortValue {
+  switch (column) {
+    case 'structure':
+      return (i) => model.structures[i]!.struct_num;
+    case 'lineName':
+      return (i) => model.structures[i]!.line_name;
+    case 'crew':
+      return (i) => model.crewNumbers[i]! || null;
+    case 'imageCount':
+      return (i) => model.structures[i]!.image_count;
+  }
+}
+
+function structureColumns(model: AssignmentModel): DataColumn<number>[] {
+  return [
+    {
+      id: 'structure',
+      header: 'Structure',
+      width: 160,
+      sortable: true,
+      cell: (i) => model.structures[i]!.struct_num,
+    },
+    {
+      id: 'lineName',
+      header: 'Line Name',
+      width: 220,
+      sortable: true,
+      cell: (i) => model.structures[i]!.line_name,
+    },
+    {
+      id: 'crew',
+      header: 'Crew',
+      width: 150,
+      sortable: true,
+      cell: (i) => {
+        const crewNumber = model.crewNumbers[i]!;
+        return (
+          <>
+            <span aria-hidden className={classes.swatch} style={{ background: model.palette[crewNumber] }} />
+            {crewNumber > 0 ? `Crew ${crewNumber}` : 'Unassigned'}
+          </>
+        );
+      },
+    },
+    {
+      id: 'imageCount',
+      header: 'Image Count',
+      width: 110,
+      align: 'right',
+      sortable: true,
+      cell: (i) => model.structures[i]!.image_count,
+    },
+  ];
+}
+
+const empty = (
+  <Text c="dimmed" ta="center" py="md" size="sm">
+    No structures match the filters.
+  </Text>
+);
+
 /**
- * The shown structures (spec 1 §2: Structure, Line Name, Crew, Image Count). Only the rows in view
- * are rendered, so 50,000 structures scroll like 50. The table is laid out as a grid (rows are
- * absolutely positioned), keeping table semantics for assistive technology.
+ * The shown structures (spec 1 §2: Structure, Line Name, Crew, Image Count) on the shared DataTable,
+ * sortable by any column; the structures selected on the map are highlighted.
  */
 export function StructureTable({ model, rows, selectedMask }: StructureTableProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_PX,
-    overscan: 12,
-  });
+  const [sort, setSort] = useState<SortState<ColumnId> | null>(null);
+  const columns = useMemo(() => structureColumns(model), [model]);
+  const shown = useMemo(
+    () => (sort ? sortRows(Array.from(rows), sort.direction, sortValue(model, sort.column)) : rows),
+    [rows, sort, model],
+  );
+  const onSort = useCallback((column: string) => setSort((s) => nextSort(s, column as ColumnId)), []);
+  const isHighlighted = useCallback((index: number) => selectedMask?.[index] === 1, [selectedMask]);
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be focusable to scroll by keyboard
-    <div ref={scroller} className={classes.scroller} data-testid="structure-table" tabIndex={0}>
-      <table className={classes.table} aria-rowcount={rows.length + 1}>
-        <thead className={classes.head}>
-          <tr className={classes.row} style={{ height: ROW_PX }}>
-            {COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={`${classes.cell} ${column === 'Image Count' ? classes.numeric : ''}`}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const index = rows[item.index]!;
-            const structure = model.structures[index]!;
-            const crewNumber = model.crewNumbers[index]!;
-            return (
-              <tr
-                key={item.key}
-                aria-rowindex={item.index + 2}
-                className={`${classes.row} ${classes.bodyRow} ${selectedMask?.[index] ? classes.selected : ''}`}
-                style={{ height: ROW_PX, transform: `translateY(${item.start}px)` }}
-              >
-                <td className={classes.cell}>{structure.struct_num}</td>
-                <td className={classes.cell}>{structure.line_name}</td>
-                <td className={classes.cell}>
-                  <span
-                    aria-hidden
-                    className={classes.swatch}
-                    style={{ background: model.palette[crewNumber] }}
-                  />
-                  {crewNumber > 0 ? `Crew ${crewNumber}` : 'Unassigned'}
-                </td>
-                <td className={`${classes.cell} ${classes.numeric}`}>{structure.image_count}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {rows.length === 0 && (
-        <Text c="dimmed" ta="center" py="md" size="sm">
-          No structures match the filters.
-        </Text>
-      )}
-    </div>
+    <DataTable
+      rows={shown}
+      rowKey={(index) => index}
+      columns={columns}
+      label="Structures"
+      rowHeight={ROW_PX}
+      sort={sort}
+      onSort={onSort}
+      isHighlighted={isHighlighted}
+      empty={empty}
+      resetKey={JSON.stringify(sort)}
+      testId="structure-table"
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@linewalker/domain';
 import { Badge, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSession } from '../../../auth/api/getSession.ts';
+import { useSession } from '../../../../lib/session.ts';
 import { useCompleteInspection } from '../../api/completeInspection.ts';
 import { type CompletionVariant, completionVariantFor } from '../../model/completionVariant.ts';
 import { AssetDropdownForm } from './AssetDropdownForm.tsx';

@@ -15,15 +15,19 @@ const shapeStyles = {
   outlineWidth: 2,
 };
 
+/** The shape modes: what a finished shape was drawn with. */
+export type ShapeMode = Exclude<DrawMode, 'static'>;
+
 /**
- * Rectangle and polygon selection with terra-draw. A finished shape is handed to `onShape` and
- * removed at once (it is a selection gesture, not a drawing to keep), and the map goes back to
- * panning. Escape cancels a shape; Enter finishes a polygon.
+ * Rectangle and polygon drawing with terra-draw, for picking things on the map by area. A finished
+ * shape is handed to `onShape` and removed at once (it is a gesture, not a drawing to keep), and
+ * the map goes back to panning. Escape cancels a shape; Enter finishes a polygon. `enabled` false
+ * (e.g. a read-only user) leaves the map pan-only.
  */
-export function useDrawSelection(
+export function useDrawShapes(
   map: MapLibreMap | null,
   enabled: boolean,
-  onShape: (polygon: Polygon, mode: Exclude<DrawMode, 'static'>) => void,
+  onShape: (polygon: Polygon, mode: ShapeMode) => void,
 ) {
   const drawRef = useRef<TerraDraw | null>(null);
   const onShapeRef = useRef(onShape);

@@ -1,8 +1,7 @@
 import { type Session, SessionState } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
-
-export const sessionQueryKey = ['session'] as const;
+import { apiRequest } from './api.ts';
+import { queryKeys } from './queryKeys.ts';
 
 /** The caller's session, or null when logged out (the cookie is HttpOnly, so we ask the server). */
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
@@ -12,7 +11,7 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
 
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.session,
     queryFn: ({ signal }) => getSession(signal),
     // The session only changes through login and logout, which write it into the cache themselves.
     staleTime: Number.POSITIVE_INFINITY,
@@ -25,6 +24,6 @@ export const useSession = () => useQuery(sessionQueryOptions());
  * next. The session query itself is kept and overwritten, because the shell is observing it.
  */
 export function replaceSession(queryClient: QueryClient, session: Session | null): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-  queryClient.setQueryData(sessionQueryKey, session);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+  queryClient.setQueryData(queryKeys.session, session);
 }

@@ -10,11 +10,11 @@ type CountiesTopology = Topology<{ counties: GeometryCollection<{ name: string }
 /**
  * US county borders and names for the offline map: at the zooms crews work at, states alone leave
  * the map blank. Census Bureau 1:10m boundaries via us-atlas (ISC; the data is public domain).
- * Added after the map has loaded (about 250 kB gzipped), under the structure markers.
+ * Added after the map has loaded (about 250 kB gzipped), under `beforeLayerId` (the caller's data).
  */
 export async function addCountyDetail(
   map: MapLibreMap,
-  beforeLayerId: string,
+  beforeLayerId: string | undefined,
   isOpen: () => boolean,
 ): Promise<void> {
   const module = await import('us-atlas/counties-10m.json');

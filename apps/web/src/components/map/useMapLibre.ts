@@ -1,33 +1,46 @@
-import { ASSIGNMENT_MAP } from '@linewalker/domain';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
-import { type RefObject, useEffect, useState } from 'react';
-import { crewPalette } from '../../model/assignmentModel.ts';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { addCountyDetail } from './countyDetail.ts';
-import { maplibregl } from './mapSetup.ts';
+import { DEFAULT_VIEW } from './defaultView.ts';
+import { maplibregl } from './maplibre.ts';
 import { labelFontFaces, offlineStyle } from './offlineStyle.ts';
-import {
-  CLUSTER_LAYER,
-  SELECTION_SOURCE,
-  STRUCTURE_SOURCE,
-  selectionSource,
-  structureLayers,
-  structureSource,
-} from './structureLayers.ts';
+
+export interface MapLibreOptions {
+  /**
+   * Adds the caller's sources and layers once the style has loaded; the map is handed out only
+   * after this ran, so effects using it can rely on them.
+   */
+  onLoad?: (map: MapLibreMap) => void;
+  /** With the offline style, county borders and names go under this layer (the caller's data stays on top). */
+  detailBelowLayer?: string;
+  /** Where the map starts before the caller fits it to its data; DEFAULT_VIEW when not given. */
+  initialView?: { center: [number, number]; zoom: number };
+  /** Upper zoom limit. */
+  maxZoom?: number;
+  /** Prefix of the performance marks `<prefix>:map-create` and measure `<prefix>:map-load`. */
+  markPrefix?: string;
+}
 
 /**
- * Creates the map in `container` once the style is known (a configured style URL, or the bundled
- * offline style when there is none) and hands it out after its structure source and layers exist.
+ * Creates a MapLibre map in `container` once the style is known (a configured style URL, or the
+ * bundled offline style when there is none: `styleUrl` null; undefined while it is not known yet),
+ * with zoom buttons and an imperial scale. Removed again on unmount.
  */
 export function useMapLibre(
   container: RefObject<HTMLDivElement | null>,
   styleUrl: string | null | undefined,
+  options: MapLibreOptions = {},
 ) {
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Read when the map loads; changing them later does not re-create the map.
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
 
   useEffect(() => {
     if (styleUrl === undefined || !container.current) return;
     const element = container.current;
+    const { markPrefix = 'map', maxZoom, initialView = DEFAULT_VIEW } = optionsRef.current;
     let cancelled = false;
     let instance: MapLibreMap | null = null;
 
@@ -37,13 +50,13 @@ export function useMapLibre(
     styleReady
       .then((style) => {
         if (cancelled) return;
-        performance.mark('assignment:map-create');
+        performance.mark(`${markPrefix}:map-create`);
         instance = new maplibregl.Map({
           container: element,
           style,
-          center: [ASSIGNMENT_MAP.defaultCenter.lng, ASSIGNMENT_MAP.defaultCenter.lat],
-          zoom: ASSIGNMENT_MAP.defaultZoom,
-          maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
+          center: initialView.center,
+          zoom: initialView.zoom,
+          maxZoom,
           attributionControl: { compact: true },
         });
         const created = instance;
@@ -51,15 +64,14 @@ export function useMapLibre(
         created.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
         created.on('load', () => {
           if (cancelled) return;
-          performance.measure('assignment:map-load', 'assignment:map-create');
-          // A configured style brings its own fonts; the cluster counts need ours.
+          performance.measure(`${markPrefix}:map-load`, `${markPrefix}:map-create`);
+          // A configured style brings its own fonts; our labels (cluster counts) need ours.
           if (styleUrl) created.setFontFaces({ ...(created.getFontFaces() ?? {}), ...labelFontFaces() });
-          created.addSource(STRUCTURE_SOURCE, structureSource());
-          created.addSource(SELECTION_SOURCE, selectionSource());
-          for (const layer of structureLayers(crewPalette([]))) created.addLayer(layer);
+          const { onLoad, detailBelowLayer } = optionsRef.current;
+          onLoad?.(created);
           setMap(created);
           if (!styleUrl) {
-            addCountyDetail(created, CLUSTER_LAYER, () => !cancelled).catch((cause: unknown) => {
+            addCountyDetail(created, detailBelowLayer, () => !cancelled).catch((cause: unknown) => {
               console.warn('County outlines not shown:', cause);
             });
           }

@@ -1,6 +1,7 @@
 import { ClientConfig } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
+import { apiRequest } from './api.ts';
+import { queryKeys } from './queryKeys.ts';
 
 /** Public settings; the map reads `mapStyleUrl` (null: the bundled offline style). */
 export const getClientConfig = (signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getClientConfig = (signal?: AbortSignal) =>
 
 export const clientConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: queryKeys.config,
     queryFn: ({ signal }) => getClientConfig(signal),
     // Fixed for the life of the server process.
     staleTime: Number.POSITIVE_INFINITY,

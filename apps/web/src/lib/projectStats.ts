@@ -1,7 +1,7 @@
 import { ProjectStats } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api.ts';
-import { projectKeys } from './queryKeys.ts';
+import { apiRequest } from './api.ts';
+import { queryKeys } from './queryKeys.ts';
 
 /** GET /api/v1/structures/counts/{id} (spec 1 §7 'Project stats'). */
 export const getProjectStats = (projectId: number, signal?: AbortSignal): Promise<ProjectStats> =>
@@ -9,7 +9,7 @@ export const getProjectStats = (projectId: number, signal?: AbortSignal): Promis
 
 export const projectStatsQueryOptions = (projectId: number) =>
   queryOptions({
-    queryKey: projectKeys.stats(projectId),
+    queryKey: queryKeys.structures.stats(projectId),
     queryFn: ({ signal }) => getProjectStats(projectId, signal),
   });
 

@@ -6,7 +6,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { labelPoints } from './labelPoints.ts';
 
 /**
- * The one font the app draws map text with (cluster counts, state names). No glyph server is
+ * The one font the app draws map text with (cluster counts, state and county names). No glyph server is
  * reachable offline, so the file ships with the app (Noto Sans, SIL Open Font License, from
  * @fontsource/noto-sans) and reaches MapLibre through the style's `font-faces`.
  */

@@ -1,0 +1,22 @@
+import type { Deps } from '../platform/deps.ts';
+import { JobWorker } from '../platform/jobs/worker.ts';
+
+/** Runs every due job with a real worker, in this call (what a server's worker would do next). */
+export function runDueJobs(deps: Deps): Promise<number> {
+  return new JobWorker({ deps, concurrency: 1 }).drain();
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import type { ProjectTabs } from '../../features/projects/components/ProjectSubpageContent.tsx';
+import { ProjectRoute } from '../../features/projects/routes/ProjectRoute.tsx';
+
+/**
+ * The project frame with the sub-pages other features own. Composed here, in the app layer, so
+ * that features never import each other; each tab loads with its own chunk when first opened.
+ */
+const PROJECT_TABS: ProjectTabs = {
+  assignment: lazy(() => import('../../features/assignment/components/AssignmentTab.tsx')),
+  inspect: lazy(() => import('../../features/inspections/components/InspectTab.tsx')),
+};
+
+export function ProjectPage() {
+  return <ProjectRoute tabs={PROJECT_TABS} />;
+}

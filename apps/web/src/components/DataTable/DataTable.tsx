@@ -1,0 +1,257 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import classes from './DataTable.module.css';
+import { DataTableHeader, type HeaderSelection } from './DataTableHeader.tsx';
+import { DataTableRow } from './DataTableRow.tsx';
+import type { DataColumn, RowKey, SortState } from './types.ts';
+
+const CHECK_COLUMN_WIDTH = 44;
+const OVERSCAN = 12;
+
+/** Checkbox selection, as `useRowSelection` gives it, plus the boxes' accessible names. */
+export interface DataTableSelection<Row, K extends RowKey> {
+  selected: ReadonlySet<K>;
+  /** How many of the shown rows are selected (drives the header box). */
+  shownSelectedCount: number;
+  toggle: (key: K, range: boolean) => void;
+  toggleAll: () => void;
+  /** The header box's label, e.g. 'Select all shown inspections'. */
+  allLabel: string;
+  rowLabel: (row: Row) => string;
+}
+
+export interface DataTableProps<Row, K extends RowKey> {
+  /** The rows to show, already filtered and sorted, in order. */
+  rows: ArrayLike<Row>;
+  rowKey: (row: Row) => K;
+  columns: readonly DataColumn<Row>[];
+  /** Accessible name of the table. */
+  label: string;
+  rowHeight: number;
+  /** Height of the label row of the header; the row height when not given. */
+  headerHeight?: number;
+  sort?: SortState | null;
+  /** A sortable column's header was clicked (see `nextSort`). */
+  onSort?: (column: string) => void;
+  /** Shows the columns' `filter` controls in a second header row. */
+  showFilters?: boolean;
+  selection?: DataTableSelection<Row, K>;
+  /** Rows marked from outside the table (e.g. picked on a map). */
+  isHighlighted?: (row: Row) => boolean;
+  /** A click or Enter on a row; rows are not clickable without it. */
+  onOpen?: (row: Row) => void;
+  /** Shown under the header when there are no rows. */
+  empty: ReactNode;
+  /** Whenever it changes (a new sort or filter), the table scrolls back to its first row. */
+  resetKey?: string;
+  testId?: string;
+  rowTestId?: string;
+  /** A border and rounded corners, for a table standing on its own (not inside a panel). */
+  bordered?: boolean;
+  /** CSS height of the scrolling area; it fills its parent when not given. */
+  height?: string;
+}
+
+/**
+ * The app's table: virtualised (only the rows in view, plus a margin, are in the DOM, with spacer
+ * rows standing in for the rest, so 50,000 rows scroll like 50), with a sticky header, sortable
+ * columns, a filter row, checkbox selection with shift-click ranges and keyboard access: Tab
+ * reaches one row, arrows / Page Up / Page Down / Home / End move between rows, Enter opens a row
+ * and Space (Shift+Space for a range) selects it.
+ */
+export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) {
+  const { rows, columns, rowHeight, selection, onOpen, rowKey } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+  });
+
+  // Roving focus: the row Tab reaches, moved by the arrow keys.
+  const [active, setActive] = useState(0);
+  const pendingFocus = useRef<number | null>(null);
+
+  // A new order or a new filter starts at the top, not somewhere in the middle of the old list.
+  useEffect(() => {
+    if (props.resetKey === undefined) return;
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActive(0);
+  }, [props.resetKey]);
+
+  const items = virtualizer.getVirtualItems();
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus({ preventScroll: true });
+    }
+  });
+
+  // Handlers read the latest props through a ref, so the memoised rows keep stable callbacks.
+  const latest = useRef(props);
+  latest.current = props;
+
+  const onToggle = useCallback((index: number, range: boolean) => {
+    const { rows, rowKey, selection } = latest.current;
+    const row = rows[index];
+    if (row !== undefined && selection) selection.toggle(rowKey(row), range);
+  }, []);
+
+  const onOpenRow = useCallback((index: number) => {
+    const { rows, onOpen } = latest.current;
+    const row = rows[index];
+    if (row !== undefined) onOpen?.(row);
+  }, []);
+
+  const moveTo = useCallback(
+    (index: number) => {
+      const count = latest.current.rows.length;
+      if (count === 0) return;
+      const target = Math.max(0, Math.min(count - 1, index));
+      setActive(target);
+      pendingFocus.current = target;
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+    },
+    [virtualizer],
+  );
+
+  const onKey = useCallback(
+    (index: number, event: KeyboardEvent<HTMLTableRowElement>) => {
+      if (event.target !== event.currentTarget) return;
+      const page = Math.max(
+        1,
+        Math.floor((scrollRef.current?.clientHeight ?? 0) / latest.current.rowHeight) - 2,
+      );
+      const moves: Record<string, number> = {
+        ArrowDown: index + 1,
+        ArrowUp: index - 1,
+        PageDown: index + page,
+        PageUp: index - page,
+        Home: 0,
+        End: latest.current.rows.length - 1,
+      };
+      const target = moves[event.key];
+      if (target !== undefined) {
+        event.preventDefault();
+        moveTo(target);
+      } else if (event.key === 'Enter' && latest.current.onOpen) {
+        event.preventDefault();
+        onOpenRow(index);
+      } else if (event.key === ' ' && latest.current.selection) {
+        event.preventDefault();
+        onToggle(index, event.shiftKey);
+      }
+    },
+    [moveTo, onOpenRow, onToggle],
+  );
+
+  const onFocusRow = useCallback((index: number) => setActive(index), []);
+
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const span = columns.length + (selection ? 1 : 0);
+  const width = (selection ? CHECK_COLUMN_WIDTH : 0) + columns.reduce((sum, c) => sum + c.width, 0);
+  // If the active row has scrolled out of the rendered window, Tab lands on the first rendered one.
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  const focusIndex = active >= first && active <= last ? active : first;
+
+  const headerSelection: HeaderSelection | null = selection
+    ? {
+        allSelected: rows.length > 0 && selection.shownSelectedCount === rows.length,
+        someSelected: selection.shownSelectedCount > 0,
+        onToggleAll: selection.toggleAll,
+        label: selection.allLabel,
+      }
+    : null;
+
+  const style = {
+    '--data-table-row-height': `${rowHeight}px`,
+    '--data-table-header-height': `${props.headerHeight ?? rowHeight}px`,
+    height: props.height,
+  } as CSSProperties;
+
+  return (
+    <div
+      ref={scrollRef}
+      className={`${classes.scroller} ${props.bordered ? classes.bordered : ''}`}
+      style={style}
+      data-testid={props.testId}
+    >
+      <table
+        className={classes.table}
+        style={{ width, minWidth: '100%' }}
+        aria-rowcount={rows.length + 1}
+        aria-label={props.label}
+      >
+        <colgroup>
+          {selection && <col style={{ width: CHECK_COLUMN_WIDTH }} />}
+          {columns.map((c) => (
+            <col key={c.id} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <DataTableHeader
+          columns={columns}
+          sort={props.sort ?? null}
+          onSort={props.onSort}
+          selection={headerSelection}
+          showFilters={props.showFilters ?? false}
+        />
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={span}>{props.empty}</td>
+            </tr>
+          )}
+          {top > 0 && (
+            <tr aria-hidden>
+              <td colSpan={span} className={classes.spacer} style={{ height: top }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <DataTableRow
+                key={item.key}
+                row={row}
+                index={item.index}
+                columns={columns}
+                selected={selection ? selection.selected.has(rowKey(row)) : undefined}
+                highlighted={props.isHighlighted?.(row) ?? false}
+                focusable={item.index === focusIndex}
+                interactive={onOpen !== undefined}
+                checkLabel={selection?.rowLabel(row)}
+                testId={props.rowTestId}
+                onToggle={onToggle}
+                onOpen={onOpenRow}
+                onKey={onKey}
+                onFocusRow={onFocusRow}
+              />
+            );
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden>
+              <td colSpan={span} className={classes.spacer} style={{ height: bottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { AdminJob } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { jobsKeys } from './getJobs.ts';
+
+/** POST /api/v1/admin/jobs/{id}/retry: a failed job runs again with fresh attempts. */
+export const retryJob = (id: number) =>
+  apiRequest(`/admin/jobs/${id}/retry`, { method: 'POST', schema: AdminJob });
+
+export function useRetryJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryJob,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
+  });
+}

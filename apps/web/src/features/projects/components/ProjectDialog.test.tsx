@@ -1,0 +1,189 @@
+import { ok, type ProjectListItem, type ProjectSaveResponse } from '@linewalker/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+import { fakeApi, renderWithProviders, sessionFor, testQueryClient } from '../../../testing/render.tsx';
+import { ProjectDialog } from './ProjectDialog.tsx';
+
+/** The dialog's lists, as the server would answer them, already in the cache. */
+function clientWithLists() {
+  const client = testQueryClient();
+  client.setQueryData(queryKeys.customers.list(), [
+    {
+      id: 3,
+      company_name: 'Cascade Valley Power',
+      poc_first_name: null,
+      poc_last_name: null,
+      poc_email: null,
+      poc_phone: null,
+    },
+  ]);
+  client.setQueryData(queryKeys.projectTypes, [
+    { ptype_id: 1, ptype_name: 'Distribution' },
+    { ptype_id: 2, ptype_name: 'Transmission' },
+  ]);
+  client.setQueryData(queryKeys.projectTiers, [
+    { ptier_id: 1, name: 'Limited' },
+    { ptier_id: 2, name: 'Standard' },
+  ]);
+  return client;
+}
+
+const saved = (id: number): ProjectSaveResponse => ({
+  ...ok,
+  id,
+  imported: { files: 0, structures: 0, lines: 0, inspections: 0 },
+  importJobId: null,
+});
+
+const dialog = () => screen.getByRole('dialog');
+
+/** The error line Mantine renders under a field, found through the field's aria-describedby. */
+function errorOf(label: string): string | null {
+  const input = within(dialog()).getByLabelText(label, { exact: false, selector: 'input' });
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  for (const id of ids) {
+    const element = document.getElementById(id);
+    if (element && id.endsWith('-error')) return element.textContent;
+  }
+  return null;
+}
+
+describe('ProjectDialog validation (spec 1 §5 Create project)', () => {
+  it('names every missing field, word for word, and sends nothing', async () => {
+    const api = fakeApi(() => ({ status: 500, body: {} }));
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderWithProviders(<ProjectDialog mode="create" onClose={() => {}} />, {
+      session: sessionFor('super_admin'),
+      client: clientWithLists(),
+    });
+    expect(within(dialog()).getByText('Create New Project')).toBeTruthy();
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
+
+    expect(errorOf('Customer')).toBe('Must select a customer.');
+    expect(errorOf('Project Type')).toBe('Must select a type.');
+    expect(errorOf('Job Name')).toBe('Project Name is required.');
+    expect(errorOf('Closest City')).toBe('Closest City is required.');
+    expect(api.requests).toEqual([]);
+  });
+
+  it("says 'Minimum character is 2.' for a one-letter Job Name and Closest City", async () => {
+    const { user } = renderWithProviders(<ProjectDialog mode="create" onClose={() => {}} />, {
+      session: sessionFor('super_admin'),
+      client: clientWithLists(),
+    });
+    await user.type(within(dialog()).getByLabelText('Job Name', { exact: false }), 'A');
+    await user.type(within(dialog()).getByLabelText('Closest City', { exact: false }), 'B');
+    await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
+
+    expect(errorOf('Job Name')).toBe('Minimum character is 2.');
+    expect(errorOf('Closest City')).toBe('Minimum character is 2.');
+  });
+
+  it('refuses the blocked characters as they are typed and stops at 50 characters', async () => {
+    const { user } = renderWithProviders(<ProjectDialog mode="create" onClose={() => {}} />, {
+      session: sessionFor('super_admin'),
+      client: clientWithLists(),
+    });
+    const name = within(dialog()).getByLabelText('Job Name', { exact: false }) as HTMLInputElement;
+    await user.type(name, 'Line #5 (north)');
+    expect(name.value).toBe('Line 5 north');
+    const city = within(dialog()).getByLabelText('Closest City', { exact: false }) as HTMLInputElement;
+    await user.click(city);
+    await user.paste('x'.repeat(55));
+    expect(city.value).toHaveLength(50);
+  });
+
+  it('sends a complete form as a new project and closes', async () => {
+    const api = fakeApi(() => ({
+      status: 200,
+      body: saved(41),
+    }));
+    vi.stubGlobal('fetch', api.fetch);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ProjectDialog mode="create" onClose={onClose} />, {
+      session: sessionFor('super_admin'),
+      client: clientWithLists(),
+    });
+    await user.click(within(dialog()).getByLabelText('Customer', { exact: false, selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Cascade Valley Power' }));
+    await user.click(within(dialog()).getByLabelText('Project Type', { exact: false, selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Transmission' }));
+    await user.type(within(dialog()).getByLabelText('Job Name', { exact: false }), 'Canyon Patrol');
+    await user.type(within(dialog()).getByLabelText('Closest City', { exact: false }), 'Yakima');
+    await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    // The save, then only refetches of what it made stale.
+    const sent = api.requests.filter((r) => r.method !== 'GET');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      body: {
+        id: null,
+        company_id: 3,
+        ptype_id: 2,
+        project_name: 'Canyon Patrol',
+        closest_city: 'Yakima',
+        kmzs: [],
+      },
+    });
+  });
+
+  it("edit mode ('Edit project', Submit) drops the not-before-today date rules", async () => {
+    const api = fakeApi(() => ({
+      status: 200,
+      body: saved(9),
+    }));
+    vi.stubGlobal('fetch', api.fetch);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(
+      <ProjectDialog mode="edit" project={pastProject()} onClose={onClose} />,
+      { session: sessionFor('super_admin'), client: clientWithLists() },
+    );
+    expect(within(dialog()).getByText('Edit project')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: 'Submit' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(api.requests[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/projects/upsert',
+      body: { id: 9, start_date: '2020-01-06', due_date: '2020-03-06' },
+    });
+  });
+});
+
+function pastProject(): ProjectListItem {
+  return {
+    id: 9,
+    company_id: 3,
+    company_name: 'Cascade Valley Power',
+    project_name: 'Old Survey',
+    inspection_type: '0',
+    start_date: '2020-01-06',
+    due_date: '2020-03-06',
+    num_pilots: 1,
+    structure_assignment_type: 'dueDate',
+    photo_limit: -1,
+    closest_city: 'Yakima',
+    pilot_struct_day: null,
+    ptype_id: 1,
+    ptype_name: 'Distribution',
+    ptier_id: 2,
+    use_new_risk_rating: false,
+    archived_date: null,
+    created_at: '2020-01-01T00:00:00.000Z',
+    state: 'Complete' as ProjectListItem['state'],
+    structures: 0,
+    inspected: 0,
+    progress: 0,
+    active: false,
+    starting_next_week: false,
+    late: false,
+    early: false,
+    on_schedule: false,
+    importing: null,
+  };
+}
