@@ -49,7 +49,7 @@ test('the header shows the company brand and the user, and links the logo to the
   await expect(page.getByRole('heading', { name: 'All Projects' })).toBeVisible();
 });
 
-test('a super admin opens the outbox and the audit log from the Admin menu', async ({ page }) => {
+test('a super admin opens the outbox, the audit log and the jobs from the Admin menu', async ({ page }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText(ACCOUNTS.superAdmin.name)).toBeVisible();
@@ -61,6 +61,9 @@ test('a super admin opens the outbox and the audit log from the Admin menu', asy
   await nav.getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('menuitem', { name: 'Outbox' }).click();
   await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  await nav.getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('menuitem', { name: 'Jobs' }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
 });
 
 test('on a phone the links move into the menu drawer', async ({ page }) => {

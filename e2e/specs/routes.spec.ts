@@ -33,7 +33,7 @@ test('areas still to be built say so inside the shell', async ({ page }) => {
 
 test('the super-admin pages tell other roles they have no access', async ({ page }) => {
   await loginAs(page, ACCOUNTS.projectManager.email);
-  for (const path of ['/admin/outbox', '/admin/audit']) {
+  for (const path of ['/admin/outbox', '/admin/audit', '/admin/jobs']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
   }

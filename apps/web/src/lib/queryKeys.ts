@@ -1,4 +1,4 @@
-import type { PageQuery } from '@linewalker/domain';
+import type { AdminJobsQuery, PageQuery } from '@linewalker/domain';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -56,6 +56,10 @@ export const queryKeys = {
   admin: {
     audit: (page: PageQuery) => ['admin', 'audit', page] as const,
     outbox: (page: PageQuery) => ['admin', 'outbox', page] as const,
+    jobs: {
+      all: ['admin', 'jobs'] as const,
+      list: (query: AdminJobsQuery) => ['admin', 'jobs', query] as const,
+    },
   },
 };
 

@@ -42,7 +42,11 @@ const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))} * interval '1
  * Inserts a job and notifies the workers (inside a transaction the notification goes out on commit, with
  * the row). With a dedupe key an already queued or running job of that name and key is returned instead.
  */
-export async function insertJob(db: Db, job: NewJob): Promise<{ id: number; created: boolean }> {
+export async function insertJob(
+  db: Db,
+  job: NewJob,
+  retried = false,
+): Promise<{ id: number; created: boolean }> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into jobs (name, payload, max_attempts, run_at, dedupe_key, created_by)
@@ -59,8 +63,10 @@ export async function insertJob(db: Db, job: NewJob): Promise<{ id: number; crea
           and state in ('queued', 'running')`,
     );
     if (existing) return { id: existing.id, created: false };
-    // The other job finished between the two statements: a new one may be inserted now.
-    return insertJob(db, job);
+    // The other job finished between the two statements: a new one may be inserted now (once; a
+    // caller's snapshot that cannot see the conflicting row would otherwise loop).
+    if (retried) throw new Error(`Could not enqueue ${job.name} with dedupe key ${job.dedupeKey}`);
+    return insertJob(db, job, true);
   }
   await notifyWorkers(db, job.name);
   return { id: row.id, created: true };

@@ -173,6 +173,11 @@ export class JobWorker {
       } catch (err) {
         this.log.error({ err }, 'jobs: could not claim (database unavailable?)');
       }
+      if (job && this.stopping) {
+        // Claimed while stop() began: give it straight back rather than start it.
+        await releaseJob(this.db, job.id, this.id).catch(() => {});
+        return;
+      }
       if (job) await this.track(job);
       else if (this.wakeups === wakeupsBefore) await this.idle();
     }

@@ -2,16 +2,15 @@ import { AdminJobsPage, type AdminJobsQuery } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
 import { jobFiltersFrom } from './jobFilters.ts';
-
-export const jobsKeys = { all: ['admin', 'jobs'] as const };
 
 export const getJobs = (query: AdminJobsQuery, signal?: AbortSignal) =>
   apiRequest('/admin/jobs', { query, schema: AdminJobsPage, signal });
 
 export const jobsQueryOptions = (query: AdminJobsQuery) =>
   queryOptions({
-    queryKey: [...jobsKeys.all, query],
+    queryKey: queryKeys.admin.jobs.list(query),
     queryFn: ({ signal }) => getJobs(query, signal),
     staleTime: 0,
     // Running jobs move; the progress bars follow without a reload.

@@ -51,7 +51,7 @@ describe('LoginForm (spec 1 §5 Login, §8)', () => {
   });
 
   it("shows 'User Name or Password is incorrect' when the server answers 403", async () => {
-    const api = fakeApi(() => ({ status: 403, body: { code: 'forbidden', message: 'No' } }));
+    const api = fakeApi(() => ({ status: 403, body: { code: 'invalid_credentials', message: 'No' } }));
     vi.stubGlobal('fetch', api.fetch);
     const { user } = renderWithProviders(<LoginForm onForgotPassword={() => {}} />, { session: null });
 
