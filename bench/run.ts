@@ -3,26 +3,29 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { databaseKind } from './lib/database.ts';
+import { formatLoadTable, type LoadResult, type LoadScenario, runLoad } from './lib/load.ts';
 import { DEFAULT_MEASURE, measurePair } from './lib/measure.ts';
 import { type BenchResult, formatTable, machine } from './lib/report.ts';
 import type { Scenario } from './lib/scenario.ts';
 
 const USAGE = `Benchmarks, each a ratio of our code to a baseline measured in the same run.
 
-  npm run bench [-- [scenario ...] [--rounds N] [--round-ms MS] [--json] [--list]]
+  npm run bench [-- [scenario ...] [--rounds N] [--round-ms MS] [--load-seconds S] [--json] [--list]]
 
 Scenarios are the files in bench/scenarios/ (one default-exported defineScenario(...) each).`;
 
 const scenariosDir = join(dirname(fileURLToPath(import.meta.url)), 'scenarios');
 
 /** Every scenario file, so adding a benchmark is adding one file. */
-async function loadScenarios(): Promise<Scenario[]> {
+type AnyScenario = Scenario | LoadScenario;
+
+async function loadScenarios(): Promise<AnyScenario[]> {
   const files = readdirSync(scenariosDir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .sort();
-  const scenarios: Scenario[] = [];
+  const scenarios: AnyScenario[] = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(join(scenariosDir, file)).href)) as { default?: Scenario };
+    const mod = (await import(pathToFileURL(join(scenariosDir, file)).href)) as { default?: AnyScenario };
     if (!mod.default?.name) throw new Error(`${file} has no default-exported scenario`);
     if (mod.default.name !== basename(file, '.ts')) {
       throw new Error(`${file} exports scenario '${mod.default.name}'; name the file after the scenario`);
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     options: {
       rounds: { type: 'string' },
       'round-ms': { type: 'string' },
+      'load-seconds': { type: 'string' },
       json: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -53,7 +57,7 @@ async function main(): Promise<void> {
     return;
   }
   // A name selects that scenario, or every variant named `<name>-…` (csv-parse → csv-parse-100k, csv-parse-1m).
-  const matches = (s: Scenario, name: string) => s.name === name || s.name.startsWith(`${name}-`);
+  const matches = (s: AnyScenario, name: string) => s.name === name || s.name.startsWith(`${name}-`);
   const unknown = positionals.filter((name) => !all.some((s) => matches(s, name)));
   if (unknown.length > 0) {
     console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${all.map((s) => s.name).join(', ')}`);
@@ -68,9 +72,26 @@ async function main(): Promise<void> {
 
   console.log(`Machine: ${machine()}\nDatabase: ${databaseKind()}\n`);
   const results: BenchResult[] = [];
+  const loadResults: LoadResult[] = [];
   for (const scenario of selected) {
     process.stdout.write(`${scenario.name}: ${scenario.description}\n  setting up… `);
     const started = Date.now();
+    if ('kind' in scenario) {
+      const context = await scenario.setup();
+      process.stdout.write(`${Date.now() - started} ms; measuring… `);
+      try {
+        loadResults.push(
+          await runLoad(scenario, context, {
+            ...(values.rounds ? { rounds: Number.parseInt(values.rounds, 10) } : {}),
+            ...(values['load-seconds'] ? { seconds: Number.parseInt(values['load-seconds'], 10) } : {}),
+          }),
+        );
+        process.stdout.write('done\n');
+      } finally {
+        await scenario.teardown?.(context);
+      }
+      continue;
+    }
     const context = await scenario.setup();
     process.stdout.write(`${Date.now() - started} ms; measuring… `);
     try {
@@ -91,9 +112,12 @@ async function main(): Promise<void> {
       await scenario.teardown?.(context);
     }
   }
-  console.log(`\n${formatTable(results)}`);
+  if (results.length > 0) console.log(`\n${formatTable(results)}`);
+  if (loadResults.length > 0) console.log(`\n${formatLoadTable(loadResults)}`);
   if (values.json) {
-    console.log(JSON.stringify({ machine: machine(), database: databaseKind(), results }, null, 2));
+    console.log(
+      JSON.stringify({ machine: machine(), database: databaseKind(), results, loadResults }, null, 2),
+    );
   }
 }
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './roles.ts';
+import { Text } from './text.ts';
 
 export const LOGIN_LIMITS = { userNameMin: 2, passwordMin: 4 } as const;
 export const RESET_PASSWORD_MIN = 8;
 
 export const LoginRequest = z.object({
-  email: z.string().trim().min(LOGIN_LIMITS.userNameMin).max(254),
-  password: z.string().min(LOGIN_LIMITS.passwordMin).max(1024),
+  email: Text().trim().min(LOGIN_LIMITS.userNameMin).max(254),
+  password: Text().min(LOGIN_LIMITS.passwordMin).max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -31,7 +32,7 @@ export type SessionState = z.infer<typeof SessionState>;
 export const LoginResponse = z.object({ token: z.string(), session: Session });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
+export const ForgotPasswordRequest = z.object({ email: Text().pipe(z.email().max(254)) });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
 export const RESET_CODES = ['USED_TOKEN', 'EXPIRED_TOKEN', 'BAD_TOKEN'] as const;
@@ -45,8 +46,8 @@ export const RESET_ERROR_CODES = {
 
 export const ResetPasswordRequest = z.object({
   userId: z.coerce.number().int().positive(),
-  token: z.string().min(1).max(200),
-  password: z.string().min(RESET_PASSWORD_MIN, 'Require password of at least 8 characters.').max(1024),
+  token: Text().min(1).max(200),
+  password: Text().min(RESET_PASSWORD_MIN, 'Require password of at least 8 characters.').max(1024),
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 

@@ -16,3 +16,4 @@ export * from './inspections/index.ts';
 export * from './policy.ts';
 export * from './projects/index.ts';
 export * from './roles.ts';
+export * from './text.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trustProxy.ts';
 
 /** Every setting the server reads, validated once at boot (README 'Configuration' lists them). */
 const EnvSchema = z.object({
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Config {
@@ -78,6 +80,8 @@ export interface Config {
   jobWorkers: number;
   logLevel: string;
   webDist: string | undefined;
+  /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -104,7 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
-  if (problems.length) throw new ConfigError(problems);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ('problem' in trustProxy) problems.push(trustProxy.problem);
+  if (problems.length || 'problem' in trustProxy) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -139,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy: trustProxy.value,
   };
 }

@@ -49,13 +49,17 @@ export async function openTestDatabase(options: Pick<DatabaseOptions, 'logQuery'
   return { database, drop: () => database.close() };
 }
 
-/**
- * A test app on a fresh database; `options.now` injects the clock date rules read (a project's today),
- * `options.logQuery` sees every query.
- */
+export interface TestAppOptions extends Pick<DatabaseOptions, 'logQuery'> {
+  /** A database opened by the test (e.g. through a relay it can cut); closed with the app. */
+  database?: { database: Database; drop(): Promise<void> };
+  /** The clock date rules read (a project's today). */
+  now?: () => Date;
+}
+
+/** A test app on a fresh database (or `options.database`), with `options.now` as its clock. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<DatabaseOptions, 'logQuery'> & { now?: () => Date } = {},
+  options: TestAppOptions = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-test-'));
   const config = loadConfig({
@@ -66,9 +70,14 @@ export async function createTestApp(
     WEB_DIST: join(dataDir, 'no-web'),
     ...env,
   });
-  const { now, ...dbOptions } = options;
-  const { database, drop } = await openTestDatabase(dbOptions);
-  const app = await buildApp({ config, database, logger: false, ...(now ? { now } : {}) });
+  const { database, drop } =
+    options.database ?? (await openTestDatabase(options.logQuery ? { logQuery: options.logQuery } : {}));
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,26 +1,26 @@
 import { z } from 'zod';
+import { Text } from '../text.ts';
 import { COLUMN_CHOICE_MESSAGES } from './columns.ts';
 import { CSV_DELIMITERS } from './delimiter.ts';
 import { MAX_LISTED_ROWS } from './structureRows.ts';
 
 /** A kmzs entry of the create/update payload: only these six fields after the mapping step (spec 1 §7). */
 export const KmzEntry = z.object({
-  url: z.string().trim().min(1).max(2048),
-  name: z
-    .string()
+  url: Text().trim().min(1).max(2048),
+  name: Text()
     .trim()
     .min(1)
     .max(255)
     .refine((n) => n.toLowerCase().endsWith('.csv'), 'Only .csv files are accepted.'),
-  latField: z.string().min(1).max(255),
-  lonField: z.string().min(1).max(255),
-  lineNameField: z.string().min(1, COLUMN_CHOICE_MESSAGES.lineRequired).max(255),
-  structNumField: z.string().min(1, COLUMN_CHOICE_MESSAGES.structureRequired).max(255),
+  latField: Text().min(1).max(255),
+  lonField: Text().min(1).max(255),
+  lineNameField: Text().min(1, COLUMN_CHOICE_MESSAGES.lineRequired).max(255),
+  structNumField: Text().min(1, COLUMN_CHOICE_MESSAGES.structureRequired).max(255),
 });
 export type KmzEntry = z.infer<typeof KmzEntry>;
 
 /** POST /api/v1/kmz/getFields. */
-export const GetFieldsRequest = z.object({ url: z.string().trim().min(1).max(2048) });
+export const GetFieldsRequest = z.object({ url: Text().trim().min(1).max(2048) });
 export type GetFieldsRequest = z.infer<typeof GetFieldsRequest>;
 
 export const CsvFieldSampleSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from '../text.ts';
 
 export const INSPECTION_MESSAGES = {
   /** Alert when completing fails; the dialog stays open (spec 1 §8). */
@@ -25,8 +26,7 @@ export const INSULATOR_TYPES = ['Ceramic', 'Glass', 'Polymer'] as const;
 export type InsulatorType = (typeof INSULATOR_TYPES)[number];
 
 const requiredText = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
+  Text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(COMPLETION_LIMITS.textMax, `${label} is too long.`);
@@ -38,7 +38,7 @@ const quantity = (label: string, max: number) =>
     .min(0, `${label} must be between 0 and ${max}.`)
     .max(max, `${label} must be between 0 and ${max}.`);
 
-const comments = z.string().max(COMPLETION_LIMITS.commentsMax).nullable().optional();
+const comments = Text().max(COMPLETION_LIMITS.commentsMax).nullable().optional();
 
 /**
  * Variant 2 of the Complete Inspection modal (spec 1 §2, §5): STR Type, Arm Type, Arm Quantity (0–10),

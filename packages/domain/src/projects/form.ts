@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KmzEntry } from '../csv/schemas.ts';
+import { Text } from '../text.ts';
 import { type IsoDate, isIsoDate } from './dates.ts';
 import {
   ASSIGNMENT_TYPES,
@@ -24,8 +25,7 @@ const selectedId = (required: string, select: string) =>
 // One message per field, in the order a user fixes them (an `abort` check would also stop the cross-field
 // rules from running, hiding other messages).
 const boundedText = (required: string, min: string, max: string, limits: { min: number; max: number }) =>
-  z
-    .string({ error: required })
+  Text({ error: required })
     .trim()
     .superRefine((v, ctx) => {
       const message =
@@ -42,8 +42,7 @@ const boundedText = (required: string, min: string, max: string, limits: { min: 
     });
 
 const requiredDate = (required: string) =>
-  z
-    .string({ error: required })
+  Text({ error: required })
     .trim()
     .superRefine((v, ctx) => {
       if (v === '') ctx.addIssue({ code: 'custom', message: required });
@@ -58,7 +57,7 @@ export const projectFields = {
   closest_city: boundedText(M.cityRequired, M.cityMin, M.cityMax, CLOSEST_CITY_LIMITS),
   start_date: requiredDate(M.startRequired),
   // Required only for dueDate projects: checked with the other cross-field rules below.
-  due_date: z.string().trim().nullable().optional(),
+  due_date: Text().trim().nullable().optional(),
   inspection_type: z.enum(INSPECTION_TYPES),
   structure_assignment_type: z.enum(ASSIGNMENT_TYPES),
   num_pilots: z.number().int().min(1, M.pilotsMin).max(MAX_NUM_PILOTS),
@@ -74,6 +73,8 @@ interface IssueSink {
 
 /** Rules across fields, in every mode. Runs even when other fields failed, so all messages show at once. */
 function crossFieldRules(v: Record<string, unknown>, ctx: IssueSink): void {
+  // Runs even when the payload is not an object at all (null body): the type error is already reported.
+  if (typeof v !== 'object' || v === null) return;
   const due = typeof v.due_date === 'string' ? v.due_date.trim() : '';
   if (v.structure_assignment_type === 'dueDate' && due === '') {
     ctx.addIssue({ code: 'custom', path: ['due_date'], message: M.endRequired });

@@ -3,6 +3,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './assignment.repository.ts';
 
@@ -23,7 +24,7 @@ const crewObject = (crew: repo.CrewGroupRef) => ({ kind: 'Crew group', companyId
 
 /** Adds the crew group with the lowest free number 1..10 and that number's colour. */
 export async function addCrewGroup(db: Db, actor: Actor, projectId: number): Promise<CrewGroup> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const project = await repo.lockProject(tx, projectId);
     if (!project) throw notFound('Project');
     authorize(actor, 'assignment.edit', { kind: 'Project', companyId: project.company_id });
@@ -56,7 +57,7 @@ export async function deleteCrewGroup(
   actor: Actor,
   crewGroupId: number,
 ): Promise<{ unassigned: number; removed: number }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId, 'update');
     if (!crew) throw notFound('Crew group');
     authorize(actor, 'assignment.edit', crewObject(crew));
@@ -87,7 +88,7 @@ export async function addCrewUser(
   crewGroupId: number,
   userId: number,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId);
     if (!crew) throw notFound('Crew group');
     authorize(actor, 'assignment.edit', crewObject(crew));
@@ -122,7 +123,7 @@ export async function removeCrewUser(
   crewGroupId: number,
   userId: number,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const crew = await repo.findCrewGroup(tx, crewGroupId);
     if (!crew) throw notFound('Crew group');
     authorize(actor, 'assignment.edit', crewObject(crew));
@@ -148,8 +149,9 @@ export async function setStructuresCrew(
   crewGroupId: number | null,
   structureIds: readonly number[],
 ): Promise<number> {
-  const ids = [...new Set(structureIds)];
-  return db.transaction(async (tx) => {
+  // Sorted: the rows are locked in this one order by every request (see repo.setStructuresCrew).
+  const ids = [...new Set(structureIds)].sort((a, b) => a - b);
+  return withTransaction(db, async (tx) => {
     if (crewGroupId !== null) {
       const crew = await repo.findCrewGroup(tx, crewGroupId);
       if (!crew) throw notFound('Crew group');

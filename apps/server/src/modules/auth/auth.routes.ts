@@ -14,13 +14,16 @@ import {
 } from '@linewalker/domain';
 import type { App } from '../../app.ts';
 import { actorOf, callerOf } from '../../platform/http/authHook.ts';
-import { createAuthLimiters } from '../../platform/http/rateLimiter.ts';
+import { createAuthLimiters, sweepPeriodically } from '../../platform/http/rateLimiter.ts';
 import { AuthService, sessionOf } from './auth.service.ts';
 
 const tags = ['Users and login'];
 
 export async function authRoutes(app: App): Promise<void> {
-  const auth = new AuthService(app.deps, createAuthLimiters());
+  const limiters = createAuthLimiters(app.deps.database.db);
+  const stopSweeping = sweepPeriodically(Object.values(limiters));
+  app.addHook('onClose', async () => stopSweeping());
+  const auth = new AuthService(app.deps, limiters);
   const secureCookie = app.deps.config.publicUrl.startsWith('https://');
 
   app.post(

@@ -16,6 +16,7 @@ import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.ts
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import * as repo from './auth.repository.ts';
+import { LoginThrottle } from './loginThrottle.ts';
 
 export function toSession(u: {
   userId: number;
@@ -43,16 +44,20 @@ export function toSession(u: {
 
 export const sessionOf = (p: AuthUser): Session => toSession({ ...p, expiresAt: p.sessionExpiresAt });
 
-function assertNotLimited(limiter: { retryAfter(key: string): number }, key: string): void {
-  const wait = limiter.retryAfter(key);
+async function assertNotLimited(limiter: { retryAfter(key: string): Promise<number> }, key: string) {
+  const wait = await limiter.retryAfter(key);
   if (wait > 0) throw tooManyRequests(wait);
 }
 
 export class AuthService {
+  private readonly loginThrottle: LoginThrottle;
+
   constructor(
     private readonly deps: Deps,
     private readonly limits: AuthLimiters,
-  ) {}
+  ) {
+    this.loginThrottle = new LoginThrottle(limits);
+  }
 
   /** Checks credentials and opens a server-side session; 403 for any wrong credential, 429 when throttled. */
   async login(
@@ -61,19 +66,17 @@ export class AuthService {
     password: string,
   ): Promise<{ token: string; session: Session }> {
     const accountKey = email.toLowerCase();
-    assertNotLimited(this.limits.loginAccount, accountKey);
-    assertNotLimited(this.limits.loginAddress, req.ip);
+    await this.loginThrottle.admit(accountKey, req.ip);
 
     const user = await repo.findUserByEmail(this.deps.database.db, email);
     let valid = false;
     if (user) valid = await verifyPassword(user.passwordHash, password);
     else await burnPasswordCheck(password); // same time whether or not the account exists
     if (!user || !valid || user.status !== 1 || user.companyDeleted) {
-      this.limits.loginAccount.hit(accountKey);
-      this.limits.loginAddress.hit(req.ip);
+      await this.loginThrottle.failed(accountKey, req.ip);
       throw forbidden(MESSAGES.loginFailed, 'invalid_credentials');
     }
-    this.limits.loginAccount.reset(accountKey);
+    await this.loginThrottle.succeeded(accountKey, req.ip);
 
     const sessionId = randomUUID();
     const expiresAt = new Date(Date.now() + this.deps.config.sessionHours * 3600_000);
@@ -117,11 +120,11 @@ export class AuthService {
    * `auth.password-reset` job does the lookup and writes the mail.
    */
   async forgotPassword(req: AnonymousCaller, email: string): Promise<void> {
-    assertNotLimited(this.limits.resetAddress, req.ip);
-    this.limits.resetAddress.hit(req.ip);
+    await assertNotLimited(this.limits.resetAddress, req.ip);
+    await this.limits.resetAddress.hit(req.ip);
     const accountKey = email.toLowerCase();
-    if (this.limits.resetAccount.retryAfter(accountKey) > 0) return; // silently: do not reveal the account
-    this.limits.resetAccount.hit(accountKey);
+    if ((await this.limits.resetAccount.retryAfter(accountKey)) > 0) return; // silently: do not reveal the account
+    await this.limits.resetAccount.hit(accountKey);
     await enqueue(this.deps.database.db, 'auth.password-reset', {
       kind: 'forgot',
       email,
@@ -130,11 +133,11 @@ export class AuthService {
   }
 
   async resendResetPassword(req: AnonymousCaller, userId: number): Promise<void> {
-    assertNotLimited(this.limits.resetAddress, req.ip);
-    this.limits.resetAddress.hit(req.ip);
+    await assertNotLimited(this.limits.resetAddress, req.ip);
+    await this.limits.resetAddress.hit(req.ip);
     const key = `user:${userId}`;
-    if (this.limits.resetAccount.retryAfter(key) > 0) return;
-    this.limits.resetAccount.hit(key);
+    if ((await this.limits.resetAccount.retryAfter(key)) > 0) return;
+    await this.limits.resetAccount.hit(key);
     await enqueue(this.deps.database.db, 'auth.password-reset', {
       kind: 'resend',
       userId,

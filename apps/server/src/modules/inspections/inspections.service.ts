@@ -3,6 +3,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { conditionToSem, semToCondition } from './conditionAnswers.ts';
 import * as repo from './inspections.repository.ts';
@@ -42,7 +43,7 @@ export async function completeInspection(
   body: CompleteInspectionRequest,
 ): Promise<InspectionRow> {
   const { data } = body;
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const inspection = await repo.findInspection(tx, inspectionId);
     if (!inspection) throw notFound('Inspection');
     authorize(actor, 'inspection.complete', { kind: 'Inspection', companyId: inspection.company_id });

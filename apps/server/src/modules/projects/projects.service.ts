@@ -15,6 +15,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
@@ -232,7 +233,7 @@ async function saveWithImport(
   const checked =
     body.kmzs.length > 0 ? await checkCsvFiles(db, deps, target, body.kmzs, existingId !== null) : null;
   return saving(body.project_name, () =>
-    db.transaction(async (tx) => {
+    withTransaction(db, async (tx) => {
       const { id, audit } = await save(tx, checked);
       const into = { ...target, projectId: id };
       let imported: ImportSummary = { files: 0, structures: 0, lines: 0, inspections: 0 };
@@ -355,7 +356,7 @@ export async function updateProjectFields(
 
 /** Archive or unarchive; repeating either is harmless (the first archive date is kept). */
 export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  await withTransaction(deps.database.db, async (tx) => {
     const project = await findProject(tx, id);
     if (!project) throw notFound('Project');
     authorize(actor, 'project.archive', { kind: 'Project', companyId: project.companyId });

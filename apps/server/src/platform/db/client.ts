@@ -59,7 +59,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Without a timeout a request waits forever for a server that drops packets; with it, it answers 503.
+      connectionTimeoutMillis: 5000,
+    });
     // An idle connection that the server drops (restart, failover, DROP DATABASE … WITH (FORCE)) is
     // reported here; without a listener it would crash the process. The pool replaces it on next use.
     pool.on('error', (err) => opts.onIdleError?.(err));

@@ -1,5 +1,5 @@
 import { AUTH_COOKIE } from '@linewalker/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_RULES, type Access, type AuthUser } from '../auth/access.ts';
 import type { AnonymousCaller, UserActor } from '../auth/actor.ts';
@@ -36,48 +36,62 @@ export function bearerOrCookie(req: FastifyRequest): string | null {
   return req.cookies?.[AUTH_COOKIE] ?? null;
 }
 
-/** The live session behind a token, with the user's current role (a role change applies at once). */
-async function loadPrincipal(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
-  const claims = await tokens.verify(token);
-  if (!claims) return null;
-  const [row] = await db
-    .select({
-      userId: users.id,
-      roleId: users.roleId,
-      roleName: roles.roleName,
-      companyId: users.companyId,
-      companyName: companies.companyName,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      status: users.status,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  if (row?.status !== 1) return null;
-  return {
-    userId: row.userId,
-    roleId: row.roleId,
-    roleName: row.roleName as AuthUser['roleName'],
-    companyId: row.companyId,
-    companyName: row.companyName,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    sessionId: claims.sid,
-    sessionExpiresAt: row.expiresAt,
+/**
+ * The live session behind a token with the user's current role, looked up on every request (so logout, a
+ * password reset, a deactivation or a role change apply at once, in every server process): one statement
+ * on the sessions primary key, prepared once per connection (PostgreSQL parses and plans it once, and
+ * drizzle does not rebuild it per request).
+ */
+function principalLoader(db: Db, tokens: TokenService) {
+  const prepare = () =>
+    db
+      .select({
+        userId: users.id,
+        roleId: users.roleId,
+        roleName: roles.roleName,
+        companyId: users.companyId,
+        companyName: companies.companyName,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sid')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1)
+      .prepare('load_principal');
+  // Prepared on first use, not at registration: the database may not be open yet when routes are set up.
+  let lookup: ReturnType<typeof prepare> | undefined;
+
+  return async (token: string): Promise<AuthUser | null> => {
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    lookup ??= prepare();
+    const [row] = await lookup.execute({ sid: claims.sid, userId: claims.userId });
+    if (row?.status !== 1) return null;
+    return {
+      userId: row.userId,
+      roleId: row.roleId,
+      roleName: row.roleName as AuthUser['roleName'],
+      companyId: row.companyId,
+      companyName: row.companyName,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      sessionId: claims.sid,
+      sessionExpiresAt: row.expiresAt,
+    };
   };
 }
 
@@ -88,6 +102,7 @@ async function loadPrincipal(db: Db, tokens: TokenService, token: string): Promi
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('actor', null);
+  const loadPrincipal = principalLoader(db, tokens);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -106,7 +121,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     const access = req.routeOptions.config?.access;
     if (!req.routeOptions.url?.startsWith('/api/v1')) return;
     const token = bearerOrCookie(req);
-    req.principal = token ? await loadPrincipal(db, tokens, token) : null;
+    req.principal = token ? await loadPrincipal(token) : null;
     req.actor = req.principal ? actorFrom(req, req.principal) : null;
     if (access === 'public') return;
     if (!req.principal) throw unauthorized();

@@ -1,7 +1,12 @@
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import type { ApiError, ErrorCode, ValidationIssue } from '@linewalker/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/pgErrors.ts';
+import { AppError, serviceUnavailable } from '../errors.ts';
+import { BODY_REQUIRED_MESSAGE } from './bodyValidator.ts';
+
+/** How long a client is asked to wait while the database cannot be reached (it reconnects by itself). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own 4xx errors (bad JSON, too large a body…) mapped onto the catalogue's codes. */
 function codeForStatus(status: number): ErrorCode {
@@ -29,7 +34,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     reply.header('x-request-id', req.id);
   });
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, req, reply) => {
+    let err = thrown;
+    if (!(err instanceof AppError) && (err.statusCode ?? 500) >= 500 && isDatabaseUnavailable(err)) {
+      // An outage or restart of PostgreSQL, not a bug: the pool reconnects on its own once it is back.
+      req.log.warn({ err }, 'database unavailable');
+      err = serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+    }
     if (err instanceof AppError) {
       const { retryAfterSeconds, ...extra } = err.extra ?? {};
       if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
@@ -44,6 +55,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'validation_failed',
         message: issues.map((i) => `${i.path}: ${i.message}`).join('; '),
         issues,
+      });
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      // Content-Type JSON with no body at all: the same answer as a missing or null body (bodyValidator).
+      return send(req, reply, 400, {
+        code: 'validation_failed',
+        message: `body: ${BODY_REQUIRED_MESSAGE}`,
+        issues: [{ path: 'body', message: BODY_REQUIRED_MESSAGE }],
       });
     }
     const status = err.statusCode ?? 500;

@@ -13,6 +13,7 @@ export * from './jobs.ts';
 export * from './leads.ts';
 export * from './pilots.ts';
 export * from './projects.ts';
+export * from './rateLimits.ts';
 export * from './sensors.ts';
 export * from './structures.ts';
 export * from './taxonomy.ts';

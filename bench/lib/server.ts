@@ -1,0 +1,117 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { adminUrl, withDatabaseName } from '../../apps/server/src/testing/pgUrls.ts';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../../apps/server');
+
+/** A free TCP port on loopback. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return address.port;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server as users run it: the esbuild bundle (rebuilt first, so it is this checkout's code) in its
+ * own process, on a fresh database with the demo data: a new PGlite folder, or a new database on the
+ * PostgreSQL server of `DATABASE_URL` (dropped afterwards). Logs at the default level go to /dev/null.
+ */
+export async function startBuiltServer(): Promise<RunningServer> {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: serverDir, stdio: 'ignore' });
+  // The free port found may be taken by another process before the server binds it: try a few.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(await freePort());
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startOnce(port: number): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-server-'));
+  let dropDatabase = async () => {};
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    ADMIN_PASSWORD: 'bench-admin-password',
+  };
+  delete env.DATABASE_URL;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `lw_bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    env.DATABASE_URL = withDatabaseName(url, name);
+    dropDatabase = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(serverDir, 'dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server exited with ${child.exitCode}`);
+    }
+    const up = await fetch(`${baseUrl}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not start within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in through the API and answers the session cookie (`name=value`). */
+export async function loginCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('linewalker_session='));
+  if (!cookie) throw new Error('login answered no session cookie');
+  return cookie.split(';')[0]!;
+}
