@@ -41,6 +41,10 @@ export interface LoadScenario<Context = unknown> {
   description: string;
   /** The subject's p99 the product aims for, in ms, under `connections`. */
   p99TargetMs?: number;
+  /** The most the subject's p99 may be, as a multiple of the baseline's p99 in the same run. */
+  p99RatioTarget?: number;
+  /** False when one subject round is too heavy to repeat as a warm-up (it warms the server anyway). */
+  warmUpSubject?: boolean;
   setup(): Promise<Context>;
   subject(context: Context, options: LoadOptions): Promise<LoadStats>;
   baseline(context: Context, options: LoadOptions): Promise<LoadStats>;
@@ -59,6 +63,7 @@ export interface LoadResult {
   subject: LoadStats;
   baseline: LoadStats;
   p99TargetMs?: number | undefined;
+  p99RatioTarget?: number | undefined;
 }
 
 /** Alternates baseline and subject rounds after a short warm-up; reports each side's median-throughput round. */
@@ -72,7 +77,7 @@ export async function runLoad<Context>(
   const rounds = overrides.rounds ?? scenario.defaults.rounds;
   const warm = { connections, seconds: 2 };
   await scenario.baseline(context, warm);
-  await scenario.subject(context, warm);
+  if (scenario.warmUpSubject !== false) await scenario.subject(context, warm);
   const subject: LoadStats[] = [];
   const baseline: LoadStats[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -93,6 +98,7 @@ export async function runLoad<Context>(
       requests: sum(baseline, 'requests'),
     },
     p99TargetMs: scenario.p99TargetMs,
+    p99RatioTarget: scenario.p99RatioTarget,
   };
 }
 
@@ -101,10 +107,13 @@ export function formatLoadTable(results: readonly LoadResult[]): string {
   const header = ['scenario', 'side', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', 'p99 target'];
   const rows = results.flatMap((r) => {
     const ratio = (r.subject.requestsPerSecond / r.baseline.requestsPerSecond).toFixed(3);
+    const p99Ratio = r.subject.p99Ms / Math.max(1, r.baseline.p99Ms);
     const target =
-      r.p99TargetMs === undefined
-        ? '-'
-        : `≤ ${r.p99TargetMs} ${r.subject.p99Ms <= r.p99TargetMs ? 'met' : 'MISSED'}`;
+      r.p99TargetMs !== undefined
+        ? `≤ ${r.p99TargetMs} ${r.subject.p99Ms <= r.p99TargetMs ? 'met' : 'MISSED'}`
+        : r.p99RatioTarget !== undefined
+          ? `p99 ×${p99Ratio.toFixed(1)} (≤ ${r.p99RatioTarget}× ${p99Ratio <= r.p99RatioTarget ? 'met' : 'MISSED'})`
+          : '-';
     const cells = (side: string, s: LoadStats, last: string[]) => [
       `${r.name} (${r.connections} conn)`,
       side,
