@@ -25,6 +25,8 @@ export interface WriteOptions {
   onProgress?: (done: number) => Promise<void>;
   /** Stops between batches (a worker shutting down). */
   signal?: AbortSignal;
+  /** Awaited after each batch with how long it took (a background import gives the database back). */
+  afterBatch?: (batchMs: number) => Promise<void>;
 }
 
 export interface WriteSummary {
@@ -78,7 +80,9 @@ export async function writeCsvFiles(
     const flush = async () => {
       if (pending.length === 0) return;
       options.signal?.throwIfAborted();
+      const started = performance.now();
       const written = await writeBatch(pending, file.sourceFileId);
+      await options.afterBatch?.(performance.now() - started);
       summary.structures += written.structures;
       summary.inspections += written.inspections;
       done += written.structures;
