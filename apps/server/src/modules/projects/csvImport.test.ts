@@ -2,6 +2,7 @@ import { ROW_ERROR_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/rows.ts';
+import { pathOf, uploadCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, projectPayload } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
@@ -18,24 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const pathOf = (url: string) => {
-  const u = new URL(url, 'http://localhost');
-  return u.pathname + u.search;
-};
-
-/** What the browser does: sign, then PUT the file to the signed URL; returns the `url` to map. */
-async function uploadCsv(body: string | Buffer): Promise<string> {
-  const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm });
-  const { signedRequest, url } = sign.json<{ signedRequest: string; url: string }>();
-  const put = await ctx.app.inject({
-    method: 'PUT',
-    url: pathOf(signedRequest),
-    payload: body,
-    headers: { 'content-type': 'text/csv' },
-  });
-  expect(put.statusCode).toBe(200);
-  return url;
-}
+const upload = (body: string | Buffer) => uploadCsv(ctx.app, pm, body);
 
 interface Mapping {
   name?: string;
@@ -45,7 +29,7 @@ interface Mapping {
 
 /** Upload + getFields + the kmzs entry the mapping modal would send. */
 async function mapped(body: string | Buffer, mapping: Mapping) {
-  const url = await uploadCsv(body);
+  const url = await upload(body);
   const fields = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/kmz/getFields',

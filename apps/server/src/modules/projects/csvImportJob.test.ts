@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../platform/auth/actor.ts';
 import { queryRows } from '../../platform/db/rows.ts';
+import { uploadMappedCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { liveProjectProgress } from '../../testing/liveProjectProgress.ts';
@@ -24,11 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const pathOf = (url: string) => {
-  const u = new URL(url, 'http://localhost');
-  return u.pathname + u.search;
-};
-
 /** A CSV with more rows than an import writes inline: three lines, unique structure numbers. */
 function largeCsv(rows: number, prefix: string): string {
   const out = ['Line,Structure,Latitude,Longitude'];
@@ -40,25 +36,7 @@ function largeCsv(rows: number, prefix: string): string {
   return `${out.join('\n')}\n`;
 }
 
-async function mappedUpload(body: string) {
-  const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm });
-  const { signedRequest, url } = sign.json<{ signedRequest: string; url: string }>();
-  const put = await ctx.app.inject({
-    method: 'PUT',
-    url: pathOf(signedRequest),
-    payload: body,
-    headers: { 'content-type': 'text/csv' },
-  });
-  expect(put.statusCode).toBe(200);
-  return {
-    url,
-    name: 'large.csv',
-    latField: 'Latitude',
-    lonField: 'Longitude',
-    lineNameField: 'Line',
-    structNumField: 'Structure',
-  };
-}
+const mappedUpload = (body: string) => uploadMappedCsv(ctx.app, pm, body, 'large.csv');
 
 const ROWS = INLINE_IMPORT_MAX_ROWS + 2_345;
 

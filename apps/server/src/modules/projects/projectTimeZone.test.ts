@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, projects } from '../../platform/db/schema/index.ts';
+import { uploadMappedCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { projectPayload } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
@@ -22,29 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const pathOf = (url: string) =>
-  new URL(url, 'http://localhost').pathname + new URL(url, 'http://localhost').search;
-
 /** A mapped CSV entry (sign → PUT → the kmzs entry) with structures around one point. */
 async function csvAt(lat: number, lon: number, line = 'L1') {
-  const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=csv', headers: pm });
-  const { signedRequest, url } = sign.json<{ signedRequest: string; url: string }>();
   const body = `Line,Structure,Latitude,Longitude\n${line},1,${lat},${lon}\n${line},2,${lat + 0.01},${lon + 0.01}\n`;
-  const put = await ctx.app.inject({
-    method: 'PUT',
-    url: pathOf(signedRequest),
-    payload: body,
-    headers: { 'content-type': 'text/csv' },
-  });
-  expect(put.statusCode).toBe(200);
-  return {
-    url,
-    name: 'poles.csv',
-    latField: 'Latitude',
-    lonField: 'Longitude',
-    lineNameField: 'Line',
-    structNumField: 'Structure',
-  };
+  return uploadMappedCsv(ctx.app, pm, body, 'poles.csv');
 }
 
 const create = (overrides: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { isSuperAdmin, type Session } from '@linewalker/domain';
+import { can, type Session } from '@linewalker/domain';
 import { Burger, Divider, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ const INLINE_FROM = 'md';
 /** The logged-in header (spec 1 §2): inline links on wide screens, a burger and drawer below. */
 export function Header({ session }: { session: Session }) {
   const [menuOpened, menu] = useDisclosure(false);
-  const superAdmin = isSuperAdmin(session);
+  const superAdmin = can(session, 'admin.read');
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Main">

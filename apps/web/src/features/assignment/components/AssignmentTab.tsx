@@ -1,4 +1,4 @@
-import { ASSIGNMENT_MAP, canCreate, type ProjectDetail } from '@linewalker/domain';
+import { ASSIGNMENT_MAP, can, type ProjectDetail } from '@linewalker/domain';
 import { Box, Center, Loader, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
@@ -27,10 +27,16 @@ const NO_FILTER: StructureFilter = { lineIds: [], crews: [] };
  * structure table split by a draggable divider, and the Crew sidebar. Roles that may not create
  * see everything read-only.
  */
-export default function AssignmentTab({ project }: { project: Pick<ProjectDetail, 'id' | 'project_name'> }) {
+export default function AssignmentTab({
+  project,
+}: {
+  project: Pick<ProjectDetail, 'id' | 'project_name' | 'company_id'>;
+}) {
   const projectId = project.id;
   const session = useSession();
-  const canEdit = session.data ? canCreate(session.data) : false;
+  const canEdit = session.data
+    ? can(session.data, 'assignment.edit', { kind: 'Project', companyId: project.company_id })
+    : false;
 
   // The config first: the map waits for it, and it is tiny next to the structures.
   const config = useClientConfig();

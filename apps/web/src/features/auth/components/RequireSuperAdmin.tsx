@@ -1,4 +1,4 @@
-import { isSuperAdmin } from '@linewalker/domain';
+import { can } from '@linewalker/domain';
 import { Outlet } from 'react-router';
 import { NoAccessPanel } from '../../../components/NoAccessPanel.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -6,6 +6,6 @@ import { useSession } from '../../../lib/session.ts';
 /** The super-admin pages; the server refuses their calls to anyone else anyway. */
 export function RequireSuperAdmin() {
   const { data: session } = useSession();
-  if (!session || !isSuperAdmin(session)) return <NoAccessPanel />;
+  if (!session || !can(session, 'admin.read')) return <NoAccessPanel />;
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { canCreate, type ProjectListItem, projectSlug } from '@linewalker/domain';
+import { can, type ProjectListItem, projectSlug } from '@linewalker/domain';
 import { Button, Center, Loader, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -31,7 +31,7 @@ export function ProjectsRoute() {
   const archive = useArchiveProject();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [toArchive, setToArchive] = useState<ProjectListItem | null>(null);
-  const mayCreate = session.data ? canCreate(session.data) : false;
+  const mayCreate = session.data ? can(session.data, 'project.create') : false;
 
   const unarchive = (project: ProjectListItem) =>
     archive.mutate(

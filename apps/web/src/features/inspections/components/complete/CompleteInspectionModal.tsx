@@ -1,9 +1,4 @@
-import {
-  canInspect,
-  completionDialogTitle,
-  type InspectionRow,
-  type ProjectDetail,
-} from '@linewalker/domain';
+import { can, completionDialogTitle, type InspectionRow, type ProjectDetail } from '@linewalker/domain';
 import { Badge, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSession } from '../../../../lib/session.ts';
@@ -34,7 +29,7 @@ interface CompleteInspectionModalProps {
 export function CompleteInspectionModal({ project, row, onClose }: CompleteInspectionModalProps) {
   const session = useSession().data;
   const complete = useCompleteInspection();
-  const canSave = session ? canInspect(session) : false;
+  const canSave = session ? can(session, 'inspection.complete') : false;
   const Form = FORMS[completionVariantFor(project.ptype_id)];
 
   const finish = () => {
