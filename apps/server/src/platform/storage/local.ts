@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { access, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -115,9 +115,11 @@ export class LocalStorage implements Storage {
     };
     body.once('error', abort);
     body.once('close', closed);
+    let file: WriteStream | undefined;
     try {
       await mkdir(dirname(path), { recursive: true });
-      const written = pipeline(limit, createWriteStream(tmp, { flags: 'wx' }));
+      file = createWriteStream(tmp, { flags: 'wx' });
+      const written = pipeline(limit, file);
       if (body.destroyed) closed();
       else body.pipe(limit);
       await written;
@@ -129,6 +131,9 @@ export class LocalStorage implements Storage {
       body.unpipe(limit);
       body.off('error', abort);
       body.off('close', closed);
+      // A failed pipeline rejects before the file stream has finished opening (it opens asynchronously);
+      // removing the temp file before it closes would let the open create it again afterwards.
+      if (file && !file.closed) await new Promise<void>((resolve) => file!.once('close', () => resolve()));
       await rm(tmp, { force: true });
     }
   }
