@@ -4,8 +4,8 @@ import {
   NO_PHOTO_LIMIT,
   type ProjectDetail,
 } from '@linewalker/domain';
-import { Alert, Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconFileSpreadsheet, IconMap } from '@tabler/icons-react';
+import { Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconFileSpreadsheet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -118,10 +118,6 @@ export function ProjectOverview({ project }: { project: ProjectDetail }) {
           </List>
         </Stack>
       )}
-
-      <Alert color="gray" variant="light" icon={<IconMap />}>
-        The map of the project's structures comes with the project overview issue.
-      </Alert>
     </Stack>
   );
 }
