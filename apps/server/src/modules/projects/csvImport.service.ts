@@ -1,8 +1,10 @@
 import type { KmzEntry, ProjectSaveResponse } from '@linewalker/domain';
 import type { Deps } from '../../app.ts';
+import type { UserActor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { type CheckedImport, checkCsvFiles, type ImportTarget } from './csvImport.check.ts';
-import { componentCount, insertSourceFile } from './csvImport.repository.ts';
+import { componentCount, insertSourceFile, markImporting } from './csvImport.repository.ts';
 import { type FileToWrite, writeCsvFiles } from './csvImport.write.ts';
 
 export type { ImportTarget } from './csvImport.check.ts';
@@ -49,11 +51,7 @@ export async function registerSourceFiles(
 }
 
 /** What a checked import adds: the save answers it before a background import has written it. */
-export async function plannedSummary(
-  db: Db,
-  target: ImportTarget,
-  checked: CheckedImport,
-): Promise<ImportSummary> {
+async function plannedSummary(db: Db, target: ImportTarget, checked: CheckedImport): Promise<ImportSummary> {
   const perStructure = target.perComponent ? await componentCount(db) : 1;
   return {
     files: checked.files.length,
@@ -63,10 +61,55 @@ export async function plannedSummary(
   };
 }
 
+/** Registers and writes checked files inside the caller's transaction: any problem leaves nothing behind. */
+async function writeInline(
+  tx: Db,
+  deps: Deps,
+  target: ImportTarget,
+  checked: CheckedImport,
+): Promise<ImportSummary> {
+  const files = await registerSourceFiles(tx, target, checked);
+  const written = await writeCsvFiles(target, files, {
+    storage: deps.storage,
+    transaction: (work) => work(tx),
+    batchRows: 20_000,
+  });
+  return { files: files.length, lines: checked.lines, ...written };
+}
+
+export interface StartedImport {
+  imported: ImportSummary;
+  /** The background job writing the rows, or null when they were written in the caller's transaction. */
+  importJobId: number | null;
+}
+
 /**
- * Checks and writes CSV files inside the caller's transaction: any problem leaves nothing behind. For
- * imports small enough to write at once (and for tools such as the benchmarks).
+ * Writes checked files as part of a project save (inside its transaction): at once when small, else by
+ * a `projects.import-csv` job queued in the same transaction, the project marked importing meanwhile.
  */
+export async function startImport(
+  tx: Db,
+  deps: Deps,
+  actor: UserActor,
+  target: ImportTarget,
+  checked: CheckedImport,
+  newProject: boolean,
+): Promise<StartedImport> {
+  if (checked.structures <= INLINE_IMPORT_MAX_ROWS) {
+    return { imported: await writeInline(tx, deps, target, checked), importJobId: null };
+  }
+  const files = await registerSourceFiles(tx, target, checked);
+  const job = await enqueue(
+    tx,
+    'projects.import-csv',
+    { ...target, newProject, totalRows: checked.structures, files },
+    { actor },
+  );
+  await markImporting(tx, target.projectId, job.id);
+  return { imported: await plannedSummary(tx, target, checked), importJobId: job.id };
+}
+
+/** Checks and writes CSV files inside the caller's transaction, whatever their size (tools, benchmarks). */
 export async function importCsvFiles(
   tx: Db,
   deps: Deps,
@@ -75,17 +118,5 @@ export async function importCsvFiles(
   existingProject = false,
 ): Promise<ImportSummary> {
   if (entries.length === 0) return { files: 0, structures: 0, lines: 0, inspections: 0 };
-  const checked = await checkCsvFiles(tx, deps, target, entries, existingProject);
-  const files = await registerSourceFiles(tx, target, checked);
-  const written = await writeCsvFiles(target, files, {
-    storage: deps.storage,
-    transaction: (work) => work(tx),
-    batchRows: 20_000,
-  });
-  return {
-    files: files.length,
-    structures: written.structures,
-    lines: checked.lines,
-    inspections: written.inspections,
-  };
+  return writeInline(tx, deps, target, await checkCsvFiles(tx, deps, target, entries, existingProject));
 }

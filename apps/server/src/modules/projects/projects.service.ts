@@ -17,18 +17,9 @@ import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import type { CheckedImport } from './csvImport.check.ts';
-import { markImporting } from './csvImport.repository.ts';
-import {
-  checkCsvFiles,
-  type ImportSummary,
-  INLINE_IMPORT_MAX_ROWS,
-  plannedSummary,
-  registerSourceFiles,
-} from './csvImport.service.ts';
-import { writeCsvFiles } from './csvImport.write.ts';
+import { checkCsvFiles, startImport } from './csvImport.service.ts';
 import {
   archiveProject,
   findProject,
@@ -235,30 +226,9 @@ async function saveWithImport(
   return saving(body.project_name, () =>
     withTransaction(db, async (tx) => {
       const { id, audit } = await save(tx, checked);
-      const into = { ...target, projectId: id };
-      let imported: ImportSummary = { files: 0, structures: 0, lines: 0, inspections: 0 };
-      let importJobId: number | null = null;
-      if (checked) {
-        const files = await registerSourceFiles(tx, into, checked);
-        if (checked.structures <= INLINE_IMPORT_MAX_ROWS) {
-          const written = await writeCsvFiles(into, files, {
-            storage: deps.storage,
-            transaction: (work) => work(tx),
-            batchRows: INLINE_IMPORT_MAX_ROWS,
-          });
-          imported = { files: files.length, lines: checked.lines, ...written };
-        } else {
-          const job = await enqueue(
-            tx,
-            'projects.import-csv',
-            { ...into, newProject: existingId === null, totalRows: checked.structures, files },
-            { actor },
-          );
-          importJobId = job.id;
-          await markImporting(tx, id, job.id);
-          imported = await plannedSummary(tx, into, checked);
-        }
-      }
+      const { imported, importJobId } = checked
+        ? await startImport(tx, deps, actor, { ...target, projectId: id }, checked, existingId === null)
+        : { imported: { files: 0, structures: 0, lines: 0, inspections: 0 }, importJobId: null };
       await writeAudit(tx, actor, {
         action,
         objectType: 'project',
