@@ -1,50 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { findUserAccount, type UserAccount } from '../../platform/auth/userAccounts.ts';
 import type { Db } from '../../platform/db/client.ts';
-import {
-  auditLog,
-  companies,
-  passwordResetTokens,
-  roles,
-  sessions,
-  users,
-} from '../../platform/db/schema/index.ts';
+import { auditLog, passwordResetTokens, sessions, users } from '../../platform/db/schema/index.ts';
 
-export interface LoginCandidate {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordHash: string | null;
-  status: number;
-  roleId: number;
-  roleName: string;
-  companyId: number;
-  companyName: string;
-  companyDeleted: Date | null;
-}
+export type LoginCandidate = UserAccount;
 
-export async function findUserByEmail(db: Db, email: string): Promise<LoginCandidate | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      passwordHash: users.passwordHash,
-      status: users.status,
-      roleId: users.roleId,
-      roleName: roles.roleName,
-      companyId: users.companyId,
-      companyName: companies.companyName,
-      companyDeleted: companies.deletedDate,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row;
-}
+export const findUserByEmail = (db: Db, email: string): Promise<LoginCandidate | undefined> =>
+  findUserAccount(db, sql`lower(${users.email}) = ${email.toLowerCase()}`);
 
 export async function findActiveUserById(db: Db, id: number) {
   const [row] = await db

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../platform/auth/access.ts';
 import type { AnonymousCaller, UserActor } from '../../platform/auth/actor.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { sha256 } from '../../platform/auth/tokens.ts';
+import { isActiveAccount } from '../../platform/auth/userAccounts.ts';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.ts';
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
@@ -72,7 +73,7 @@ export class AuthService {
     let valid = false;
     if (user) valid = await verifyPassword(user.passwordHash, password);
     else await burnPasswordCheck(password); // same time whether or not the account exists
-    if (!user || !valid || user.status !== 1 || user.companyDeleted) {
+    if (!valid || !isActiveAccount(user)) {
       await this.loginThrottle.failed(accountKey, req.ip);
       throw forbidden(MESSAGES.loginFailed, 'invalid_credentials');
     }

@@ -1,8 +1,9 @@
 import type { RoleName } from '@linewalker/domain';
 import { eq } from 'drizzle-orm';
 import { type Actor, systemActor } from '../auth/actor.ts';
+import { findUserAccount, isActiveAccount } from '../auth/userAccounts.ts';
 import type { Db } from '../db/client.ts';
-import { companies, roles, users } from '../db/schema/index.ts';
+import { users } from '../db/schema/index.ts';
 import { PermanentJobError } from './define.ts';
 
 /**
@@ -13,19 +14,8 @@ import { PermanentJobError } from './define.ts';
 export async function jobActor(db: Db, jobId: number, createdBy: number | null): Promise<Actor> {
   const requestId = `job-${jobId}`;
   if (createdBy === null) return systemActor(requestId);
-  const [user] = await db
-    .select({
-      roleId: users.roleId,
-      roleName: roles.roleName,
-      companyId: users.companyId,
-      status: users.status,
-      companyDeleted: companies.deletedDate,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, createdBy));
-  if (user?.status !== 1 || user.companyDeleted) {
+  const user = await findUserAccount(db, eq(users.id, createdBy));
+  if (!isActiveAccount(user)) {
     throw new PermanentJobError('The user who started this job is no longer active');
   }
   return {
