@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, where the files mostly wait
+    // on the database: two at a time keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

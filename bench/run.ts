@@ -73,6 +73,7 @@ async function main(): Promise<void> {
   console.log(`Machine: ${machine()}\nDatabase: ${databaseKind()}\n`);
   const results: BenchResult[] = [];
   const loadResults: LoadResult[] = [];
+  const reports: string[] = [];
   for (const scenario of selected) {
     process.stdout.write(`${scenario.name}: ${scenario.description}\n  setting up… `);
     const started = Date.now();
@@ -108,11 +109,13 @@ async function main(): Promise<void> {
         target: scenario.target,
       });
       process.stdout.write('done\n');
+      if (scenario.report) reports.push(`${scenario.name}: ${scenario.report(context)}`);
     } finally {
       await scenario.teardown?.(context);
     }
   }
   if (results.length > 0) console.log(`\n${formatTable(results)}`);
+  for (const report of reports) console.log(report);
   if (loadResults.length > 0) console.log(`\n${formatLoadTable(loadResults)}`);
   if (values.json) {
     console.log(

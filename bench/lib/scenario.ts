@@ -25,6 +25,8 @@ export interface Scenario<Context = unknown> {
   /** Runs after every operation of either side, untimed: puts back what an operation wrote. */
   afterEach?(context: Context): Promise<unknown> | unknown;
   teardown?(context: Context): Promise<void> | void;
+  /** Extra figures of the run (latency percentiles…), printed under the table; called before teardown. */
+  report?(context: Context): string;
 }
 
 /** Keeps the context type of a scenario file checked without naming it twice. */

@@ -8,7 +8,7 @@ import { createRng } from '../../apps/server/src/seed/random.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
-const STRUCTURES = 50_000;
+export const STRUCTURES = 50_000;
 /** Half the structures acquired, four photos each, one in fifty rejected: ~100k images to aggregate. */
 const ACQUIRED_SHARE = 0.5;
 const PHOTOS_PER_STRUCTURE = 4;
@@ -18,7 +18,7 @@ interface Context {
   projectId: number;
 }
 
-async function addReviewers(database: Database): Promise<number[]> {
+export async function addReviewers(database: Database): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     database.db,
     sql`
@@ -30,7 +30,7 @@ async function addReviewers(database: Database): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-async function addImages(database: Database, projectId: number): Promise<void> {
+export async function addImages(database: Database, projectId: number): Promise<void> {
   await database.db.execute(sql`
     insert into images (project_id, structure_id, md5, image_name, storage_key, reject_datetime)
     select s.project_id, s.id, md5(s.id || '-' || n), 'DJI_' || s.id || '_' || n || '.JPG',
@@ -43,7 +43,7 @@ async function addImages(database: Database, projectId: number): Promise<void> {
  * The same columns as the list query, straight from the joined tables: no image counts, no field
  * values, no grouped subqueries. The gap to it is what the aggregates cost.
  */
-function rawSelect(database: Database, projectId: number) {
+export function rawSelect(database: Database, projectId: number) {
   return database.db.execute(sql`
     select i.id, l.id as line_id, l.line_name, l.line_num as line,
       s.struct_num as structure, s.id as structure_id,

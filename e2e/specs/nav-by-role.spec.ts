@@ -7,19 +7,19 @@ const CASES = [
   {
     role: 'super admin',
     email: ACCOUNTS.superAdmin.email,
-    links: ['Assets', 'AI', 'Projects', 'Customers', 'Users'],
+    links: ['Assets', 'AI', 'Projects', 'Customers', 'Users', 'Bids'],
   },
   {
     role: 'project manager',
     email: ACCOUNTS.projectManager.email,
-    links: ['Projects', 'Customers', 'Users'],
+    links: ['Projects', 'Customers', 'Users', 'Bids'],
   },
   { role: 'inspector', email: ACCOUNTS.inspector.email, links: ['Projects'] },
   { role: 'user', email: ACCOUNTS.user.email, links: ['Projects'] },
   { role: 'customer', email: ACCOUNTS.customer.email, links: ['Projects'] },
 ] as const;
 
-const ALL_LINKS = ['Assets', 'AI', 'Projects', 'Customers', 'Users'];
+const ALL_LINKS = ['Assets', 'AI', 'Projects', 'Customers', 'Users', 'Bids'];
 
 for (const { role, email, links } of CASES) {
   test(`the ${role} role sees ${links.join(', ')} in the header`, async ({ page }) => {

@@ -13,10 +13,6 @@ test('an unknown address shows "Page not found" with a way back to the projects'
 test('areas still to be built say so inside the shell', async ({ page }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   for (const [path, title] of [
-    ['/users', 'Users'],
-    ['/customers', 'Customers'],
-    ['/pilots', 'Pilots'],
-    ['/rfp', 'Bids'],
     ['/assets', 'Assets'],
     ['/asset-health', 'Asset Health'],
     ['/ai', 'AI Models'],

@@ -15,5 +15,6 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email, password);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // A cold server still processing the demo photos can take a while to answer the first logins.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
 }

@@ -17,7 +17,19 @@ async function main(): Promise<void> {
   }
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
-  await prepareDatabase(database, config, app.log);
+  if (await prepareDatabase(database, config, app.log)) {
+    // Demo photos go through the real upload service, so they need the app's storage and job queue.
+    const { loadDemoPhotos } = await import('./seed/demoPhotos.ts');
+    const photosStarted = Date.now();
+    const photos = await loadDemoPhotos(app.deps);
+    app.log.info(`Demo photos uploaded: ${photos} in ${Date.now() - photosStarted} ms`);
+    // Photos, arms and flanges of the ETT and ABB projects.
+    const { loadDemoEtt } = await import('./seed/demoEtt.ts');
+    app.log.info(`Demo ETT/ABB photos: ${await loadDemoEtt(app.deps)}`);
+    // A first delivery of some of them, whose package the job worker builds once it starts.
+    const { loadDemoDelivery } = await import('./seed/demoDelivery.ts');
+    app.log.info(`Demo delivery: ${await loadDemoDelivery(app.deps)} photos`);
+  }
   await app.listen({ port: config.port, host: config.host });
   const worker =
     config.jobWorkers > 0

@@ -13,5 +13,10 @@ export const ClientConfig = z.object({
   productName: z.string(),
   /** A MapLibre style URL; null means the app's bundled offline style. */
   mapStyleUrl: z.string().nullable(),
+  /**
+   * Lower-case words: the Upload tab offers 'Hide Archived' only on projects whose name contains
+   * one of them (spec 2 §2 'Upload'; HIDE_ARCHIVED_KEYWORDS).
+   */
+  hideArchivedKeywords: z.array(z.string()),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

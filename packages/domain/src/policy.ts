@@ -1,4 +1,6 @@
-import { canCreate, canInspect, isStaff, isSuperAdmin, type Principal } from './roles.ts';
+import { canCreate, canInspect, isStaff, isSuperAdmin, type Principal, projectSubpagesFor } from './roles.ts';
+
+const seesDelivery = (p: Principal): boolean => projectSubpagesFor(p.roleName).includes('archive');
 
 /**
  * What a caller may do, in one place: the server enforces it on every object it loads, the web asks the
@@ -11,14 +13,66 @@ export const POLICY = {
   'project.archive': canCreate,
   'upload.sign': canCreate,
   'structure.read': () => true,
+  // Structure and line editing is a structure-like privilege: role id 1 (spec 2 §6).
+  'structure.edit': isSuperAdmin,
+  'line.create': isSuperAdmin,
+  // The viewer's 3D view of a structure (spec 2 §2 'Map and 3D'): everyone looks, staff build it.
+  'structure.model3d.read': () => true,
+  'structure.model3d.process': isStaff,
+  // The Upload tab is staff's (spec 2 §6: every staff role sees upload); customers only look.
+  'image.upload': isStaff,
+  'image.reassign': isStaff,
+  'image.reject': canInspect,
+  'image.read': () => true,
+  // The Delivery (archive) sub-page: every role spec 2 §6 shows it to (not inspectors); customers only look
+  // and download their company's packages, the staff who see the page deliver ('Archive Selected').
+  'delivery.read': (p) => seesDelivery(p),
+  'delivery.create': (p) => isStaff(p) && seesDelivery(p),
   'line.list_by_company': isStaff,
   'assignment.read': isStaff,
   'assignment.edit': canCreate,
   'inspection.read': () => true,
   'inspection.complete': canInspect,
+  // The inspection viewer (spec 2 §6): inspecting roles review; staff add notes; new taxonomy for PMs.
+  'inspection.reshoot': canInspect,
+  'inspection.escalate': canInspect,
+  'inspection.history': isStaff,
+  'image.mark_viewed': canInspect,
+  'image.note': isStaff,
+  // Non-customer staff choose the image shot type (spec 2 §6) and correct the step-clip angles they may type
+  // on upload; customers only look.
+  'image.identify': isStaff,
+  'image.stepclip': isStaff,
+  // Arms, flanges and ETT/ABB photo types: staff; customers read them only (spec 2 §5, §6).
+  'ett.edit': isStaff,
+  'annotation.create': canInspect,
+  'annotation.delete': canInspect,
+  'category.create': canCreate,
+  // Flight plans: only users who can inspect see the overview's flight-plan panels (spec 2 §2 'Overview').
+  'flightPlan.read': canInspect,
+  'flightPlan.upload': canInspect,
   'customer.list': isStaff,
+  // The Customers page (inactive ones too): super admins and project managers; only super admins save.
+  'customer.admin_list': canCreate,
+  'customer.save': isSuperAdmin,
+  'lead.read': isSuperAdmin,
   'role.list': isStaff,
   'job.read': () => true,
+  // Users administration (spec 3 §2): super admins manage users; project managers, who open the Users page
+  // and the pilot form, read the list and look emails up; customers reach none of it.
+  'user.list': canCreate,
+  'user.lookup': canCreate,
+  'user.manage': isSuperAdmin,
+  'pilot.attribute.list': isStaff,
+  // Pilots (spec 2 §2, spec 3 §2): project managers (and super admins) keep the directory and schedule
+  // pilots on projects; inspectors, users and customers reach none of it.
+  'pilot.list': canCreate,
+  'pilot.save': canCreate,
+  'pilot.schedule': canCreate,
+  // Bids (spec 3 §2 'Bids page'): project managers and super admins read and create them; customers and the
+  // other staff roles reach none of it.
+  'bid.read': canCreate,
+  'bid.create': canCreate,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
 } as const satisfies Record<string, (p: Principal) => boolean>;

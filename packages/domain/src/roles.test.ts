@@ -48,8 +48,8 @@ describe('roles', () => {
 
 describe('navItemsFor', () => {
   it.each([
-    ['super_admin', ['assets', 'ai', 'projects', 'customers', 'users']],
-    ['project_manager', ['projects', 'customers', 'users']],
+    ['super_admin', ['assets', 'ai', 'projects', 'customers', 'users', 'bids']],
+    ['project_manager', ['projects', 'customers', 'users', 'bids']],
     ['inspector', ['projects']],
     ['user', ['projects']],
     ['customer', ['projects']],

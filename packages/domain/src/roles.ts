@@ -50,15 +50,15 @@ export const canInspect = (p: Pick<Principal, 'roleId' | 'roleName'>): boolean =
 /** Staff are users of the operating company (any role but customer). */
 export const isStaff = (p: Pick<Principal, 'roleName'>): boolean => !isCustomer(p);
 
-export type NavItem = 'assets' | 'ai' | 'projects' | 'customers' | 'users';
+export type NavItem = 'assets' | 'ai' | 'projects' | 'customers' | 'users' | 'bids';
 
 /** Header links per role (spec 1 §6 'Nav and page visibility'). */
 export function navItemsFor(roleName: RoleName | undefined): NavItem[] {
   switch (roleName) {
     case 'super_admin':
-      return ['assets', 'ai', 'projects', 'customers', 'users'];
+      return ['assets', 'ai', 'projects', 'customers', 'users', 'bids'];
     case 'project_manager':
-      return ['projects', 'customers', 'users'];
+      return ['projects', 'customers', 'users', 'bids'];
     case 'inspector':
     case 'user':
     case 'customer':

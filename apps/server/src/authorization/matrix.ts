@@ -29,6 +29,8 @@ export interface MatrixFixture {
   crewUserId: number;
   structureIds: number[];
   inspectionIds: number[];
+  /** A photo of the project whose original is stored (not processed: it has no thumbnail yet). */
+  imageId: number;
   /** The storage key of an uploaded CSV (as getFields and project imports take it). */
   existingUpload: string;
   /** A fresh signed PUT URL of a registered upload at each call (an upload may be PUT once). */
@@ -39,6 +41,22 @@ export interface MatrixFixture {
   /** A finished job started by the `customer_own` caller, and a failed system job (for retry). */
   jobId: number;
   failedJobId: number;
+  /** Two photos of the project: the first on the first structure, the second unassigned. */
+  imageIds: number[];
+  /** A structure of the project that no other row uses, for removal. */
+  spareStructureId: number;
+  /** A built delivery package of the project (its ZIP stored). */
+  deliveryPackageId: number;
+  /** A built project risk report of the project (its PDF stored). */
+  projectReportId: number;
+  /** A fresh annotation (on the first photo) at each call, for deletion. */
+  nextAnnotationId: () => number;
+  /** A flight plan of the project (with a two-point path). */
+  flightPlanId: number;
+  /** A photo of a component-level (inspection_type '1') project of the company, with step-clip angles. */
+  stepClipImageId: number;
+  /** An ABB project (the arm/flange workflows) with one structure, its inspection and one photo on it. */
+  ett: { projectId: number; inspectionId: number; imageId: number };
 }
 
 /** Which set of objects a request points at (see MatrixFixture). */
@@ -95,3 +113,5 @@ export const staffOnly = (status: number) => ({
   customer_other: 403,
 });
 export const superAdminOnly = (status: number) => ({ ...staffOnly(403), super_admin: status });
+/** Users who can inspect: staff below role 4 (super admin, project manager, inspector). */
+export const inspectorsOnly = (status: number) => ({ ...staffOnly(status), user: 403 });

@@ -1,18 +1,34 @@
 import type { App } from '../app.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { annotationsRoutes } from './annotations/annotations.routes.ts';
 import { assignmentRoutes } from './assignment/assignment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { bidsRoutes } from './bids/bids.routes.ts';
 import { clientConfigRoutes } from './clientConfig/clientConfig.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
+import { deliveryRoutes } from './delivery/delivery.routes.ts';
+import { ettRoutes } from './ett/ett.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { sourceFilesRoutes } from './files/sourceFiles.routes.ts';
+import { flightPlansRoutes } from './flightPlans/flightPlans.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { imageInfoRoutes } from './imageInfo/imageInfo.routes.ts';
+import { imagesRoutes } from './images/images.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { leadsRoutes } from './leads/leads.routes.ts';
+import { overviewRoutes } from './overview/overview.routes.ts';
+import { photoIngestRoutes } from './photoIngest/photoIngest.routes.ts';
+import { pilotsRoutes } from './pilots/pilots.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
+import { reviewRoutes } from './review/review.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { structure3dRoutes } from './structures/structure3d.routes.ts';
 import { structuresRoutes } from './structures/structures.routes.ts';
+import { uploadPageRoutes } from './uploadPage/uploadPage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
 
 /** Every API module, mounted under /api/v1. A new area adds one line here. */
 export async function registerModules(app: App): Promise<void> {
@@ -20,14 +36,30 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(clientConfigRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(usersRoutes);
+  await app.register(pilotsRoutes);
   await app.register(adminRoutes);
   await app.register(jobsRoutes);
   await app.register(filesRoutes);
   await app.register(sourceFilesRoutes);
   await app.register(customersRoutes);
+  await app.register(leadsRoutes);
   await app.register(uploadsRoutes);
   await app.register(structuresRoutes);
+  await app.register(structure3dRoutes);
   await app.register(projectsRoutes);
+  await app.register(bidsRoutes);
   await app.register(assignmentRoutes);
   await app.register(inspectionsRoutes);
+  await app.register(photoIngestRoutes);
+  await app.register(imagesRoutes);
+  await app.register(uploadPageRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(reviewRoutes);
+  await app.register(reportsRoutes);
+  await app.register(annotationsRoutes);
+  await app.register(imageInfoRoutes);
+  await app.register(ettRoutes);
+  await app.register(overviewRoutes);
+  await app.register(flightPlansRoutes);
 }

@@ -36,11 +36,16 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
  * Brings a database to a usable state: migrations, reference rows, and on an empty database the
  * first super admin (and the demo data set unless it is turned off).
  */
-export async function prepareDatabase(database: Database, config: Config, log: BootstrapLog): Promise<void> {
+/** Migrates and seeds; answers true when it has just loaded the demo data (an empty database). */
+export async function prepareDatabase(
+  database: Database,
+  config: Config,
+  log: BootstrapLog,
+): Promise<boolean> {
   await database.migrate();
   await seedReferenceData(database.db);
   const [row] = await database.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return;
+  if ((row?.n ?? 0) > 0) return false;
 
   const generated = !config.adminPassword;
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
@@ -66,5 +71,7 @@ export async function prepareDatabase(database: Database, config: Config, log: B
     const started = Date.now();
     await loadDemoData(database.db);
     log.info(`Demo data loaded in ${Date.now() - started} ms (see README for the demo accounts)`);
+    return true;
   }
+  return false;
 }

@@ -29,6 +29,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, JOB_WORKERS: 'many' })).toThrow(/JOB_WORKERS/);
   });
 
+  it('tells browsers to upload two photos at once unless CONCURRENT_UPLOADS says otherwise', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).concurrentUploads).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, CONCURRENT_UPLOADS: '4' }).concurrentUploads).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: dir, CONCURRENT_UPLOADS: '0' })).toThrow(/CONCURRENT_UPLOADS/);
+  });
+
+  it('reads the Hide Archived keywords as trimmed lower-case words, patrol and rebuild by default', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).hideArchivedKeywords).toEqual(['patrol', 'rebuild']);
+    expect(
+      loadConfig({ DATA_DIR: dir, HIDE_ARCHIVED_KEYWORDS: ' Acme Power, ,GRID,grid ' }).hideArchivedKeywords,
+    ).toEqual(['acme power', 'grid']);
+    expect(loadConfig({ DATA_DIR: dir, HIDE_ARCHIVED_KEYWORDS: '' }).hideArchivedKeywords).toEqual([]);
+  });
+
   it('generates a JWT secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

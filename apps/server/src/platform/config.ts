@@ -29,6 +29,10 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Linewalker <no-reply@linewalker.local>'),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
+  SMS_API_URL: z.url().default('https://api.twilio.com'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -42,6 +46,9 @@ const EnvSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   MAP_STYLE_URL: z.string().optional(),
+  CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
+  HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
+  FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
   JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -62,6 +69,8 @@ export interface Config {
   demoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** A Twilio-compatible SMS provider; undefined = text messages go to the outbox only. */
+  sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   storage:
     | { driver: 'local'; dir: string }
     | {
@@ -76,6 +85,15 @@ export interface Config {
   /** The most bytes one uploaded file may have. */
   uploadMaxBytes: number;
   mapStyleUrl: string | undefined;
+  /** Files the browser uploads at once (`existingMd5` answers it as concurrentUploads). */
+  concurrentUploads: number;
+  /**
+   * Lower-case words: a project whose name contains one of them offers the Upload tab's 'Hide
+   * Archived' switch (spec 2 §2 'Upload').
+   */
+  hideArchivedKeywords: string[];
+  /** A structure counts as covered by a flight plan when the plan's path comes within this many metres. */
+  flightPlanCoverageMeters: number;
   /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
   jobWorkers: number;
   logLevel: string;
@@ -100,6 +118,15 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/** 'Patrol, Rebuild,' → ['patrol', 'rebuild']: trimmed, lower-case, no empty or repeated words. */
+export function parseKeywords(value: string): string[] {
+  const words = value
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word.length > 0);
+  return [...new Set(words)];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -108,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const problems: string[] = [];
   if (e.STORAGE === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  const smsVars = [e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM];
+  if (smsVars.some(Boolean) && !smsVars.every(Boolean)) {
+    problems.push('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all three to send text messages, or none');
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if ('problem' in trustProxy) problems.push(trustProxy.problem);
   if (problems.length || 'problem' in trustProxy) throw new ConfigError(problems);
@@ -127,6 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.NODE_ENV === 'production' ? false : e.DEMO_DATA !== 'false',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            apiUrl: e.SMS_API_URL,
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
     storage:
       e.STORAGE === 's3'
         ? {
@@ -141,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', dir: join(dataDir, 'files') },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     mapStyleUrl: e.MAP_STYLE_URL,
+    concurrentUploads: e.CONCURRENT_UPLOADS,
+    hideArchivedKeywords: parseKeywords(e.HIDE_ARCHIVED_KEYWORDS),
+    flightPlanCoverageMeters: e.FLIGHT_PLAN_COVERAGE_METERS,
     // PGlite is one connection in this process: one job at a time leaves room for requests.
     jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { smsHttpTransport } from './mail/smsHttp.ts';
 import { smtpTransport } from './mail/smtp.ts';
 import { Mailer, outboxOnlyTransport } from './mail/transport.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
@@ -23,7 +24,7 @@ export function createDeps(config: Config, database: Database, now: () => Date =
     tokens: new TokenService(config.jwtSecret),
     mailer: new Mailer(
       config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxOnlyTransport,
-      outboxOnlyTransport,
+      config.sms ? smsHttpTransport(config.sms) : outboxOnlyTransport,
     ),
     storage: createStorage(config),
     now,

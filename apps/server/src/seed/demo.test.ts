@@ -75,7 +75,9 @@ describe('demo data', () => {
         from projects p join structures s on s.project_id = p.id join inspections i on i.structure_id = s.id
         group by p.id order by p.id`),
     );
-    expect(projects).toHaveLength(6);
+    // The six of the project list plus the ABB (flange) project of the arm/flange workflows.
+    expect(projects).toHaveLength(7);
+    expect(projects.map((p) => p.name)).toContain('Kittitas Flange Survey');
     const total = projects.reduce((n, p) => n + p.structures, 0);
     expect(total).toBeGreaterThan(300);
     const live = projects.filter((p) => !p.archived);

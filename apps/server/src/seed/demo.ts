@@ -1,15 +1,19 @@
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/client.ts';
+import { DEMO_ABB_PROJECT } from './demoEtt.ts';
 import { insertExtras } from './demoExtras.ts';
+import { insertDemoFlightPlan } from './demoFlightPlan.ts';
 import { DEMO_PASSWORD, insertPeople } from './demoPeople.ts';
 import { insertDemoProject } from './demoProjectLoader.ts';
 import { DEMO_PROJECTS } from './demoProjects.ts';
 import { createRng } from './random.ts';
+import { markReviewsWithoutPhotos } from './reviewsWithoutPhotos.ts';
 
 /**
  * The demo data set, loaded once into an empty database (after reference data): two customer companies,
  * one account per role (password 'demo1234'), six pilots, and six projects whose dates are computed from
- * today so the list always shows one in progress, late, complete, finished early, starting next week and archived.
+ * today so the list always shows one in progress, late, complete, finished early, starting next week and archived,
+ * and an ABB (flange) project beside the ETT (arm) one; their photos come from loadDemoEtt after the start.
  */
 export async function loadDemoData(db: Db): Promise<void> {
   const now = new Date();
@@ -26,10 +30,28 @@ export async function loadDemoData(db: Db): Promise<void> {
     ].flatMap((r) => (people.userIds[r.key] ? [{ id: people.userIds[r.key] as number, name: r.name }] : []));
     let sensorStructureIds: number[] = [];
     for (const [index, def] of DEMO_PROJECTS.entries()) {
-      const { structureIds } = await insertDemoProject(tx, def, { people, reviewers, now, rng, index });
-      // Sensors sit on the transmission line that is being patrolled now.
-      if (index === 0) sensorStructureIds = structureIds.filter((_, i) => i % 15 === 5);
+      const { projectId, structureIds } = await insertDemoProject(tx, def, {
+        people,
+        reviewers,
+        now,
+        rng,
+        index,
+      });
+      // Sensors sit on the transmission line that is being patrolled now, and a dock box has its flight plan.
+      if (index === 0) {
+        sensorStructureIds = structureIds.filter((_, i) => i % 15 === 5);
+        await insertDemoFlightPlan(tx, projectId, people.userIds.inspector ?? null);
+      }
     }
     await insertExtras(tx, { people, rng, now, sensorStructureIds });
+    // The ABB (flange) project, with a generator of its own so the six projects above keep their layout.
+    await insertDemoProject(tx, DEMO_ABB_PROJECT, {
+      people,
+      reviewers,
+      now,
+      rng: createRng(0xabb),
+      index: DEMO_PROJECTS.length,
+    });
+    await markReviewsWithoutPhotos(tx);
   });
 }

@@ -127,4 +127,9 @@ export const IMAGE_IDENTIFIERS = [
   { annoImgId: 5, annoImgName: 'Base' },
   { annoImgId: 6, annoImgName: 'Structure ID Tag' },
   { annoImgId: 7, annoImgName: 'Close Up' },
+  // The component views a reviewer picks on component-level inspections.
+  { annoImgId: 8, annoImgName: 'Insulator' },
+  { annoImgId: 9, annoImgName: 'Crossarm' },
+  { annoImgId: 10, annoImgName: 'Conductor' },
+  { annoImgId: 11, annoImgName: 'Hardware' },
 ];

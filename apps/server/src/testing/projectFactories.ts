@@ -170,6 +170,12 @@ export async function createBulkStructures(
  */
 export const utcToday = (): string => isoDateOf(new Date(), 'UTC');
 
+/**
+ * The date on the first side of the date line (UTC+14): never before today in any project's zone,
+ * whatever the hour — for projects whose structures may lie east of UTC (Europe, Asia).
+ */
+export const todayEverywhere = (): string => isoDateOf(new Date(), 'Pacific/Kiritimati');
+
 /** A valid POST /api/v1/projects payload for `companyId`; override any field. */
 export function projectPayload(companyId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -188,4 +194,71 @@ export function projectPayload(companyId: number, overrides: Record<string, unkn
     kmzs: [],
     ...overrides,
   };
+}
+
+export interface PlacedImageOptions {
+  /** Camera position; none: a photo without GPS. */
+  lat?: number;
+  lon?: number;
+  name?: string;
+  uploadedBy?: number;
+  uploadedAt?: Date;
+  captureTime?: Date;
+  assignedAt?: Date;
+  metersFromStruct?: number;
+  assignmentConfidence?: number;
+  rejected?: { at: Date; reason: string; by?: number };
+  archivedAt?: Date;
+  cameraMake?: string;
+  cameraModel?: string;
+  bearing?: number;
+}
+
+/** One photo with a position and any of the Upload page's fields, on `structureId` (null: unassigned). */
+export async function createPlacedImage(
+  db: Db,
+  projectId: number,
+  structureId: number | null,
+  o: PlacedImageOptions = {},
+): Promise<number> {
+  const id = next();
+  const [row] = await db
+    .insert(images)
+    .values({
+      projectId,
+      structureId,
+      md5: `md5-${id}`,
+      imageName: o.name ?? `IMG_${id}.JPG`,
+      storageKey: `photos/test/${id}.jpg`,
+      location: o.lat !== undefined && o.lon !== undefined ? { x: o.lon, y: o.lat } : null,
+      uploadedBy: o.uploadedBy ?? null,
+      uploadedAt: o.uploadedAt ?? new Date(),
+      captureTime: o.captureTime ?? null,
+      assignedAt: o.assignedAt ?? (structureId === null ? null : new Date()),
+      metersFromStruct: o.metersFromStruct ?? null,
+      assignmentConfidence: o.assignmentConfidence ?? null,
+      rejectDatetime: o.rejected?.at ?? null,
+      rejectReason: o.rejected?.reason ?? null,
+      rejectedBy: o.rejected?.by ?? null,
+      archivedDate: o.archivedAt ?? null,
+      cameraMake: o.cameraMake ?? null,
+      cameraModel: o.cameraModel ?? null,
+      bearing: o.bearing ?? null,
+    })
+    .returning({ id: images.id });
+  return row!.id;
+}
+
+/** An annotation of `risk` on a photo (numbered after its others); `modelId` makes it an AI markup. */
+export async function createAnnotation(db: Db, imageId: number, risk = 2, modelId?: number): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into annotations (image_id, annotation_number, shape, rect_top_left_x, rect_top_left_y,
+          rect_width, rect_height, risk_level, model_id)
+        select ${imageId}::int, coalesce(max(annotation_number), 0) + 1, 'rect', 1, 1, 20, 20, ${risk}::int,
+          ${modelId ?? null}::int
+        from annotations where image_id = ${imageId}
+        returning id`,
+  );
+  return row!.id;
 }

@@ -39,6 +39,13 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: paths.requestInspection.path,
+        lazy: () =>
+          import('../features/customers/routes/RequestInspectionRoute.tsx').then((m) => ({
+            Component: m.RequestInspectionRoute,
+          })),
+      },
+      {
         path: paths.eula.path,
         lazy: () => import('../features/eula/routes/EulaRoute.tsx').then((m) => ({ Component: m.EulaRoute })),
       },
@@ -59,6 +66,28 @@ export const router = createBrowserRouter([
             path: paths.project.path,
             lazy: () => import('./routes/ProjectPage.tsx').then((m) => ({ Component: m.ProjectPage })),
           },
+          {
+            path: paths.customers.path,
+            lazy: () =>
+              import('../features/customers/routes/CustomersRoute.tsx').then((m) => ({
+                Component: m.CustomersRoute,
+              })),
+          },
+          {
+            path: paths.users.path,
+            lazy: () =>
+              import('../features/users/routes/UsersRoute.tsx').then((m) => ({ Component: m.UsersRoute })),
+          },
+          {
+            path: paths.pilots.path,
+            lazy: () =>
+              import('../features/pilots/routes/PilotsRoute.tsx').then((m) => ({ Component: m.PilotsRoute })),
+          },
+          {
+            path: paths.rfp.path,
+            lazy: () =>
+              import('../features/bids/routes/BidsRoute.tsx').then((m) => ({ Component: m.BidsRoute })),
+          },
           ...comingSoonRoutes(),
           {
             Component: RequireSuperAdmin,
@@ -75,6 +104,13 @@ export const router = createBrowserRouter([
                 lazy: () =>
                   import('../features/admin/routes/AuditRoute.tsx').then((m) => ({
                     Component: m.AuditRoute,
+                  })),
+              },
+              {
+                path: paths.adminLeads.path,
+                lazy: () =>
+                  import('../features/customers/routes/LeadsRoute.tsx').then((m) => ({
+                    Component: m.LeadsRoute,
                   })),
               },
               {

@@ -1,4 +1,4 @@
-import { Group, Image, Text } from '@mantine/core';
+import { Group, Image, type StyleProp, Text } from '@mantine/core';
 
 export const PRODUCT_NAME = 'Linewalker';
 
@@ -6,8 +6,11 @@ interface BrandProps {
   /** The label beside the logo; the product's own name unless a company brand is given. */
   label?: string | null;
   size?: 'sm' | 'lg';
-  /** Long company names are cut with an ellipsis (the full name stays in the tooltip). */
-  labelMaxWidth?: number;
+  /**
+   * Long company names wrap to a second line and only then are cut with an ellipsis (the full
+   * name stays in the tooltip), so a customer sees their whole name wherever it fits.
+   */
+  labelMaxWidth?: StyleProp<number | string>;
 }
 
 export function Brand({ label, size = 'sm', labelMaxWidth }: BrandProps) {
@@ -18,7 +21,8 @@ export function Brand({ label, size = 'sm', labelMaxWidth }: BrandProps) {
       <Text
         fw={700}
         fz={size === 'lg' ? 26 : 'lg'}
-        truncate="end"
+        lh={1.15}
+        lineClamp={2}
         maw={labelMaxWidth}
         title={label || PRODUCT_NAME}
       >

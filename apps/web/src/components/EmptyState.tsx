@@ -16,7 +16,8 @@ export function EmptyState({
         {icon}
       </ThemeIcon>
       <Text fw={600}>{title}</Text>
-      <Text c="dimmed" size="sm" maw={420}>
+      {/* A div, not a p: some states put a button or a list under the sentence. */}
+      <Text component="div" c="dimmed" size="sm" maw={420}>
         {children}
       </Text>
     </Stack>

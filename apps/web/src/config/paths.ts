@@ -14,6 +14,7 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   schedulingResponse: { path: '/scheduling-response', getHref: () => '/scheduling-response' },
   eula: { path: '/eula', getHref: () => '/eula' },
+  requestInspection: { path: '/request-inspection', getHref: () => '/request-inspection' },
 
   // Logged in
   projects: { path: '/projects', getHref: () => '/projects' },
@@ -37,6 +38,7 @@ export const paths = {
   adminOutbox: { path: '/admin/outbox', getHref: () => '/admin/outbox' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
+  adminLeads: { path: '/admin/leads', getHref: () => '/admin/leads' },
 
   // Files served next to the app
   eulaPdf: { path: '/eula.pdf', getHref: () => '/eula.pdf' },

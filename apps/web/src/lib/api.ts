@@ -45,6 +45,52 @@ interface RequestOptions<T> {
   /** Validates the answer, so a contract drift fails here and not deep in a component. */
   schema: Parser<T>;
   signal?: AbortSignal;
+  /** Download progress of a large answer (bytes read; the total when the server states it). */
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadProgress {
+  loaded: number;
+  /** null when the answer's length is not known in advance. */
+  total: number | null;
+}
+
+/** Header of answers that state their length before compression (fetch counts decompressed bytes). */
+const UNCOMPRESSED_LENGTH = 'x-uncompressed-length';
+
+/** The answer's length as fetch will read it, when known. */
+function expectedLength(response: Response): number | null {
+  const stated = response.headers.get(UNCOMPRESSED_LENGTH);
+  const plain = response.headers.get('content-encoding') ? null : response.headers.get('content-length');
+  const total = Number(stated ?? plain ?? Number.NaN);
+  return Number.isFinite(total) && total > 0 ? total : null;
+}
+
+/** The body as text, reporting bytes as they arrive. */
+async function readTextWithProgress(
+  response: Response,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<string> {
+  if (!response.body) return response.text();
+  const total = expectedLength(response);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  onProgress({ loaded, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    onProgress({ loaded, total });
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function urlFor(path: string, query?: RequestOptions<unknown>['query']): string {
@@ -56,8 +102,12 @@ function urlFor(path: string, query?: RequestOptions<unknown>['query']): string 
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+async function readJson(
+  response: Response,
+  onProgress?: (progress: DownloadProgress) => void,
+): Promise<unknown> {
+  const text =
+    onProgress && response.ok ? await readTextWithProgress(response, onProgress) : await response.text();
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -81,7 +131,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     credentials: 'same-origin',
     signal: options.signal,
   });
-  const body = await readJson(response);
+  const body = await readJson(response, options.onProgress);
 
   if (!response.ok) {
     const error = ApiError.safeParse(body);

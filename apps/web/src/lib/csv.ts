@@ -1,20 +1,7 @@
-/** Excel reads a UTF-8 file correctly only when it starts with a byte-order mark. */
-export const BYTE_ORDER_MARK = '\uFEFF';
+import { BYTE_ORDER_MARK, csvCell } from '@linewalker/domain';
 
-/** A cell a spreadsheet would evaluate as a formula (CSV injection): = + - @, tab, carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: formula-looking text gets a leading apostrophe so spreadsheets show it as text,
- * and a cell with a comma, quote or line break is quoted with its quotes doubled. Plain numbers
- * (including negative ones) are written as they are.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
+/** The cell rules (formula cells neutralised, quoting) are the domain's, shared with the server's exports. */
+export { BYTE_ORDER_MARK, csvCell };
 
 /** The whole file: BOM, comma-separated, CRLF line ends (RFC 4180). */
 export function csvText(

@@ -1,4 +1,4 @@
-import type { AdminJobsQuery, PageQuery } from '@linewalker/domain';
+import type { AdminJobsQuery, PageQuery, UserListQuery } from '@linewalker/domain';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -27,6 +27,40 @@ export const queryKeys = {
   customers: {
     all: ['customers'] as const,
     list: () => ['customers', 'list'] as const,
+    /** The Customers page: inactive ones too, with last login. */
+    adminList: () => ['customers', 'adminList'] as const,
+    nameInUse: (name: string, id: number | null) => ['customers', 'nameInUse', name, id] as const,
+  },
+
+  /** Bids (the Bids page). */
+  bids: {
+    all: ['bids'] as const,
+    list: () => ['bids', 'list'] as const,
+  },
+
+  /** Leads from the public 'Request an inspection' form (super admins). */
+  leads: {
+    all: ['leads'] as const,
+    list: () => ['leads', 'list'] as const,
+    /** The public form's signed token, asked once per showing of the form. */
+    formToken: ['leadFormToken'] as const,
+  },
+
+  /** Users administration (GET /users, the email checks of the user and pilot forms). */
+  users: {
+    all: ['users'] as const,
+    list: (query: UserListQuery) => ['users', 'list', query] as const,
+    emailInUse: (email: string) => ['users', 'emailInUse', email] as const,
+  },
+  roles: ['roles'] as const,
+  pilotAttributes: ['pilotAttributes'] as const,
+
+  /** The pilot directory (GET /pilots) and each project's Pilots tab (GET /pilots/project/{id}). */
+  pilots: {
+    all: ['pilots'] as const,
+    directory: () => ['pilots', 'directory'] as const,
+    project: (projectId: number) => ['pilots', 'project', projectId] as const,
+    byEmail: (email: string) => ['pilots', 'byEmail', email] as const,
   },
 
   /** A project's structures and what is counted from them (GET /structures/…). */
@@ -36,6 +70,28 @@ export const queryKeys = {
     /** GET /structures/counts/{id}: the project stats (overview tiles, assignment header). */
     stats: (projectId: number) => ['structures', projectId, 'stats'] as const,
     lines: (projectId: number) => ['structures', projectId, 'lines'] as const,
+    /** GET /inspections/uploadStats: the project header's image and structure tiles. */
+    uploadStats: (projectId: number) => ['structures', projectId, 'uploadStats'] as const,
+    /** GET /structures: one page of the overview table (`params` as sent). */
+    page: (projectId: number, params: Record<string, string | number>) =>
+      ['structures', projectId, 'page', params] as const,
+    /** GET /structures/overview: the overview map's points and risk counts for the header's filters. */
+    overviewMap: (projectId: number, filters: { lineIds: readonly number[]; q: string }) =>
+      ['structures', projectId, 'overviewMap', filters] as const,
+  },
+
+  /** A project's flight plans (GET /wibotic/flightplan…). */
+  flightPlans: {
+    project: (projectId: number) => ['flightPlans', projectId] as const,
+    detail: (projectId: number, planId: number) => ['flightPlans', projectId, planId] as const,
+  },
+
+  /** A project's photos (GET /inspections/images…, byBounds, unassigned). */
+  images: {
+    all: ['images'] as const,
+    project: (projectId: number) => ['images', projectId] as const,
+    /** One stored photo's metadata (GET /inspections/images/getExif). */
+    exif: (imageId: number) => ['images', 'exif', imageId] as const,
   },
 
   /** Crew groups, their personnel and which structure is in which crew (GET /assignment/{id}). */
@@ -45,6 +101,32 @@ export const queryKeys = {
     assignment: (projectId: number) => ['crews', projectId, 'assignment'] as const,
   },
 
+  /** The Upload tab's structures and photos of a project (GET /inspections/… upload-page calls). */
+  uploads: {
+    all: ['uploads'] as const,
+    project: (projectId: number) => ['uploads', projectId] as const,
+    structures: (projectId: number) => ['uploads', projectId, 'structures'] as const,
+    structureImages: (projectId: number, structureId: number) =>
+      ['uploads', projectId, 'structureImages', structureId] as const,
+    unassigned: (projectId: number) => ['uploads', projectId, 'unassigned'] as const,
+    /** `bounds` is the 'west,south,east,north' parameter as sent. */
+    byBounds: (projectId: number, bounds: string) => ['uploads', projectId, 'byBounds', bounds] as const,
+  },
+
+  /** The Delivery (archive) sub-page: its table, counts, a structure's photos and the delivery packages. */
+  delivery: {
+    all: ['delivery'] as const,
+    project: (projectId: number) => ['delivery', projectId] as const,
+    /** `params`: filters and sort as sent (the pages are one infinite query). */
+    structures: (projectId: number, params: Record<string, string | number>) =>
+      ['delivery', projectId, 'structures', params] as const,
+    counts: (projectId: number, params: Record<string, string | number>) =>
+      ['delivery', projectId, 'counts', params] as const,
+    images: (projectId: number, structureId: number, sort: string) =>
+      ['delivery', projectId, 'images', structureId, sort] as const,
+    packages: (projectId: number) => ['delivery', projectId, 'packages'] as const,
+  },
+
   inspections: {
     all: ['inspections'] as const,
     project: (projectId: number) => ['inspections', 'project', projectId] as const,
@@ -52,6 +134,30 @@ export const queryKeys = {
     counts: (projectId: number) => ['inspections', 'project', projectId, 'counts'] as const,
     fieldOptions: () => ['inspections', 'fieldOptions'] as const,
   },
+
+  /** The inspection viewer: one inspection, its photos, their annotations, the review history. */
+  viewer: {
+    all: ['viewer'] as const,
+    inspection: (inspectionId: number) => ['viewer', inspectionId] as const,
+    images: (inspectionId: number) => ['viewer', inspectionId, 'images'] as const,
+    history: (inspectionId: number) => ['viewer', inspectionId, 'history'] as const,
+    model3d: (inspectionId: number) => ['viewer', inspectionId, 'model3d'] as const,
+    annotations: (imageId: number) => ['viewer', 'annotations', imageId] as const,
+    /** The shot identifiers of the inspection's photos. */
+    shotIdentifiers: (inspectionId: number) => ['viewer', inspectionId, 'shot-identifiers'] as const,
+    report: (inspectionId: number) => ['viewer', inspectionId, 'report'] as const,
+    /** The arms (flanges) of an ETT/ABB inspection. */
+    ettArms: (inspectionId: number) => ['viewer', inspectionId, 'ettArms'] as const,
+    /** Evaluation codes and knuckle/flat positions of an ETT/ABB project; ABB id types (fixed lists). */
+    ettLists: (projectId: number) => ['viewer', 'ettLists', projectId] as const,
+    abbIdTypes: ['viewer', 'abbIdTypes'] as const,
+  },
+  /** The shot identifier list (reference data). */
+  imageIdentifiers: ['image-identifiers'] as const,
+  /** A project's risk reports (PDF of every structure at risk ≥ 3) and their build progress. */
+  projectReports: (projectId: number) => ['projectReports', projectId] as const,
+  /** Components and deficiencies (annotation categories). */
+  categories: ['categories'] as const,
 
   admin: {
     audit: (page: PageQuery) => ['admin', 'audit', page] as const,
@@ -96,6 +202,55 @@ export const staleAfter = {
     queryKeys.crews.all,
     queryKeys.inspections.all,
   ],
+  /**
+   * A batch of photos uploaded: every view of the project's structures (image counts, stats, the
+   * header tiles) and of its photos (spec 2 §4: structures and stats are reloaded).
+   */
+  imagesUploaded: (projectId: number): QueryKey[] => [
+    queryKeys.structures.project(projectId),
+    queryKeys.images.project(projectId),
+    queryKeys.uploads.project(projectId),
+    queryKeys.delivery.project(projectId),
+  ],
+  /**
+   * Photos reassigned or rejected: the Upload tab's lists and the project's counts (image counts of
+   * structures, stats tiles, the inspections' photos).
+   */
+  imagesChanged: (projectId: number): QueryKey[] => [
+    queryKeys.uploads.project(projectId),
+    queryKeys.structures.project(projectId),
+    queryKeys.inspections.project(projectId),
+    queryKeys.delivery.project(projectId),
+  ],
+  /**
+   * Photos delivered ('Archive Selected'): the Delivery page (table, counts, packages) and the Upload
+   * tab, which marks delivered photos and can hide them.
+   */
+  delivered: (projectId: number): QueryKey[] => [
+    queryKeys.delivery.project(projectId),
+    queryKeys.uploads.project(projectId),
+  ],
+  /**
+   * A structure added, edited or removed, or a line added: every view of the project's structures
+   * (upload map and table, assignment, inspections, stats, lines).
+   */
+  structuresChanged: (projectId: number): QueryKey[] => [
+    queryKeys.uploads.project(projectId),
+    queryKeys.structures.project(projectId),
+    queryKeys.crews.project(projectId),
+    queryKeys.inspections.project(projectId),
+    queryKeys.delivery.project(projectId),
+  ],
+  /** A customer created or saved (perhaps from a lead): both customer lists, name checks and the leads. */
+  customerSaved: (): QueryKey[] => [queryKeys.customers.all, queryKeys.leads.all],
+  /** A user created or saved: every user list and email check, and the attributes a pilot may have added. */
+  userSaved: (): QueryKey[] => [queryKeys.users.all, queryKeys.pilotAttributes, queryKeys.pilots.all],
+  /** A pilot saved from the pilot form: the directory, every Pilots tab, the Users list. */
+  pilotSaved: (): QueryKey[] => [queryKeys.pilots.all, queryKeys.users.all, queryKeys.pilotAttributes],
+  /** Assign, unassign or an availability request on one project. */
+  pilotScheduled: (projectId: number): QueryKey[] => [queryKeys.pilots.project(projectId)],
+  /** A bid created: the bids and the project list (its project was created with it). */
+  bidSaved: (): QueryKey[] => [queryKeys.bids.all, queryKeys.projects.all],
   /** A project archived or unarchived: only the project itself changes. */
   projectArchived: (): QueryKey[] => [queryKeys.projects.all],
 };

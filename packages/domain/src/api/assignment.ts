@@ -8,6 +8,10 @@ export const CrewUser = z.object({
 });
 export type CrewUser = z.infer<typeof CrewUser>;
 
+/** Someone who can join a crew: a pilot, or field staff (inspector or user) without a pilot profile. */
+export const CrewCandidate = CrewUser.extend({ crew_role: z.enum(['pilot', 'field_staff']) });
+export type CrewCandidate = z.infer<typeof CrewCandidate>;
+
 /** A flight crew of a project (spec 1 §3 'Crew group'). */
 export const CrewGroup = z.object({
   crew_group_id: z.number().int(),
@@ -22,30 +26,73 @@ export const CrewGroup = z.object({
 });
 export type CrewGroup = z.infer<typeof CrewGroup>;
 
-/** A structure as the assignment map and table show it (spec 1 §3 'Structure'). */
-export const AssignmentStructure = z.object({
-  structure_id: z.number().int(),
-  struct_num: z.string(),
+/** A line of the project, as the structures' `line_index` refers to it. */
+export const AssignmentLine = z.object({
   line_id: z.number().int(),
   line_name: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  crew_group_id: z.number().int().nullable().describe('null means unassigned.'),
-  image_count: z.number().int().describe('Images linked to the structure (rejected ones included).'),
-  structure_source_type_id: z.number().int().describe('1 manual, 2 KMZ/CSV, 3 nadir.'),
 });
-export type AssignmentStructure = z.infer<typeof AssignmentStructure>;
+export type AssignmentLine = z.infer<typeof AssignmentLine>;
 
-export const AssignmentData = z.object({
-  crew: z.array(CrewGroup).describe('Crew groups by crew number.'),
-  structures: z.array(AssignmentStructure).describe('Every structure of the project, in creation order.'),
-  availableUsers: z
-    .array(CrewUser)
-    .describe(
-      'Active staff users of the operating company not yet in any crew of this project, by name ' +
-        "('No Additional Users Available' when empty).",
+const column = <T extends z.ZodType>(item: T, description: string) => z.array(item).describe(description);
+
+/**
+ * Every structure of the project as the assignment map and table show it (spec 1 §3 'Structure'), as
+ * columns: entry i of every array belongs to the i-th structure (creation order). At 50,000 structures
+ * this is about a quarter of the bytes of one object per structure, and the web reads the map's
+ * coordinates straight from the arrays.
+ */
+export const AssignmentStructures = z
+  .object({
+    structure_id: column(z.number().int(), 'Structure ids.'),
+    struct_num: column(z.string(), 'Structure numbers.'),
+    line_index: column(z.number().int().min(0), "Each structure's line: an index into `lines`."),
+    latitude: column(z.number(), 'Latitudes (WGS 84).'),
+    longitude: column(z.number(), 'Longitudes (WGS 84).'),
+    crew_group_id: column(z.number().int().nullable(), 'Crew group ids; null means unassigned.'),
+    image_count: column(z.number().int(), 'Images linked to each structure (rejected ones included).'),
+    structure_source_type_id: column(z.number().int(), '1 manual, 2 KMZ/CSV, 3 nadir.'),
+  })
+  .superRefine((columns, ctx) => {
+    const count = columns.structure_id.length;
+    for (const [name, values] of Object.entries(columns)) {
+      if (values.length !== count) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} has ${values.length} entries for ${count} structures.`,
+        });
+      }
+    }
+  });
+export type AssignmentStructures = z.infer<typeof AssignmentStructures>;
+
+export const AssignmentData = z
+  .object({
+    crew: z.array(CrewGroup).describe('Crew groups by crew number.'),
+    lines: z
+      .array(AssignmentLine)
+      .describe('The lines the structures are on, in order of their first structure.'),
+    structures: AssignmentStructures.describe(
+      'Every structure of the project in creation order, as columns of equal length.',
     ),
-});
+    availableUsers: z
+      .array(CrewCandidate)
+      .describe(
+        'People who fly and shoot, not yet in any crew of this project: active pilots (any staff role) ' +
+          'and field staff (inspectors and users) of the operating company; pilots first, then by name ' +
+          "('No Additional Users Available' when empty). Office roles without a pilot profile are not offered.",
+      ),
+  })
+  .superRefine((data, ctx) => {
+    const lines = data.lines.length;
+    const index = data.structures.line_index;
+    for (let i = 0; i < index.length; i++) {
+      if (index[i]! >= lines) {
+        ctx.addIssue({ code: 'custom', path: ['structures', 'line_index', i], message: 'No such line.' });
+        return;
+      }
+    }
+  });
 export type AssignmentData = z.infer<typeof AssignmentData>;
 
 export const AddCrewGroupResponse = Ok.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok } from '../common.ts';
+import { MAX_DB_ID, Ok, PositiveId } from '../common.ts';
 import {
   ConditionAnswers,
   ConditionCompletionData,
@@ -75,6 +75,9 @@ export const InspectionRow = z.object({
   condition: ConditionAnswers.nullable().describe(
     'Answers of the condition form (variant 1: arm and flange surveys); null until it was saved.',
   ),
+  completed_without_photos: z
+    .boolean()
+    .describe('Completed while its structure had no photo standing (the reviewer confirmed it).'),
 });
 export type InspectionRow = z.infer<typeof InspectionRow>;
 
@@ -103,3 +106,103 @@ export const completionFormOf = (data: unknown) => {
   if ('replacementPriority' in data) return ConditionCompletionData;
   return StructureCompletionData;
 };
+
+/** The Inspect tab's filter buttons (spec 2 §2), as the counts split them. */
+export const INSPECTION_STATUS_FILTERS = ['all', 'pending', 'complete', 'rejected'] as const;
+export type InspectionStatusFilter = (typeof INSPECTION_STATUS_FILTERS)[number];
+
+/** Columns the list sorts by on the server (the table's columns). */
+export const INSPECTION_SORT_COLUMNS = [
+  'lineName',
+  'lineNumber',
+  'structure',
+  'component',
+  'reviewedBy',
+  'dateReviewed',
+  'reviewStatus',
+  'risk',
+  'notes',
+  'count',
+  'rejectCount',
+] as const;
+export type InspectionSortColumn = (typeof INSPECTION_SORT_COLUMNS)[number];
+
+/** The most rows one page of the list carries; the table asks for 100 at a time. */
+export const INSPECTION_PAGE_MAX = 1000;
+/** The most ids one export call names (they travel in the query string). */
+export const INSPECTION_EXPORT_IDS_MAX = 1000;
+const FILTER_TEXT_MAX = 200;
+
+/** 'a,b,c' of positive ids, each at most once; at most `max` of them. */
+const idList = (max: number, min = 0) =>
+  z.string().transform((value, ctx) => {
+    const parts = value.split(',').filter((p) => p.trim() !== '');
+    const ids = parts.map((p) => Number(p.trim()));
+    if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_DB_ID)) {
+      ctx.addIssue({ code: 'custom', message: 'must be comma-separated positive ids' });
+      return z.NEVER;
+    }
+    const unique = [...new Set(ids)];
+    if (unique.length < min) {
+      ctx.addIssue({ code: 'custom', message: `at least ${min} id` });
+      return z.NEVER;
+    }
+    if (unique.length > max) {
+      ctx.addIssue({ code: 'custom', message: `at most ${max} ids` });
+      return z.NEVER;
+    }
+    return unique;
+  });
+
+const filterText = z.string().max(FILTER_TEXT_MAX);
+
+/**
+ * What narrows the Inspect tab's rows: the status button, the project header's Lines and search (q: in the
+ * structure name or line name), the column filters (lineIds, structure contains) and the table's text
+ * search (every word somewhere in the row's shown text). Counts take the same filters but not status.
+ */
+export const InspectionFilterQuery = z.object({
+  lineIds: idList(1000).optional().describe("Only these lines' inspections ('1,2'; empty = every line)."),
+  q: filterText.optional().describe("The project header's search: structure name or line name contains it."),
+  structure: filterText.optional().describe('Column filter: the structure name contains it (any case).'),
+  search: filterText
+    .optional()
+    .describe(
+      'Text search: every word appears in a shown column (line name, line number, structure, component, ' +
+        'reviewer, review status, risk label, notes), any case.',
+    ),
+});
+export type InspectionFilterQuery = z.infer<typeof InspectionFilterQuery>;
+
+export const InspectionListQuery = InspectionFilterQuery.extend({
+  status: z.enum(INSPECTION_STATUS_FILTERS).optional().describe('The filter button; all when not given.'),
+  sort: z
+    .enum(INSPECTION_SORT_COLUMNS)
+    .optional()
+    .describe('Sort column; line then structure when not given.'),
+  direction: z.enum(['asc', 'desc']).optional().describe('asc when not given; empty values last either way.'),
+  offset: z.coerce.number().int().min(0).max(MAX_DB_ID).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(INSPECTION_PAGE_MAX)
+    .optional()
+    .describe('Rows of one page; every matching row when not given.'),
+});
+export type InspectionListQuery = z.infer<typeof InspectionListQuery>;
+
+/**
+ * `GET /inspections/export`: either `ids` (the rows picked one by one), or `projectId` with the list's
+ * filters (a select-all of everything the filters match, resolved on the server) minus `exclude`.
+ */
+export const InspectionExportQuery = InspectionListQuery.omit({ offset: true, limit: true })
+  .extend({
+    ids: idList(INSPECTION_EXPORT_IDS_MAX, 1).optional(),
+    projectId: PositiveId.optional(),
+    exclude: idList(INSPECTION_EXPORT_IDS_MAX).optional(),
+  })
+  .refine((q) => (q.ids === undefined) !== (q.projectId === undefined), {
+    message: 'Name either ids or projectId',
+  });
+export type InspectionExportQuery = z.infer<typeof InspectionExportQuery>;

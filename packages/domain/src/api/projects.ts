@@ -118,6 +118,10 @@ export const ProjectSaveResponse = Ok.extend({
   imported: z.object({
     files: z.number().int(),
     structures: z.number().int(),
+    skippedRows: z
+      .number()
+      .int()
+      .describe('Invalid rows left out, counted by the server, of files whose entry set skipInvalidRows.'),
     lines: z.number().int().describe('Distinct lines the files used (existing company lines are reused).'),
     inspections: z.number().int(),
   }),

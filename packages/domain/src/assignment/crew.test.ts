@@ -87,6 +87,9 @@ describe('texts and map constants', () => {
     );
     expect(CREW_TEXTS.confirmUnassignTitle).toBe('Confirm unassignment');
     expect(confirmUnassignMessage(42)).toBe('You are about to unassign 42 structures');
+    // Large counts read as everywhere else in the app.
+    expect(confirmUnassignMessage(12_500)).toBe('You are about to unassign 12,500 structures');
+    expect(alreadyAssignedMessage(12_500, 1_200)).toContain('12,500 structures contains 1,200 structures');
     expect(CREW_TEXTS.deleteCrewGroupTitle).toBe('Delete Crew Group');
     expect(CREW_TEXTS.deleteCrewGroup).toBe(
       'Deleting this crew group will unassign any users and structures that were assigned to this crew group.',

@@ -1,3 +1,4 @@
+import { formatCount } from '../format.ts';
 /** At most 10 crew groups per project; 'Add Crew Group' is disabled once the count exceeds 9 (spec 1 §9). */
 export const MAX_CREW_GROUPS = 10;
 
@@ -94,7 +95,7 @@ export const CREW_TEXTS = {
 
 /** Confirmation when assigning a selection of which some structures already have a crew group. */
 export const alreadyAssignedMessage = (selected: number, alreadyAssigned: number): string =>
-  `The selection of ${selected} structures contains ${alreadyAssigned} structures that are assigned to an existing crew group`;
+  `The selection of ${formatCount(selected)} structures contains ${formatCount(alreadyAssigned)} structures that are assigned to an existing crew group`;
 
 export const confirmUnassignMessage = (count: number): string =>
-  `You are about to unassign ${count} structures`;
+  `You are about to unassign ${formatCount(count)} structures`;

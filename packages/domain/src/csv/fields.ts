@@ -3,6 +3,8 @@ import { CsvRecordView, TrimmedCell } from './recordView.ts';
 
 /** Sample values shown per column in the mapping modal's column pickers. */
 export const FIELD_SAMPLE_COUNT = 3;
+/** Rows whose cells are counted per column (`filled`): enough to tell a sparse column, cheap on big files. */
+export const FIELD_FILL_ROWS = 1000;
 
 /** One column as the mapping modal lists it (the `getFields` answer). */
 export interface CsvFieldSample {
@@ -11,6 +13,9 @@ export interface CsvFieldSample {
   samples: string[];
   isLat: boolean;
   isLon: boolean;
+  /** Non-empty cells among the first `sampledRows` data rows (the suggestions rank sparse columns down). */
+  filled?: number;
+  sampledRows?: number;
 }
 
 /** Collects the first non-empty values of every column; `full` tells a reader it may stop early. */
@@ -18,6 +23,8 @@ export class FieldSampler {
   private readonly samples: string[][];
   private missing: number;
   private readonly cell = new TrimmedCell();
+  private readonly filled: number[];
+  private rows = 0;
 
   constructor(
     private readonly columns: readonly CsvColumn[],
@@ -25,10 +32,11 @@ export class FieldSampler {
   ) {
     this.samples = columns.map(() => []);
     this.missing = columns.length * per;
+    this.filled = columns.map(() => 0);
   }
 
   get full(): boolean {
-    return this.missing === 0;
+    return this.missing === 0 && this.rows >= FIELD_FILL_ROWS;
   }
 
   add(fields: readonly string[]): void {
@@ -38,13 +46,17 @@ export class FieldSampler {
 
   /** Samples a record as the parser hands it out; only the values kept become strings. */
   addRecord(record: CsvRecordView): void {
-    if (this.missing === 0) return;
+    const counting = this.rows < FIELD_FILL_ROWS;
+    if (this.missing === 0 && !counting) return;
+    if (counting) this.rows++;
     const n = Math.min(record.count, this.columns.length);
     for (let i = 0; i < n; i++) {
       const list = this.samples[i];
-      if (list === undefined || list.length >= this.per) continue;
+      if (list === undefined || (list.length >= this.per && !counting)) continue;
       const cell = this.cell.read(record, i);
       if (cell.length === 0) continue;
+      if (counting) this.filled[i]!++;
+      if (list.length >= this.per) continue;
       list.push(cell.text());
       this.missing--;
     }
@@ -60,6 +72,8 @@ export class FieldSampler {
       samples: this.samples[i] ?? [],
       isLat: coordinates.latCandidates.includes(c.name),
       isLon: coordinates.lonCandidates.includes(c.name),
+      filled: this.filled[i] ?? 0,
+      sampledRows: this.rows,
     }));
   }
 }

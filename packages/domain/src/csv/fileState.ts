@@ -15,6 +15,8 @@ export interface CsvFileFacts {
   rowsChecked?: boolean;
   errorRowCount: number;
   validRows: number;
+  /** The user chose to import the valid rows and skip the rest: error rows no longer block. */
+  skipInvalidRows?: boolean;
 }
 
 export interface CsvFileState {
@@ -35,7 +37,8 @@ export function csvFileState(file: CsvFileFacts): CsvFileState {
   for (const e of file.columnErrors ?? []) if (!reasons.includes(e)) reasons.push(e);
   if (file.coordinateFieldsError) reasons.push(file.coordinateFieldsError);
   if (reasons.length === 0 && file.rowsChecked !== false) {
-    if (file.errorRowCount > 0) reasons.push(FILE_STATE_MESSAGES.rowErrors(file.errorRowCount));
+    if (file.errorRowCount > 0 && !file.skipInvalidRows)
+      reasons.push(FILE_STATE_MESSAGES.rowErrors(file.errorRowCount));
     if (file.validRows < 1) reasons.push(FILE_STATE_MESSAGES.noStructures);
   }
   if (reasons.length === 0 && file.rowsChecked === false) reasons.push(FILE_STATE_MESSAGES.notChecked);
@@ -43,5 +46,9 @@ export function csvFileState(file: CsvFileFacts): CsvFileState {
 }
 
 /** Save in the mapping modal is enabled only when every file is valid (spec 1 §2), and there is one. */
+/** 'Import N valid rows, skip M' — the choice offered when some rows are invalid (N and M the real counts). */
+export const skipChoiceLabel = (valid: number | string, skipped: number | string): string =>
+  `Import ${valid} valid rows, skip ${skipped}`;
+
 export const allCsvFilesValid = (files: readonly CsvFileFacts[]): boolean =>
   files.length > 0 && files.every((f) => csvFileState(f).valid);

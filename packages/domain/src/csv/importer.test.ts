@@ -32,11 +32,32 @@ describe('StructureCsvImport', () => {
     expect(report.lonField).toBe('Longitude');
     expect(report.coordinateFieldsError).toBeNull();
     expect(report.fields).toEqual([
-      { name: 'Line', samples: ['L1', 'L1', 'L;2'], isLat: false, isLon: false },
-      { name: 'Structure', samples: ['S1', 'S2', 'S "3"'], isLat: false, isLon: false },
-      { name: 'Latitude', samples: ['45,5', '45.6', '46'], isLat: true, isLon: false },
-      { name: 'Longitude', samples: ['-93', '-93.1', '-94'], isLat: false, isLon: true },
-      { name: 'UnknownColumn_4', samples: [], isLat: false, isLon: false },
+      { name: 'Line', samples: ['L1', 'L1', 'L;2'], isLat: false, isLon: false, filled: 4, sampledRows: 4 },
+      {
+        name: 'Structure',
+        samples: ['S1', 'S2', 'S "3"'],
+        isLat: false,
+        isLon: false,
+        filled: 3,
+        sampledRows: 4,
+      },
+      {
+        name: 'Latitude',
+        samples: ['45,5', '45.6', '46'],
+        isLat: true,
+        isLon: false,
+        filled: 4,
+        sampledRows: 4,
+      },
+      {
+        name: 'Longitude',
+        samples: ['-93', '-93.1', '-94'],
+        isLat: false,
+        isLon: true,
+        filled: 4,
+        sampledRows: 4,
+      },
+      { name: 'UnknownColumn_4', samples: [], isLat: false, isLon: false, filled: 0, sampledRows: 4 },
     ]);
     expect(report.rowCount).toBe(4);
     expect(report.rowsChecked).toBe(false);

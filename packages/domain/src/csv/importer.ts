@@ -1,3 +1,4 @@
+import { resolveCoordinateColumns, validateFallbackChoice } from './choices.ts';
 import { type ColumnChoice, validateColumnChoice } from './columns.ts';
 import {
   COORDINATE_MESSAGES,
@@ -14,10 +15,17 @@ import { type CsvRecordView, TrimmedCell } from './recordView.ts';
 import { type StructureRow, type StructureRowError, StructureRowValidator } from './structureRows.ts';
 
 export interface StructureCsvImportOptions extends ColumnChoice {
+  /** Hand-picked coordinate columns, used only when detection finds no unique pair (see `choices.ts`). */
+  latField?: string | null;
+  lonField?: string | null;
+  /** Read when the structure name cell is blank. */
+  structNumFallbackField?: string | null;
   /** Forces a delimiter instead of detecting it from the header line. */
   delimiter?: CsvDelimiter;
   /** Receives every valid row as it is read (the server inserts them; the browser does not need them). */
   onValidRow?: (row: StructureRow) => void;
+  /** Receives every error row as it is read (the skipped-rows download). */
+  onErrorRow?: (row: StructureRowError) => void;
 }
 
 /** Everything the mapping modal and the save step need to know about one file. */
@@ -29,6 +37,9 @@ export interface StructureCsvReport {
   lonField: string | null;
   lineNameField: string | null;
   structNumField: string | null;
+  structNumFallbackField: string | null;
+  /** True when the coordinate columns are the hand-picked ones (detection found no unique pair). */
+  coordinatesChosen: boolean;
   /** The red coordinate message of spec 1 §5, or null. */
   coordinateFieldsError: string | null;
   /** What is wrong with the chosen name columns (empty when both are fine or not asked for). */
@@ -67,6 +78,7 @@ export class StructureCsvImport {
   private sampler: FieldSampler | null = null;
   private validator: StructureRowValidator | null = null;
   private columnErrors: string[] = [];
+  private coordinatesChosen = false;
   private latIndex = -1;
   private lonIndex = -1;
   private rowCount = 0;
@@ -96,7 +108,9 @@ export class StructureCsvImport {
 
   private header(cells: string[]): void {
     const columns = normalizeHeader(cells);
-    const coordinates = detectCoordinateColumns(columns);
+    const resolved = resolveCoordinateColumns(columns, detectCoordinateColumns(columns), this.options);
+    const coordinates = resolved.coordinates;
+    this.coordinatesChosen = resolved.chosen;
     this.columns = columns;
     this.coordinates = coordinates;
     this.sampler = new FieldSampler(columns);
@@ -105,17 +119,23 @@ export class StructureCsvImport {
     this.lonIndex = indexOf(coordinates.lonField);
     const asked = this.options.lineNameField != null || this.options.structNumField != null;
     if (!asked) return;
-    this.columnErrors = validateColumnChoice(columns, coordinates, this.options);
+    this.columnErrors = [
+      ...resolved.errors,
+      ...validateColumnChoice(columns, coordinates, this.options),
+      ...validateFallbackChoice(columns, coordinates, this.options),
+    ];
     if (coordinates.error === null && this.columnErrors.length === 0) {
       this.validator = new StructureRowValidator(
         {
           line: indexOf(this.options.lineNameField),
           structure: indexOf(this.options.structNumField),
+          structureFallback: indexOf(this.options.structNumFallbackField),
           latitude: this.latIndex,
           longitude: this.lonIndex,
           columns: columns.length,
         },
         this.options.onValidRow,
+        this.options.onErrorRow,
       );
     }
   }
@@ -154,6 +174,8 @@ export class StructureCsvImport {
       lonField: coordinates.lonField,
       lineNameField: this.options.lineNameField ?? null,
       structNumField: this.options.structNumField ?? null,
+      structNumFallbackField: this.options.structNumFallbackField ?? null,
+      coordinatesChosen: this.coordinatesChosen,
       coordinateFieldsError,
       columnErrors: this.columnErrors,
       rowsChecked: totals !== null,

@@ -1,3 +1,5 @@
+export * from './cells.ts';
+export * from './choices.ts';
 export * from './columns.ts';
 export * from './coordinates.ts';
 export * from './delimiter.ts';

@@ -4,7 +4,12 @@ import { COLUMN_CHOICE_MESSAGES } from './columns.ts';
 import { CSV_DELIMITERS } from './delimiter.ts';
 import { MAX_LISTED_ROWS } from './structureRows.ts';
 
-/** A kmzs entry of the create/update payload: only these six fields after the mapping step (spec 1 §7). */
+/**
+ * A kmzs entry of the create/update payload: the six fields of spec 1 §7, plus the import choices
+ * (optional, so a spec payload stays valid): `latField`/`lonField` are taken as hand-picked when the
+ * file's own detection finds no unique pair; `structNumFallbackField` names blank structures;
+ * `skipInvalidRows` imports the valid rows and skips the rest (the server counts them itself).
+ */
 export const KmzEntry = z.object({
   url: Text().trim().min(1).max(2048),
   name: Text()
@@ -16,8 +21,21 @@ export const KmzEntry = z.object({
   lonField: Text().min(1).max(255),
   lineNameField: Text().min(1, COLUMN_CHOICE_MESSAGES.lineRequired).max(255),
   structNumField: Text().min(1, COLUMN_CHOICE_MESSAGES.structureRequired).max(255),
+  structNumFallbackField: Text().min(1).max(255).nullable().optional(),
+  skipInvalidRows: z.boolean().optional(),
 });
 export type KmzEntry = z.infer<typeof KmzEntry>;
+
+/** The choices that decide which rows of a file are valid (what the skipped-rows download re-reads). */
+export const CsvRowChoice = KmzEntry.pick({
+  url: true,
+  latField: true,
+  lonField: true,
+  lineNameField: true,
+  structNumField: true,
+  structNumFallbackField: true,
+});
+export type CsvRowChoice = z.infer<typeof CsvRowChoice>;
 
 /** POST /api/v1/kmz/getFields. */
 export const GetFieldsRequest = z.object({ url: Text().trim().min(1).max(2048) });
@@ -28,6 +46,8 @@ export const CsvFieldSampleSchema = z.object({
   samples: z.array(z.string()),
   isLat: z.boolean(),
   isLon: z.boolean(),
+  filled: z.number().int().nonnegative().optional(),
+  sampledRows: z.number().int().nonnegative().optional(),
 });
 
 /** The getFields answer: the columns with samples, plus the server's coordinate-column verdict. */
@@ -67,6 +87,8 @@ export const StructureCsvReportSchema = z.object({
   lonField: z.string().nullable(),
   lineNameField: z.string().nullable(),
   structNumField: z.string().nullable(),
+  structNumFallbackField: z.string().nullable(),
+  coordinatesChosen: z.boolean(),
   coordinateFieldsError: z.string().nullable(),
   columnErrors: z.array(z.string()),
   rowsChecked: z.boolean(),

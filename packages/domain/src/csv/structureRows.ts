@@ -89,6 +89,8 @@ export function coordinateReasons(latCell: string, lonCell: string): string[] {
 export interface StructureColumnIndexes {
   line: number;
   structure: number;
+  /** Read when the structure cell is blank (-1 or absent: none). */
+  structureFallback?: number;
   latitude: number;
   longitude: number;
   /** Number of header columns, for the too-many-fields check. */
@@ -146,13 +148,22 @@ export class StructureRowValidator {
   // someone reads (listed errors, sample rows, `onValidRow`).
   private readonly line = new TrimmedCell();
   private readonly structure = new TrimmedCell();
+  private readonly fallback = new TrimmedCell();
   private readonly latCell = new TrimmedCell();
   private readonly lonCell = new TrimmedCell();
   private arrayView: CsvRecordView | null = null;
 
-  constructor(columns: StructureColumnIndexes, onValidRow?: (row: StructureRow) => void) {
+  private readonly onErrorRow: ((row: StructureRowError) => void) | undefined;
+
+  constructor(
+    columns: StructureColumnIndexes,
+    onValidRow?: (row: StructureRow) => void,
+    /** Receives every error row (not only the first 100): the skipped-rows download. */
+    onErrorRow?: (row: StructureRowError) => void,
+  ) {
     this.cols = columns;
     this.onValidRow = onValidRow;
+    this.onErrorRow = onErrorRow;
   }
 
   /** Checks a row given as strings. */
@@ -168,7 +179,10 @@ export class StructureRowValidator {
     t.rowCount++;
     const c = this.cols;
     const line = this.line.read(record, c.line);
-    const structure = this.structure.read(record, c.structure);
+    let structure = this.structure.read(record, c.structure);
+    if (structure.length === 0 && c.structureFallback !== undefined && c.structureFallback >= 0) {
+      structure = this.fallback.read(record, c.structureFallback);
+    }
     const latCell = this.latCell.read(record, c.latitude);
     const lonCell = this.lonCell.read(record, c.longitude);
     const latitude = parseTrimmedCoordinate(latCell.source, latCell.start, latCell.end);
@@ -206,7 +220,7 @@ export class StructureRowValidator {
 
     if (reasons !== null) {
       t.errorRowCount++;
-      if (t.errorRows.length < MAX_LISTED_ROWS) {
+      if (t.errorRows.length < MAX_LISTED_ROWS || this.onErrorRow) {
         const e = {
           rowNumber,
           line: line.text(),
@@ -215,7 +229,9 @@ export class StructureRowValidator {
           longitude: lonCell.text(),
           reasons,
         };
-        t.errorRows.push({ ...e, text: rowErrorText(e) });
+        const error = { ...e, text: rowErrorText(e) };
+        if (t.errorRows.length < MAX_LISTED_ROWS) t.errorRows.push(error);
+        this.onErrorRow?.(error);
       }
       return;
     }

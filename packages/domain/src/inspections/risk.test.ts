@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isInspectionCompleted, reviewStatusLabel, summaryRisk } from './review.ts';
+import {
+  isInspectionCompleted,
+  reviewRisk,
+  reviewRiskKey,
+  reviewStatusLabel,
+  summaryRisk,
+} from './review.ts';
 import { displayedRisk, newRiskRating, RISK, RISK_SCALE, riskInfo, riskScale } from './risk.ts';
 
 describe('risk scale', () => {
@@ -91,5 +97,30 @@ describe('review', () => {
     expect(reviewStatusLabel('Reshoot Requested')).toBe('Reshoot Requested');
     expect(isInspectionCompleted({ date_reviewed: '2024-05-01T10:00:00Z' })).toBe(true);
     expect(isInspectionCompleted({ date_reviewed: null })).toBe(false);
+  });
+});
+
+describe('reviewRisk (spec 2 §4 Risk computation for overview)', () => {
+  const key = (complete: boolean, standingImages: number, maxRiskLevel: number | null) =>
+    reviewRiskKey({ complete, standingImages, maxRiskLevel });
+
+  it('is notAcquired without photos and notInspected with photos until the review is complete', () => {
+    expect(key(false, 0, null)).toBe('notAcquired');
+    expect(key(false, 3, 5)).toBe('notInspected');
+  });
+
+  it('takes a complete review from the highest annotation risk: under 2 is satisfactory', () => {
+    expect([null, 0, 1, 2, 3, 4, 5].map((level) => key(true, 4, level))).toEqual([
+      'satisfactory',
+      'satisfactory',
+      'satisfactory',
+      'minor',
+      'significant',
+      'urgent',
+      'major',
+    ]);
+    // A completion without photos keeps its graded risk; the list flags it separately.
+    expect(key(true, 0, 3)).toBe('significant');
+    expect(reviewRisk({ complete: true, standingImages: 2, maxRiskLevel: 9 })).toBe(RISK.unknown);
   });
 });

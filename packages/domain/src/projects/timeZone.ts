@@ -57,6 +57,16 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
+/**
+ * The instant a zone's wall clock showed `wallMs` (wall time written as if it were UTC milliseconds), e.g. a
+ * camera's local capture time without an offset. In a DST gap the later offset applies.
+ */
+export function wallClockToInstant(wallMs: number, timeZone: string): Date {
+  let instant = wallMs - zoneOffsetMs(wallMs, timeZone);
+  instant = wallMs - zoneOffsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
 /** The instant a calendar day begins in a zone (its first existing minute when a DST change skips midnight). */
 export function startOfDay(date: IsoDate, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

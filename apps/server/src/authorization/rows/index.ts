@@ -1,8 +1,21 @@
 import type { MatrixRow } from '../matrix.ts';
 import { assignmentRows } from './assignment.ts';
+import { bidsRows } from './bids.ts';
+import { customersRows } from './customers.ts';
+import { deliveryRows } from './delivery.ts';
+import { ettRows } from './ett.ts';
+import { imageInfoRows } from './imageInfo.ts';
+import { imagesRows } from './images.ts';
 import { inspectionsRows } from './inspections.ts';
+import { overviewRows } from './overview.ts';
+import { pilotsRows } from './pilots.ts';
 import { platformRows } from './platform.ts';
 import { projectsRows } from './projects.ts';
+import { reportsRows } from './reports.ts';
+import { reviewRows } from './review.ts';
+import { structure3dRows } from './structure3d.ts';
+import { uploadPageRows } from './uploadPage.ts';
+import { usersRows } from './users.ts';
 
 /**
  * The expected status of every API route for every kind of caller, one rows file per area.
@@ -13,5 +26,18 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...platformRows,
   ...assignmentRows,
   ...inspectionsRows,
+  ...imagesRows,
   ...projectsRows,
+  ...uploadPageRows,
+  ...customersRows,
+  ...usersRows,
+  ...deliveryRows,
+  ...reviewRows,
+  ...imageInfoRows,
+  ...ettRows,
+  ...overviewRows,
+  ...pilotsRows,
+  ...bidsRows,
+  ...reportsRows,
+  ...structure3dRows,
 };

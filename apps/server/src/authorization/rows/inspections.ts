@@ -15,6 +15,12 @@ export const inspectionsRows: Record<string, MatrixRow> = {
     expect: ownCompany(200),
     object: {},
   },
+  'GET /api/v1/inspections/export': {
+    // Rows named by id: an id of another company's project answers 404, like its project.
+    request: (fx) => ({ url: `/api/v1/inspections/export?ids=${fx.inspectionIds[0]}` }),
+    expect: ownCompany(200),
+    object: {},
+  },
   'GET /api/v1/inspections/fieldOptions': {
     request: () => ({ url: '/api/v1/inspections/fieldOptions' }),
     expect: loggedIn(200),

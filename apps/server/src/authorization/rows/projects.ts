@@ -82,6 +82,21 @@ export const projectsRows: Record<string, MatrixRow> = {
     expect: creators(404),
     noAuditBecause: 'it only reads an uploaded file',
   },
+  'POST /api/v1/kmz/skippedRows': {
+    request: (fx) => ({
+      url: '/api/v1/kmz/skippedRows',
+      payload: {
+        url: fx.existingUpload,
+        latField: 'lat',
+        lonField: 'lon',
+        lineNameField: 'line',
+        structNumField: 'num',
+      },
+    }),
+    // As getFields: only the signer reads an upload (projects.importChoices.test.ts reads one's own).
+    expect: creators(404),
+    noAuditBecause: 'it only reads an uploaded file',
+  },
   'GET /api/v1/structures/counts/:id': {
     request: (fx) => ({ url: `/api/v1/structures/counts/${fx.projectId}` }),
     expect: ownCompany(200),

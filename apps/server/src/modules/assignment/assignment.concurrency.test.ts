@@ -102,7 +102,8 @@ describe('concurrent assignment of overlapping structures', () => {
     const res = await ctx.app.inject({ url: `/api/v1/assignment/${projectId}`, headers: bearer(tokens[0]!) });
     const data = res.json<AssignmentData>();
     for (const crew of data.crew) expect(crew.structure_count).toBe(counted.get(crew.crew_group_id) ?? 0);
-    const perStructure = new Map(data.structures.map((s) => [s.structure_id, s.crew_group_id]));
+    const { structure_id: ids, crew_group_id: crewIds } = data.structures;
+    const perStructure = new Map(ids.map((id, i) => [id, crewIds[i]]));
     for (const crew of data.crew) {
       const listed = [...perStructure.values()].filter((c) => c === crew.crew_group_id).length;
       expect(listed).toBe(crew.structure_count);

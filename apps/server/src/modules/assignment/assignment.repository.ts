@@ -1,4 +1,10 @@
-import { OPERATING_COMPANY_ID, ROLE_IDS } from '@linewalker/domain';
+import {
+  type AssignmentLine,
+  type AssignmentStructures,
+  type CrewCandidate,
+  OPERATING_COMPANY_ID,
+  ROLE_IDS,
+} from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
@@ -73,24 +79,16 @@ export function crewGroupsOf(db: Db, projectId: number): Promise<CrewGroupRow[]>
   );
 }
 
-export interface AssignmentStructureRow {
-  structure_id: number;
-  struct_num: string;
-  line_id: number;
-  line_name: string;
-  latitude: number;
-  longitude: number;
-  crew_group_id: number | null;
-  image_count: number;
-  structure_source_type_id: number;
-}
-
 /**
- * Every structure of the project with its image count: one statement, images aggregated once. The rows come
- * back as ONE json text of arrays rather than 50,000 result rows: PGlite decodes each result cell in
- * JavaScript, which took ~4× longer than JSON.parse of the aggregate (PostgreSQL: about even).
+ * Every structure of the project with its image count, as columns, and the lines they are on: one
+ * statement, images aggregated once. The rows come back as ONE json text of arrays rather than 50,000
+ * result rows: PGlite decodes each result cell in JavaScript, which took ~4× longer than JSON.parse of the
+ * aggregate (PostgreSQL: about even); the tuples are then split into columns in one pass.
  */
-export async function assignmentStructures(db: Db, projectId: number): Promise<AssignmentStructureRow[]> {
+export async function assignmentStructures(
+  db: Db,
+  projectId: number,
+): Promise<{ lines: AssignmentLine[]; structures: AssignmentStructures }> {
   const [row] = await queryRows<{ j: string }>(
     db,
     sql`
@@ -105,34 +103,62 @@ export async function assignmentStructures(db: Db, projectId: number): Promise<A
   const tuples = JSON.parse(row!.j) as Array<
     [number, string, number, string, number, number, number | null, number, number]
   >;
-  return tuples.map((t) => ({
-    structure_id: t[0],
-    struct_num: t[1],
-    line_id: t[2],
-    line_name: t[3],
-    latitude: t[4],
-    longitude: t[5],
-    crew_group_id: t[6],
-    image_count: t[7],
-    structure_source_type_id: t[8],
-  }));
+  const count = tuples.length;
+  const structures: AssignmentStructures = {
+    structure_id: new Array(count),
+    struct_num: new Array(count),
+    line_index: new Array(count),
+    latitude: new Array(count),
+    longitude: new Array(count),
+    crew_group_id: new Array(count),
+    image_count: new Array(count),
+    structure_source_type_id: new Array(count),
+  };
+  const lineIndex = new Map<number, number>();
+  const lines: AssignmentLine[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = tuples[i]!;
+    let index = lineIndex.get(t[2]);
+    if (index === undefined) {
+      index = lines.length;
+      lineIndex.set(t[2], index);
+      lines.push({ line_id: t[2], line_name: t[3] });
+    }
+    structures.structure_id[i] = t[0];
+    structures.struct_num[i] = t[1];
+    structures.line_index[i] = index;
+    structures.latitude[i] = t[4];
+    structures.longitude[i] = t[5];
+    structures.crew_group_id[i] = t[6];
+    structures.image_count[i] = t[7];
+    structures.structure_source_type_id[i] = t[8];
+  }
+  return { lines, structures };
 }
 
-/** Active staff of the operating company who may join a crew. */
-const activeStaff = sql`u.company_id = ${OPERATING_COMPANY_ID} and u.status = 1 and u.role_id < ${ROLE_IDS.customer}`;
+const isPilot = sql`exists (select 1 from pilots p where p.user_id = u.id)`;
 
-/** Active staff users not in any crew of the project, by name. */
-export function availableUsers(db: Db, projectId: number): Promise<Array<{ user_id: number; name: string }>> {
+/**
+ * Who may join a crew: active staff of the operating company who fly or shoot — pilots (whatever
+ * their role) and field staff (inspectors and users). Office roles without a pilot profile (super
+ * admins, project managers) run projects rather than fly them, so they are not offered.
+ */
+const crewCandidate = sql`u.company_id = ${OPERATING_COMPANY_ID} and u.status = 1
+  and (${isPilot} or u.role_id in (${ROLE_IDS.inspector}, ${ROLE_IDS.user}))`;
+
+/** Crew candidates not in any crew of the project: pilots first, then by name. */
+export function availableUsers(db: Db, projectId: number): Promise<CrewCandidate[]> {
   return queryRows(
     db,
     sql`
-    select u.id as user_id, u.first_name || ' ' || u.last_name as name
+    select u.id as user_id, u.first_name || ' ' || u.last_name as name,
+      case when ${isPilot} then 'pilot' else 'field_staff' end as crew_role
     from users u
-    where ${activeStaff}
+    where ${crewCandidate}
       and not exists (
         select 1 from crew_members cm join crew_groups cg on cg.id = cm.crew_group_id
         where cg.project_id = ${projectId} and cm.user_id = u.id)
-    order by lower(u.first_name), lower(u.last_name), u.id`,
+    order by ${isPilot} desc, lower(u.first_name), lower(u.last_name), u.id`,
   );
 }
 
@@ -208,10 +234,10 @@ export async function deleteCrewGroup(
   return row!;
 }
 
-export async function isActiveStaffUser(db: Db, userId: number): Promise<boolean> {
+export async function isCrewCandidate(db: Db, userId: number): Promise<boolean> {
   const found = await queryRows<{ id: number }>(
     db,
-    sql`select u.id from users u where u.id = ${userId} and ${activeStaff}`,
+    sql`select u.id from users u where u.id = ${userId} and ${crewCandidate}`,
   );
   return found.length > 0;
 }

@@ -18,6 +18,9 @@ import * as service from './assignment.service.ts';
 
 const tags = ['Crew assignment'];
 
+/** The assignment answer's byte length before compression (download progress in the web). */
+const UNCOMPRESSED_LENGTH = 'x-uncompressed-length';
+
 /** Crew groups, their personnel and structure assignment (spec 1 §2 'Crew assignment', §7). */
 export async function assignmentRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
@@ -31,13 +34,24 @@ export async function assignmentRoutes(app: App): Promise<void> {
         summary: 'Crew groups, structures and available personnel of a project',
         description:
           'Staff only: customers have no assignment sub-page (spec 1 §6). structures lists every structure of ' +
-          'the project (50,000 and more) in creation order; image_count counts the images linked to it. ' +
-          'A structure is acquired once it has at least one image. 404 when the project does not exist.',
+          'the project (50,000 and more) in creation order, as columns of equal length (entry i of each ' +
+          'array is the i-th structure) with the line names in lines; image_count counts the images linked ' +
+          'to it. A structure is acquired once it has at least one image. Large answers are gzip-compressed; ' +
+          `the ${UNCOMPRESSED_LENGTH} header gives the JSON's length before compression, so a client can show ` +
+          'download progress. 404 when the project does not exist.',
         params: IdParam,
         response: { 200: AssignmentData },
       },
     },
-    (req) => service.assignmentData(db, actorOf(req), req.params.id),
+    async (req, reply) => {
+      const data = await service.assignmentData(db, actorOf(req), req.params.id);
+      // Serialised here (by the route's schema) to state its length before compression.
+      const body = reply.serialize(data);
+      return reply
+        .header(UNCOMPRESSED_LENGTH, Buffer.byteLength(body))
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as AssignmentData); // already serialised, by the schema
+    },
   );
 
   app.post(

@@ -7,17 +7,17 @@ import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './assignment.repository.ts';
 
-/** Crew groups, structures and free personnel of a project; the four reads run side by side. */
+/** Crew groups, structures (as columns) and free personnel of a project; the reads run side by side. */
 export async function assignmentData(db: Db, actor: Actor, projectId: number): Promise<AssignmentData> {
   const project = await repo.findProjectRef(db, projectId);
   if (!project) throw notFound('Project');
   authorize(actor, 'assignment.read', { kind: 'Project', companyId: project.company_id });
-  const [crew, structures, availableUsers] = await Promise.all([
+  const [crew, { lines, structures }, availableUsers] = await Promise.all([
     repo.crewGroupsOf(db, projectId),
     repo.assignmentStructures(db, projectId),
     repo.availableUsers(db, projectId),
   ]);
-  return { crew, structures, availableUsers };
+  return { crew, lines, structures, availableUsers };
 }
 
 const crewObject = (crew: repo.CrewGroupRef) => ({ kind: 'Crew group', companyId: crew.company_id });
@@ -79,7 +79,7 @@ export async function deleteCrewGroup(
 }
 
 /**
- * Puts an active staff user into a crew group. A user belongs to at most one crew of a project;
+ * Puts a crew candidate (an active pilot or field staff member) into a crew group. A user belongs to at most one crew of a project;
  * adding them again to the same crew changes nothing and still answers 200.
  */
 export async function addCrewUser(
@@ -94,8 +94,11 @@ export async function addCrewUser(
     authorize(actor, 'assignment.edit', crewObject(crew));
     // The lock makes "not yet in another crew of this project" hold until the insert commits.
     await repo.lockProject(tx, crew.project_id);
-    if (!(await repo.isActiveStaffUser(tx, userId))) {
-      throw badRequest('Only active staff users can be added to a crew.', 'not_active_staff');
+    if (!(await repo.isCrewCandidate(tx, userId))) {
+      throw badRequest(
+        'Only active pilots and field staff (inspectors and users) can be added to a crew.',
+        'not_active_staff',
+      );
     }
     const current = await repo.crewOfUser(tx, crew.project_id, userId);
     if (current && current.id !== crewGroupId) {

@@ -1,4 +1,5 @@
-import { type AssignmentData, CREW_COLORS } from '@linewalker/domain';
+import { gunzipSync } from 'node:zlib';
+import { AssignmentData, CREW_COLORS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
@@ -111,19 +112,21 @@ describe('GET /assignment/:id', () => {
         structures_acquired_count: 1,
       },
     ]);
-    expect(data.structures).toHaveLength(4);
-    expect(data.structures[0]).toEqual({
-      structure_id: structureIds[0],
-      struct_num: expect.any(String),
-      line_id: lineId,
-      line_name: `Feeder ${projectId}`,
-      latitude: 38.8,
-      longitude: -97.6,
-      crew_group_id: crew1,
-      image_count: 2,
-      structure_source_type_id: 2,
-    });
-    expect(data.structures.map((s) => [s.crew_group_id, s.image_count])).toEqual([
+    // One column per field, entry i of each the i-th structure; the line names once, in lines.
+    expect(data.lines).toEqual([{ line_id: lineId, line_name: `Feeder ${projectId}` }]);
+    const { structures } = data;
+    expect(structures.structure_id).toEqual(structureIds.slice(0, 4));
+    expect(structures.struct_num).toEqual([
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect(structures.line_index).toEqual([0, 0, 0, 0]);
+    expect(structures.latitude[0]).toBe(38.8);
+    expect(structures.longitude[0]).toBe(-97.6);
+    expect(structures.structure_source_type_id).toEqual([2, 2, 2, 2]);
+    expect(structures.crew_group_id.map((c, i) => [c, structures.image_count[i]])).toEqual([
       [crew1, 2],
       [crew1, 0],
       [crew1, 0],
@@ -140,7 +143,8 @@ describe('GET /assignment/:id', () => {
     const projectId = await createProject(db, companyId);
     const data = await getData(projectId, 'inspector');
     expect(data.crew).toEqual([]);
-    expect(data.structures).toEqual([]);
+    expect(data.lines).toEqual([]);
+    for (const values of Object.values(data.structures)) expect(values).toEqual([]);
     expect(data.availableUsers.length).toBeGreaterThan(0);
   });
 
@@ -294,7 +298,7 @@ describe('POST /assignment/addCrewUser and /removeCrewUser', () => {
       expect(res.json()).toEqual({
         requestId: expect.any(String),
         code: 'not_active_staff',
-        message: 'Only active staff users can be added to a crew.',
+        message: 'Only active pilots and field staff (inspectors and users) can be added to a crew.',
       });
     }
 
@@ -311,6 +315,30 @@ describe('POST /assignment/addCrewUser and /removeCrewUser', () => {
       { projectId, userId: pilotA, changed: true },
       { projectId, userId: pilotA, changed: false },
     ]);
+  });
+
+  it('offers pilots first, then field staff; office roles only when they are pilots', async () => {
+    const projectId = await createProject(db, companyId);
+    const crew1 = await createCrewGroup(db, projectId, 1);
+    const admin = (await createUser(db, 'super_admin')).id;
+    const manager = (await createUser(db, 'project_manager')).id;
+    const flyingManager = (await createUser(db, 'project_manager')).id;
+    await db.execute(sql`insert into pilots (user_id) values (${flyingManager})`);
+
+    const data = await getData(projectId);
+    const offered = new Map(data.availableUsers.map((u) => [u.user_id, u.crew_role]));
+    expect(offered.has(admin)).toBe(false);
+    expect(offered.has(manager)).toBe(false);
+    expect(offered.get(flyingManager)).toBe('pilot');
+    expect(offered.get(pilotB)).toBe('field_staff');
+    const roles = data.availableUsers.map((u) => u.crew_role);
+    expect(roles.lastIndexOf('pilot')).toBeLessThan(roles.indexOf('field_staff'));
+
+    const add = (user: number) =>
+      post('project_manager', `/api/v1/assignment/addCrewUser?userId=${user}&crewGroupId=${crew1}`);
+    expect((await add(admin)).statusCode).toBe(400);
+    expect((await add(manager)).statusCode).toBe(400);
+    expect((await add(flyingManager)).statusCode).toBe(200);
   });
 
   it('puts a user added to two crews at the same moment into exactly one of them', async () => {
@@ -481,12 +509,35 @@ describe('POST /assignment/saveStructuresToCrewGroup and /unAssignStructuresFrom
     expect(res.statusCode).toBe(200);
     expect(res.json().updated).toBe(10_000);
     const data = await getData(projectId);
-    expect(data.structures).toHaveLength(10_500);
+    expect(data.structures.structure_id).toHaveLength(10_500);
+    for (const values of Object.values(data.structures)) expect(values).toHaveLength(10_500);
     expect(data.crew[0]).toMatchObject({ structure_count: 10_000, structures_acquired_count: 1000 });
-    expect(data.structures.filter((s) => s.crew_group_id === crew)).toHaveLength(10_000);
+    expect(data.structures.crew_group_id.filter((c) => c === crew)).toHaveLength(10_000);
+    // Each structure's line index names its own line.
+    expect(data.lines.map((l) => l.line_id).sort((a, b) => a - b)).toEqual(
+      [...lineIds].sort((a, b) => a - b),
+    );
+    const lineOfRow = await queryRows<{ line_id: number }>(
+      db,
+      sql`select line_id from structures where project_id = ${projectId} order by id`,
+    );
+    expect(data.structures.line_index.map((i) => data.lines[i]!.line_id)).toEqual(
+      lineOfRow.map((r) => r.line_id),
+    );
+
+    // The answer is gzip-compressed for browsers and states its length before compression (progress).
+    const zipped = await ctx.app.inject({
+      url: `/api/v1/assignment/${projectId}`,
+      headers: { ...as('project_manager'), 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const text = gunzipSync(zipped.rawPayload);
+    expect(Number(zipped.headers['x-uncompressed-length'])).toBe(text.length);
+    expect(text.length).toBeGreaterThan(zipped.rawPayload.length * 3);
+    expect(AssignmentData.parse(JSON.parse(text.toString('utf8')))).toEqual(data);
 
     const un = await unassign(projectId, batch);
     expect(un.json().updated).toBe(10_000);
     expect((await getData(projectId)).crew[0]!.structure_count).toBe(0);
-  });
+  }, 120_000);
 });

@@ -112,7 +112,11 @@ describe('password reset requests do the same work for known and unknown account
         return open.length === 0 || undefined;
       }, 'the queue to empty');
       expect(received.slice(before).flatMap((r) => r.to)).not.toContain('nobody-here@example.test');
-      const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.recipient, user.email));
+      // The peer has the mail before the job marks its outbox row sent: wait for that, not for the mail.
+      const row = await waitFor(async () => {
+        const [r] = await ctx.database.db.select().from(outbox).where(eq(outbox.recipient, user.email));
+        return r?.status === 'sent' ? r : undefined;
+      }, 'the outbox row to be marked sent');
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
 
       const body = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -10,10 +10,14 @@ export async function clientConfigRoutes(app: App): Promise<void> {
       config: { access: 'public' },
       schema: {
         tags: ['System'],
-        summary: 'Public settings for the web app (map style, product name)',
+        summary: 'Public settings for the web app (map style, product name, Hide Archived keywords)',
         response: { 200: ClientConfig },
       },
     },
-    async () => ({ productName: 'Linewalker', mapStyleUrl: config.mapStyleUrl ?? null }),
+    async () => ({
+      productName: 'Linewalker',
+      mapStyleUrl: config.mapStyleUrl ?? null,
+      hideArchivedKeywords: config.hideArchivedKeywords,
+    }),
   );
 }

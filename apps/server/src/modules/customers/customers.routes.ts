@@ -1,8 +1,29 @@
-import { CustomerList } from '@linewalker/domain';
+import {
+  ApiError,
+  CustomerCreateRequest,
+  CustomerList,
+  CustomerListQuery,
+  CustomerNameParams,
+  CustomerNameQuery,
+  CustomerSaveResponse,
+  CustomerUpdateRequest,
+  NameInUse,
+} from '@linewalker/domain';
 import type { App } from '../../app.ts';
-import { listActiveCustomers } from './customers.repository.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
+import { createCustomer, customerNameInUse, listCustomers, updateCustomer } from './customers.service.ts';
 
 const tags = ['Customers'];
+
+const SAVE_RULES =
+  'Super admins only (project managers see the Customers page but do not save). company_name is trimmed, ' +
+  "2–50 characters ('Company name is required', 'Minimum character is 2', 'Maximum character is 100.') and " +
+  "unique in any case ('This company name is already registered.', 409 customer_name_taken, also when two " +
+  'saves race). POC fields are optional. status 1 active, 0 inactive: inactive sets deleted_date to the ' +
+  "current time; the company's users can no longer log in, their sessions end at once, and the company " +
+  'leaves the project form’s choices; its projects and data stay. inspection_fields: a list of text chips ' +
+  '(trimmed, duplicates in any case dropped, at most 50 of at most 50 characters). deleted_date in the ' +
+  'payload is ignored.';
 
 export async function customersRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
@@ -13,16 +34,65 @@ export async function customersRoutes(app: App): Promise<void> {
       config: { access: 'staff' },
       schema: {
         tags,
-        summary: 'Active customer companies, by name',
+        summary: 'Customer companies, by name',
         description:
-          'Every company except the operating company (id 1) whose deleted_date is null, sorted by company_name ' +
-          '(case-insensitive). Feeds the Customer picker of the project dialog.',
-        response: { 200: CustomerList },
+          'Every company except the operating company (id 1), sorted by company_name (case-insensitive). ' +
+          'Without include_inactive: only active ones (deleted_date null), for any staff member — the Customer ' +
+          'picker of the project dialog. With include_inactive=true: inactive ones too, each with last_login ' +
+          '(the latest login of its users) — the Customers page, for super admins and project managers (403 ' +
+          'for other staff). Customers reach none of it.',
+        querystring: CustomerListQuery,
+        response: { 200: CustomerList, 403: ApiError },
       },
     },
-    async () => {
-      const rows = await listActiveCustomers(db);
-      return rows.map((r) => ({ ...r, deleted_date: null }));
+    (req) => listCustomers(db, actorOf(req), req.query.include_inactive === 'true'),
+  );
+
+  app.get(
+    '/customers/nameInUse/:name',
+    {
+      config: { access: 'canCreate' },
+      schema: {
+        tags,
+        summary: 'Whether a company name is already registered',
+        description:
+          'true when a company has this name, compared case-insensitively with surrounding spaces ignored; ' +
+          'with ?id= that company itself does not count (editing). Super admins and project managers.',
+        params: CustomerNameParams,
+        querystring: CustomerNameQuery,
+        response: { 200: NameInUse },
+      },
     },
+    (req) => customerNameInUse(db, actorOf(req), req.params.name, req.query.id),
+  );
+
+  app.post(
+    '/customers/',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags,
+        summary: 'Create a customer company',
+        description: `${SAVE_RULES} With lead_id the lead is marked converted in the same transaction (409 lead_converted when it already was, 404 when it does not exist).`,
+        body: CustomerCreateRequest,
+        response: { 200: CustomerSaveResponse, 400: ApiError, 404: ApiError, 409: ApiError },
+      },
+    },
+    (req) => createCustomer(app.deps, actorOf(req), req.body),
+  );
+
+  app.put(
+    '/customers/',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags,
+        summary: 'Save a customer company',
+        description: `${SAVE_RULES} 404 for an id that is not a customer company (the operating company is not one).`,
+        body: CustomerUpdateRequest,
+        response: { 200: CustomerSaveResponse, 400: ApiError, 404: ApiError, 409: ApiError },
+      },
+    },
+    (req) => updateCustomer(app.deps, actorOf(req), req.body),
   );
 }

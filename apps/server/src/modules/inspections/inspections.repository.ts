@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 export interface ProjectRef {
   id: number;
@@ -93,6 +93,7 @@ export interface InspectionRowRaw {
   field_values: Array<{ field_id: number; value_id: number }>;
   /** Text values of the sem_ conditions; the condition form (variant 1) keeps its answers here. */
   sem_conditions: Record<string, string> | null;
+  completed_without_photos: boolean;
 }
 
 /**
@@ -127,7 +128,7 @@ export async function inspectionRows(
       i.str_type, i.arm_type, i.arm_qty::int as arm_qty, i.anchor_qty::int as anchor_qty,
       i.guy_qty::int as guy_qty, i.insulator_type, i.insulator_qty::int as insulator_qty,
       i.cond_sleeve_qty::int as cond_sleeve_qty, i.inspector, i.comments,
-      coalesce(fv.field_values, '[]'::json) as field_values, i.sem_conditions
+      coalesce(fv.field_values, '[]'::json) as field_values, i.sem_conditions, i.completed_without_photos
     from inspections i
     join projects p on p.id = i.project_id
     join structures s on s.id = i.structure_id
@@ -203,6 +204,9 @@ export async function markComplete(
   await db.execute(sql`
     update inspections set ${fields} ${note}
       review_status = 'Complete',
+      -- Recorded, not refused: the web asks the reviewer to confirm before it sends such a completion.
+      completed_without_photos = not exists (select 1 from images im
+        where im.structure_id = inspections.structure_id and im.reject_datetime is null),
       date_reviewed = coalesce(date_reviewed, now()),
       reviewed_by = case when date_reviewed is null then ${reviewerId}::int else reviewed_by end,
       updated_at = now()
@@ -259,5 +263,19 @@ export function fieldOptions(db: Db): Promise<FieldOptionRow[]> {
     left join inspection_field_options o on o.field_id = f.id
     group by f.id, f.field_name
     order by f.id`,
+  );
+}
+
+export interface InspectionScope {
+  id: number;
+  project_id: number;
+}
+
+/** The inspections among `ids` the actor may see (a customer: only their company's), with their project. */
+export function visibleInspections(db: Db, actor: Actor, ids: readonly number[]): Promise<InspectionScope[]> {
+  return queryRows<InspectionScope>(
+    db,
+    sql`select i.id, i.project_id from inspections i join projects p on p.id = i.project_id
+        where i.id = any(${numberArrayLiteral(ids)}::int[]) and ${inActorScope(actor, sql`p.company_id`)}`,
   );
 }

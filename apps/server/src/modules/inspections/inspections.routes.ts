@@ -3,7 +3,10 @@ import {
   CompleteInspectionResponse,
   IdParam,
   InspectionCounts,
+  InspectionExportQuery,
   InspectionFieldOptions,
+  InspectionFilterQuery,
+  InspectionListQuery,
   InspectionRow,
   ok,
 } from '@linewalker/domain';
@@ -29,12 +32,34 @@ export async function inspectionsRoutes(app: App): Promise<void> {
         summary: "Counts of a project's inspections for the list tabs",
         description:
           'One row: all_count; pending (date_reviewed not set); completed (date_reviewed set); rejected ' +
-          '(the structure has at least one rejected image). 404 for a project of another company.',
+          '(the structure has at least one rejected image). Without filters, of the whole project; with the ' +
+          "list's filters (lineIds, q, structure, search), of the inspections they let through, so each " +
+          'count is the number of rows its button shows. 404 for a project of another company.',
         params: IdParam,
+        querystring: InspectionFilterQuery,
         response: { 200: z.array(InspectionCounts) },
       },
     },
-    async (req) => [await service.inspectionCounts(db, actorOf(req), req.params.id)],
+    async (req) => [await service.inspectionCounts(db, actorOf(req), req.params.id, req.query)],
+  );
+
+  app.get(
+    '/inspections/export',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Rows of the CSV export (UAV CAI Inspection Sheet)',
+        description:
+          'Either ids (comma-separated, at most 1000: the rows picked one by one; 404 when one does not exist ' +
+          "or belongs to another company's project) or projectId with the list's filters and status (the " +
+          "table's select-all, resolved on the server) minus exclude. sort and direction order the rows as " +
+          'the table does. The web writes them as CSV (byte-order mark, comma, formula cells neutralised).',
+        querystring: InspectionExportQuery,
+        response: { 200: z.array(InspectionRow) },
+      },
+    },
+    (req) => service.exportRows(db, actorOf(req), req.query),
   );
 
   app.get(
@@ -57,15 +82,19 @@ export async function inspectionsRoutes(app: App): Promise<void> {
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: "A project's inspections (the inspection list)",
+        summary: "A project's inspections (the inspection list), whole or one window of it",
         description:
-          'Ordered by line name, then structure creation order, then component. Image counts are those of ' +
-          "the inspection's structure. 404 for a project of another company.",
+          'Ordered by line name, then structure creation order, then component; sort/direction order by a ' +
+          'column instead (empty values last, that order breaking ties). status, lineIds, q, structure and ' +
+          'search filter in the database; offset/limit (at most 1000) answer one window of the result, and ' +
+          'GET /inspections/counts/{id} with the same filters counts it. Without limit every matching row. ' +
+          "Image counts are those of the inspection's structure. 404 for a project of another company.",
         params: IdParam,
+        querystring: InspectionListQuery,
         response: { 200: z.array(InspectionRow) },
       },
     },
-    (req) => service.inspectionList(db, actorOf(req), req.params.id),
+    (req) => service.inspectionList(db, actorOf(req), req.params.id, req.query),
   );
 
   app.post(

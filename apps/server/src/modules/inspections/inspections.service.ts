@@ -1,4 +1,11 @@
-import type { CompleteInspectionRequest, InspectionCounts, InspectionRow } from '@linewalker/domain';
+import type {
+  CompleteInspectionRequest,
+  InspectionCounts,
+  InspectionExportQuery,
+  InspectionFilterQuery,
+  InspectionListQuery,
+  InspectionRow,
+} from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
@@ -6,6 +13,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { conditionToSem, semToCondition } from './conditionAnswers.ts';
+import * as listRepo from './inspectionList.repository.ts';
 import * as repo from './inspections.repository.ts';
 
 /**
@@ -15,19 +23,101 @@ import * as repo from './inspections.repository.ts';
 const toRow = (r: repo.InspectionRowRaw): InspectionRow =>
   Object.assign(r, { condition: semToCondition(r.sem_conditions) });
 
-export async function inspectionCounts(db: Db, actor: Actor, projectId: number): Promise<InspectionCounts> {
+const hasFilters = (f: InspectionFilterQuery): boolean =>
+  (f.lineIds?.length ?? 0) > 0 || [f.q, f.structure, f.search].some((t) => (t ?? '').trim() !== '');
+
+/**
+ * The filter buttons' counts: of the whole project (spec 2 §7: the call names the project), or, when the
+ * list's filters are given, of the inspections they let through, so each button's count is the number of
+ * rows it shows.
+ */
+export async function inspectionCounts(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  filters: InspectionFilterQuery = {},
+): Promise<InspectionCounts> {
+  if (hasFilters(filters)) {
+    if (!(await repo.findVisibleProject(db, actor, projectId))) throw notFound('Project');
+    return listRepo.filteredCounts(db, projectId, filters);
+  }
   const counts = await repo.inspectionCounts(db, actor, projectId);
   if (!counts) throw notFound('Project');
   return counts;
 }
 
-export async function inspectionList(db: Db, actor: Actor, projectId: number): Promise<InspectionRow[]> {
-  const [project, rows] = await Promise.all([
-    repo.findVisibleProject(db, actor, projectId),
-    repo.inspectionRows(db, projectId),
-  ]);
-  // The rows are read alongside the visibility check but only returned once it passed.
-  if (!project) throw notFound('Project');
+/**
+ * The inspection list: without paging, filters or sort every row in the list's order (the original call);
+ * otherwise the window `offset`/`limit` of the rows that pass the filters, in the asked order.
+ */
+export async function inspectionList(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  query: InspectionListQuery = {},
+): Promise<InspectionRow[]> {
+  const plain =
+    query.limit === undefined &&
+    (query.offset ?? 0) === 0 &&
+    query.sort === undefined &&
+    (query.status ?? 'all') === 'all' &&
+    !hasFilters(query);
+  if (plain) {
+    const [project, rows] = await Promise.all([
+      repo.findVisibleProject(db, actor, projectId),
+      repo.inspectionRows(db, projectId),
+    ]);
+    // The rows are read alongside the visibility check but only returned once it passed.
+    if (!project) throw notFound('Project');
+    return rows.map(toRow);
+  }
+  if (!(await repo.findVisibleProject(db, actor, projectId))) throw notFound('Project');
+  const rows = await listRepo.inspectionWindow(db, projectId, query, {
+    offset: query.offset ?? 0,
+    limit: query.limit ?? null,
+  });
+  return rows.map(toRow);
+}
+
+/**
+ * The rows of the CSV export: the inspections named by `ids` (every one must exist and be visible: 404
+ * otherwise), or every inspection of `projectId` that the list's filters let through, minus `exclude`
+ * (the table's select-all, resolved here rather than from the rows the browser has loaded). Rows come in
+ * the list's order under `sort`.
+ */
+export async function exportRows(
+  db: Db,
+  actor: Actor,
+  query: InspectionExportQuery,
+): Promise<InspectionRow[]> {
+  const { ids, projectId, exclude, ...list } = query;
+  if (ids) {
+    // Rows picked one by one are exported as picked: only the order follows the table.
+    const order = { sort: list.sort, direction: list.direction };
+    const found = await repo.visibleInspections(db, actor, ids);
+    if (found.length !== ids.length) throw notFound('Inspection');
+    const projects = [...new Set(found.map((f) => f.project_id))].sort((a, b) => a - b);
+    const rows: repo.InspectionRowRaw[] = [];
+    for (const project of projects) {
+      const inProject = found.filter((f) => f.project_id === project).map((f) => f.id);
+      rows.push(
+        ...(await listRepo.inspectionWindow(
+          db,
+          project,
+          { ...order, ids: inProject },
+          { offset: 0, limit: null },
+        )),
+      );
+    }
+    return rows.map(toRow);
+  }
+  if (!(await repo.findVisibleProject(db, actor, projectId!))) throw notFound('Project');
+  const rows = await listRepo.inspectionWindow(
+    db,
+    projectId!,
+    { ...list, exclude },
+    { offset: 0, limit: null },
+  );
   return rows.map(toRow);
 }
 

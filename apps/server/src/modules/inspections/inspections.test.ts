@@ -175,6 +175,7 @@ describe('GET /inspections/:id', () => {
         { field_id: 2, value_id: 7 },
       ],
       condition: null,
+      completed_without_photos: false,
     });
     expect(rows[0]).toMatchObject({
       id: a.inspectionIds[0],

@@ -22,6 +22,21 @@ import {
   storedNameProblems,
 } from './csvImport.rows.ts';
 
+/** The importer options that decide which rows of a file are valid (checking and writing read alike). */
+export const rowChoiceOf = (entry: {
+  latField: string;
+  lonField: string;
+  lineNameField: string;
+  structNumField: string;
+  structNumFallbackField?: string | null;
+}) => ({
+  latField: entry.latField,
+  lonField: entry.lonField,
+  lineNameField: entry.lineNameField,
+  structNumField: entry.structNumField,
+  structNumFallbackField: entry.structNumFallbackField ?? null,
+});
+
 /** Rows whose line names are looked up in one query while checking (memory stays flat). */
 const CHECK_BATCH_ROWS = 20_000;
 
@@ -40,12 +55,21 @@ export interface CheckedFile {
   uploadId: string;
   storageKey: string;
   validRows: number;
+  /** Rows left out because the user chose to import only the valid ones (0 otherwise). */
+  skippedRows: number;
+  /**
+   * Rows the domain accepted but the server refuses (too long, repeated across files or in the project),
+   * by row number: when skipping, the writer leaves these out too.
+   */
+  refusedRows: number[];
 }
 
 export interface CheckedImport {
   files: CheckedFile[];
   /** Structures the files will add (every valid row). */
   structures: number;
+  /** Rows the files skip (only files whose entry asked to skip invalid rows have any). */
+  skippedRows: number;
   /** Distinct lines the files use (as the database compares names: lower()). */
   lines: number;
   /** The mean position of the structures (where the work is: the project's time zone), null without any. */
@@ -79,7 +103,13 @@ export async function checkCsvFiles(
   }
   const { latSum, lonSum, positions } = check;
   const center = positions > 0 ? { lat: latSum / positions, lon: lonSum / positions } : null;
-  return { files: check.files, structures: check.structures, lines: check.lineKeys.size, center };
+  return {
+    files: check.files,
+    structures: check.structures,
+    skippedRows: check.skippedRows,
+    lines: check.lineKeys.size,
+    center,
+  };
 }
 
 /** The state one check shares across its files: line keys, structures seen, what failed. */
@@ -92,6 +122,7 @@ class CsvImportCheck {
   private readonly seen = new Map<string, number>();
   private readonly fileNames: string[];
   structures = 0;
+  skippedRows = 0;
   latSum = 0;
   lonSum = 0;
   positions = 0;
@@ -123,16 +154,17 @@ class CsvImportCheck {
 
     // Rows the domain accepted but the server refuses.
     const refused: StructureRowError[] = [];
+    const refusedRows: number[] = [];
     let refusedCount = 0;
     const refuse = (row: StructureRow, reasons: string[]) => {
       refusedCount++;
+      refusedRows.push(row.rowNumber);
       if (refused.length < MAX_LISTED_ROWS) refused.push(refusedRow(row, reasons));
     };
 
     let pending: StructureRow[] = [];
     const importer = new StructureCsvImport({
-      lineNameField: entry.lineNameField,
-      structNumField: entry.structNumField,
+      ...rowChoiceOf(entry),
       onValidRow: (row) => {
         const reasons = storedNameProblems(row);
         if (reasons.length > 0) refuse(row, reasons);
@@ -166,7 +198,9 @@ class CsvImportCheck {
     }
     const errorRowCount = report.errorRowCount + refusedCount;
     const validRows = report.validRows - refusedCount;
+    const skip = entry.skipInvalidRows === true;
     const state = csvFileState({
+      skipInvalidRows: skip,
       lineNameField: entry.lineNameField,
       structNumField: entry.structNumField,
       coordinateFieldsError: report.coordinateFieldsError,
@@ -182,8 +216,17 @@ class CsvImportCheck {
         .slice(0, MAX_LISTED_ROWS);
       return this.fail(entry, reasons, errorRowCount, errorRows);
     }
-    this.files.push({ entry, uploadId: upload.id, storageKey: upload.storageKey, validRows });
+    const skippedRows = skip ? errorRowCount : 0;
+    this.files.push({
+      entry,
+      uploadId: upload.id,
+      storageKey: upload.storageKey,
+      validRows,
+      skippedRows,
+      refusedRows: skip ? refusedRows : [],
+    });
     this.structures += validRows;
+    this.skippedRows += skippedRows;
   }
 
   /** Refuses a structure already seen on the same line (as the database compares line names). */

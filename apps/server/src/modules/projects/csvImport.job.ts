@@ -27,6 +27,10 @@ const ImportPayload = z.object({
       storageKey: z.string(),
       lineNameField: z.string(),
       structNumField: z.string(),
+      latField: z.string().optional(),
+      lonField: z.string().optional(),
+      structNumFallbackField: z.string().nullable().optional(),
+      refusedRows: z.array(z.number().int()).optional(),
     }),
   ),
 });

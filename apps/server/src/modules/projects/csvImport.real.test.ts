@@ -1,14 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCsvText } from '@linewalker/domain';
+import { addDays, parseCsvText, suggestColumns, suggestedChoice } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.ts';
-import { loadConfig } from '../../platform/config.ts';
-import { type Database, openDatabase } from '../../platform/db/client.ts';
-import { seedReferenceData } from '../../seed/reference.ts';
+import type { App } from '../../app.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
-import { projectPayload } from '../../testing/projectFactories.ts';
+import { runDueJobs } from '../../testing/jobs.ts';
+import { projectPayload, todayEverywhere } from '../../testing/projectFactories.ts';
+import { openRealDataApp, REAL_DATA, type RealDataApp } from '../../testing/realDataApp.ts';
 
 /**
  * The real utility files of ../shared/data/real/structures through the real routes (sign → PUT →
@@ -16,36 +17,23 @@ import { projectPayload } from '../../testing/projectFactories.ts';
  * None imports as delivered; each answers 400 with the spec's messages, and the files fixed the way the
  * messages ask import completely.
  */
-const STRUCTURES = path.resolve(import.meta.dirname, '../../../../../../shared/data/real/structures');
+const STRUCTURES = path.join(REAL_DATA, 'structures');
 
 let app: App;
 let database: Database;
-let dataDir: string;
+let real: RealDataApp | undefined;
 let pm: Record<string, string>;
 let companyId: number;
 
 beforeAll(async () => {
   if (!existsSync(STRUCTURES)) throw new Error(`Real data folder not found: ${STRUCTURES}`);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'lw-real-'));
-  database = await openDatabase({});
-  await database.migrate();
-  await seedReferenceData(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'real-data-secret-real-data-secret-0123456789',
-    PUBLIC_URL: 'http://localhost:3000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  });
-  app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  real = await openRealDataApp('lw-real-');
+  ({ app, database } = real);
   companyId = await createCompany(database.db, 'Real Utility');
   pm = bearer(await loginToken(app, await createUser(database.db, 'project_manager')));
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await real?.close();
 });
 
 const read = (name: string) => readFileSync(path.join(STRUCTURES, name), 'utf8');
@@ -81,7 +69,12 @@ async function importFile(name: string, text: string, lineNameField: string, str
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/projects',
-    payload: projectPayload(companyId, { kmzs: [kmz] }),
+    // Some files lie east of UTC, where today may already be tomorrow's UTC date.
+    payload: projectPayload(companyId, {
+      kmzs: [kmz],
+      start_date: todayEverywhere(),
+      due_date: addDays(todayEverywhere(), 6),
+    }),
     headers: pm,
   });
   return { fields, res, body: res.json() };
@@ -118,7 +111,13 @@ describe('real structure files through the API', () => {
       'NOM_ESTRUTURA_SAP',
     );
     expect(fixed.res.statusCode).toBe(200);
-    expect(fixed.body.imported).toEqual({ files: 1, structures: 12_056, lines: 74, inspections: 12_056 });
+    expect(fixed.body.imported).toEqual({
+      files: 1,
+      structures: 12_056,
+      skippedRows: 0,
+      lines: 74,
+      inspections: 12_056,
+    });
   });
 
   it('cemig_linhas_raw.csv and cemig_subestacoes_raw.csv: not structure lists; refused with the spec messages', async () => {
@@ -178,5 +177,128 @@ describe('real structure files through the API', () => {
     expect(res.res.statusCode).toBe(400);
     expect(res.body.files[0]).toMatchObject({ errorRowCount: 1033 });
     expect(res.body.files[0].errorRows).toHaveLength(100);
+  });
+});
+
+/** A save with the import choices of the mapping step (hand-picked coordinates, fallback, skipping). */
+async function importWithChoices(name: string, text: string, choice: Record<string, unknown>) {
+  const { url, fields } = await upload(text);
+  const kmz = { url, name, ...choice };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/projects',
+    payload: projectPayload(companyId, {
+      kmzs: [kmz],
+      start_date: todayEverywhere(),
+      due_date: addDays(todayEverywhere(), 6),
+    }),
+    headers: pm,
+  });
+  const skipped = await app.inject({
+    method: 'POST',
+    url: '/api/v1/kmz/skippedRows',
+    payload: { url, ...choice, skipInvalidRows: undefined },
+    headers: pm,
+  });
+  return { fields, res, body: res.json(), skipped };
+}
+
+const storedStructures = async (projectId: number) =>
+  (
+    await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from structures where project_id = ${projectId}`,
+    )
+  )[0]!.n;
+
+describe('real structure files through the import choices', () => {
+  it('osm_benin_power_structures.csv: towers named by their OSM node on their OSM way, the rows on no way skipped', async () => {
+    const raw = read('osm_benin_power_structures.csv');
+    const result = await importWithChoices('benin.csv', raw, {
+      latField: 'Latitude',
+      lonField: 'Longitude',
+      lineNameField: 'OSM Way ID',
+      structNumField: 'Structure Number',
+      structNumFallbackField: 'OSM Node ID',
+      skipInvalidRows: true,
+    });
+    expect(result.res.statusCode).toBe(200);
+    const { structures, skippedRows, lines } = result.body.imported;
+    // 5,088 rows, 1,033 of them on no line (no OSM way): 4,055 towers on 52 ways.
+    expect({ structures, skippedRows, lines }).toEqual({ structures: 4055, skippedRows: 1033, lines: 52 });
+    expect(await storedStructures(result.body.id)).toBe(structures);
+    const { records } = parseCsvText(result.skipped.body.replace(/^\uFEFF/, ''));
+    expect(records).toHaveLength(skippedRows + 1);
+  });
+
+  it('cemig_estruturas_raw.csv as delivered: NUM_LATITUDE/NUM_LONGITUDE picked (suggested first), the broken rows skipped', async () => {
+    const raw = read('cemig_estruturas_raw.csv');
+    const choice = {
+      latField: 'NUM_LATITUDE',
+      lonField: 'NUM_LONGITUDE',
+      lineNameField: 'COD_LT_SAP',
+      structNumField: 'NOM_ESTRUTURA_SAP',
+    };
+    const refused = await importWithChoices('cemig.csv', raw, choice);
+    expect(refused.fields.coordinateFieldsError).toMatch(/^Missing latitude column\/field\./);
+    const suggestions = suggestColumns(refused.fields.fields);
+    expect(suggestions.latitude[0]).toBe('NUM_LATITUDE');
+    expect(suggestions.longitude[0]).toBe('NUM_LONGITUDE');
+    // NOM_LT_SAP is filled in only half the rows: the line code is suggested first.
+    expect(suggestedChoice(refused.fields.fields).lineNameField).toBe('COD_LT_SAP');
+    expect(refused.res.statusCode).toBe(400);
+    expect(refused.body.files[0]).toMatchObject({ reasons: ['9 rows have errors.'], errorRowCount: 9 });
+
+    const skipped = await importWithChoices('cemig.csv', raw, { ...choice, skipInvalidRows: true });
+    expect(skipped.res.statusCode).toBe(200);
+    expect(skipped.body.imported).toEqual({
+      files: 1,
+      structures: 12_056,
+      skippedRows: 9,
+      lines: 74,
+      inspections: 12_056,
+    });
+    // More rows than a save writes inline: a background job writes them.
+    expect(skipped.body.importJobId).toEqual(expect.any(Number));
+    await runDueJobs(app.deps);
+    expect(await storedStructures(skipped.body.id)).toBe(12_056);
+    // The download lists the same 9 rows, each with its reason.
+    const { records } = parseCsvText(skipped.skipped.body.replace(/^\uFEFF/, ''));
+    expect(records[0]).toEqual(['Row', 'Line', 'Structure', 'Latitude', 'Longitude', 'Reason']);
+    expect(records).toHaveLength(10);
+    expect(records.slice(1).map((r) => Number(r[0]))).toEqual(
+      refused.body.files[0].errorRows.map((r: { rowNumber: number }) => r.rowNumber),
+    );
+    expect(records.slice(1).every((r) => (r[5] ?? '').length > 0)).toBe(true);
+  });
+
+  it('osm_bremen_power_structures.csv: blank tower numbers named by the OSM node id, the row on no line skipped', async () => {
+    const raw = read('osm_bremen_power_structures.csv');
+    const choice = {
+      latField: 'Latitude',
+      lonField: 'Longitude',
+      lineNameField: 'OSM Way ID',
+      structNumField: 'Structure Number',
+    };
+    const without = await importWithChoices('bremen.csv', raw, choice);
+    expect(without.res.statusCode).toBe(400);
+    const blankNumbers = without.body.files[0].errorRowCount as number;
+    expect(blankNumbers).toBeGreaterThan(100);
+
+    const withFallback = await importWithChoices('bremen.csv', raw, {
+      ...choice,
+      structNumFallbackField: 'OSM Node ID',
+      skipInvalidRows: true,
+    });
+    expect(withFallback.res.statusCode).toBe(200);
+    // Every row but the one on no line; a tower numbered like another on its way is skipped as a repeat.
+    const { structures, skippedRows, lines } = withFallback.body.imported;
+    expect(structures + skippedRows).toBe(1263);
+    expect(lines).toBe(183);
+    expect(skippedRows).toBeLessThan(blankNumbers);
+    expect(await storedStructures(withFallback.body.id)).toBe(structures);
+    const { records } = parseCsvText(withFallback.skipped.body.replace(/^\uFEFF/, ''));
+    expect(records).toHaveLength(skippedRows + 1);
+    expect(records.some((r) => r[5] === 'Missing line name.')).toBe(true);
   });
 });

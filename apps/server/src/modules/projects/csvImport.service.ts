@@ -43,8 +43,12 @@ export async function registerSourceFiles(
     files.push({
       sourceFileId,
       storageKey: file.storageKey,
+      latField: entry.latField,
+      lonField: entry.lonField,
       lineNameField: entry.lineNameField,
       structNumField: entry.structNumField,
+      structNumFallbackField: entry.structNumFallbackField ?? null,
+      refusedRows: file.refusedRows,
     });
   }
   return files;
@@ -56,6 +60,7 @@ async function plannedSummary(db: Db, target: ImportTarget, checked: CheckedImpo
   return {
     files: checked.files.length,
     structures: checked.structures,
+    skippedRows: checked.skippedRows,
     lines: checked.lines,
     inspections: checked.structures * perStructure,
   };
@@ -74,7 +79,7 @@ async function writeInline(
     transaction: (work) => work(tx),
     batchRows: 20_000,
   });
-  return { files: files.length, lines: checked.lines, ...written };
+  return { files: files.length, lines: checked.lines, skippedRows: checked.skippedRows, ...written };
 }
 
 export interface StartedImport {
@@ -117,6 +122,6 @@ export async function importCsvFiles(
   entries: readonly KmzEntry[],
   existingProject = false,
 ): Promise<ImportSummary> {
-  if (entries.length === 0) return { files: 0, structures: 0, lines: 0, inspections: 0 };
+  if (entries.length === 0) return { files: 0, structures: 0, skippedRows: 0, lines: 0, inspections: 0 };
   return writeInline(tx, deps, target, await checkCsvFiles(tx, deps, target, entries, existingProject));
 }

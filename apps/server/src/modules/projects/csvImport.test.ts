@@ -1,4 +1,4 @@
-import { ROW_ERROR_MESSAGES } from '@linewalker/domain';
+import { IMPORT_CHOICE_MESSAGES, ROW_ERROR_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/rows.ts';
@@ -6,6 +6,7 @@ import { pathOf, uploadCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, projectPayload } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
+import { KMZ_NOT_SUPPORTED } from '../uploads/uploads.service.ts';
 
 let ctx: TestContext;
 let pm: Record<string, string>;
@@ -77,7 +78,7 @@ describe('CSV import through the real routes', () => {
     const res = await create(projectPayload(companyId, { project_name: 'Import North', kmzs: [kmz] }));
     expect(res.statusCode).toBe(200);
     const { id, imported } = res.json();
-    expect(imported).toEqual({ files: 1, structures: 3, lines: 2, inspections: 3 });
+    expect(imported).toEqual({ files: 1, structures: 3, skippedRows: 0, lines: 2, inspections: 3 });
 
     const lines = await ctx.app.inject({ url: `/api/v1/structures/lines?projectId=${id}`, headers: pm });
     expect(lines.json()).toEqual([
@@ -129,7 +130,13 @@ describe('CSV import through the real routes', () => {
     });
     const res = await create(projectPayload(companyId, { kmzs: [a, b] }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().imported).toEqual({ files: 2, structures: 5, lines: 3, inspections: 5 });
+    expect(res.json().imported).toEqual({
+      files: 2,
+      structures: 5,
+      skippedRows: 0,
+      lines: 3,
+      inspections: 5,
+    });
   });
 
   it('reads BOM, CRLF, quoted fields, blank lines, blank headers and ; separated files', async () => {
@@ -265,7 +272,9 @@ describe('CSV import through the real routes', () => {
     const before = await tableCounts();
     const noLon = await mapped('Line,S,lat\nL1,1,38.8\n', { lineNameField: 'Line', structNumField: 'S' });
     const r1 = await create(projectPayload(companyId, { kmzs: [{ ...noLon, lonField: 'S' }] }));
-    expect(r1.json().files[0].reasons[0]).toMatch(/^Missing longitude column\/field\. One latitude/);
+    // A longitude picked by hand cannot be a name column: the spec's message stays, with why the pick fails.
+    expect(r1.json().files[0].reasons).toContain(IMPORT_CHOICE_MESSAGES.coordinateIsName);
+    expect(r1.json().files[0].reasons.at(-1)).toMatch(/^Missing longitude column\/field\. One latitude/);
 
     const ok = await mapped(simple, { lineNameField: 'Line', structNumField: 'Structure' });
     const r2 = await create(projectPayload(companyId, { kmzs: [{ ...ok, latField: 'Structure' }] }));
@@ -293,7 +302,7 @@ describe('CSV import through the real routes', () => {
     });
     expect(put.statusCode).toBe(200);
     const r6 = await create(projectPayload(companyId, { kmzs: [{ ...ok, url: sign.json().url }] }));
-    expect(r6.json().files[0].reasons).toEqual(['KMZ files are not supported yet']);
+    expect(r6.json().files[0].reasons).toEqual([KMZ_NOT_SUPPORTED]);
 
     for (const r of [r1, r2, r3, r4, r5, r6]) expect(r.statusCode).toBe(400);
     expect(await tableCounts()).toEqual(before);
@@ -328,7 +337,13 @@ describe('CSV import through the real routes', () => {
       });
     const added = await update([more]);
     expect(added.statusCode).toBe(200);
-    expect(added.json().imported).toEqual({ files: 1, structures: 1, lines: 1, inspections: 1 });
+    expect(added.json().imported).toEqual({
+      files: 1,
+      structures: 1,
+      skippedRows: 0,
+      lines: 1,
+      inspections: 1,
+    });
 
     const again = await update([
       await mapped(simple, { lineNameField: 'Line', structNumField: 'Structure' }),
@@ -357,7 +372,13 @@ describe('CSV import through the real routes', () => {
     const res = await create(projectPayload(companyId, { kmzs: [kmz] }));
     const seconds = (performance.now() - started) / 1000;
     expect(res.statusCode).toBe(200);
-    expect(res.json().imported).toEqual({ files: 1, structures: 100_000, lines: 40, inspections: 100_000 });
+    expect(res.json().imported).toEqual({
+      files: 1,
+      structures: 100_000,
+      skippedRows: 0,
+      lines: 40,
+      inspections: 100_000,
+    });
     console.info(
       `100k-row import on ${ctx.database.kind}: ${seconds.toFixed(1)} s (${Math.round(100_000 / seconds)} rows/s)`,
     );

@@ -2,7 +2,7 @@ import { StructureCsvImport, type StructureRow } from '@linewalker/domain';
 import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { textChunks } from '../uploads/textChunks.ts';
-import type { ImportTarget } from './csvImport.check.ts';
+import { type ImportTarget, rowChoiceOf } from './csvImport.check.ts';
 import { countFileStructures, insertStructureBatch, resolveLines } from './csvImport.repository.ts';
 
 /** A checked file to write, with the source-file row its structures point at. */
@@ -11,6 +11,12 @@ export interface FileToWrite {
   storageKey: string;
   lineNameField: string;
   structNumField: string;
+  /** The coordinate columns the check used (hand-picked ones included); absent in older job payloads. */
+  latField?: string;
+  lonField?: string;
+  structNumFallbackField?: string | null;
+  /** Row numbers the check refused and the user chose to skip. */
+  refusedRows?: number[];
 }
 
 export interface WriteOptions {
@@ -69,10 +75,11 @@ export async function writeCsvFiles(
     let skip = await options.transaction((tx) => countFileStructures(tx, file.sourceFileId));
     done += skip;
     let pending: StructureRow[] = [];
+    const refused = new Set(file.refusedRows ?? []);
     const importer = new StructureCsvImport({
-      lineNameField: file.lineNameField,
-      structNumField: file.structNumField,
+      ...rowChoiceOf({ ...file, latField: file.latField ?? '', lonField: file.lonField ?? '' }),
       onValidRow: (row) => {
+        if (refused.has(row.rowNumber)) return;
         if (skip > 0) skip--;
         else pending.push(row);
       },

@@ -67,7 +67,13 @@ describe('a large CSV import runs as a background job', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json<{ id: number; importJobId: number; imported: Record<string, number> }>();
     expect(answer.importJobId).toEqual(expect.any(Number));
-    expect(answer.imported).toEqual({ files: 1, structures: ROWS, lines: 3, inspections: ROWS });
+    expect(answer.imported).toEqual({
+      files: 1,
+      structures: ROWS,
+      skippedRows: 0,
+      lines: 3,
+      inspections: ROWS,
+    });
     expect(await structureCount(answer.id)).toBe(0);
 
     const staffView = (await listed(pm)).find((p) => p.id === answer.id);

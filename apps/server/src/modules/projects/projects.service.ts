@@ -228,7 +228,10 @@ async function saveWithImport(
       const { id, audit } = await save(tx, checked);
       const { imported, importJobId } = checked
         ? await startImport(tx, deps, actor, { ...target, projectId: id }, checked, existingId === null)
-        : { imported: { files: 0, structures: 0, lines: 0, inspections: 0 }, importJobId: null };
+        : {
+            imported: { files: 0, structures: 0, skippedRows: 0, lines: 0, inspections: 0 },
+            importJobId: null,
+          };
       await writeAudit(tx, actor, {
         action,
         objectType: 'project',

@@ -1,7 +1,21 @@
-import { CompanyLinesQuery, IdParam, ProjectLine, ProjectLinesQuery, ProjectStats } from '@linewalker/domain';
+import {
+  CompanyLinesQuery,
+  CreateLineBody,
+  CreateStructureQuery,
+  IdParam,
+  ok,
+  ProjectLine,
+  ProjectLinesQuery,
+  ProjectStats,
+  StructureBody,
+  StructureRefQuery,
+  StructureSaved,
+  UpdateStructureQuery,
+} from '@linewalker/domain';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import * as edit from './structureEdit.service.ts';
 import { companyLineList, projectLineList, projectStats } from './structures.service.ts';
 
 const tags = ['Structures'];
@@ -58,5 +72,96 @@ export async function structuresRoutes(app: App): Promise<void> {
       },
     },
     (req) => companyLineList(db, actorOf(req), req.query.companyId),
+  );
+
+  app.post(
+    '/structures/lines',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags,
+        summary: "Add a line to the project's customer company and to the project",
+        description:
+          "Lines belong to the customer company: 409 line_exists ('Line already exists') when the company has " +
+          'a line of that name, compared case-insensitively, also when an identical request won a moment ' +
+          'before. Line Name is required and at most 50 characters. Super admins only.',
+        body: CreateLineBody,
+        response: { 200: ProjectLine },
+      },
+    },
+    (req) => edit.createLine(db, actorOf(req), req.body.projectId, req.body.lineName),
+  );
+
+  app.post(
+    '/structures/create',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags,
+        summary: 'Add a structure by hand',
+        description:
+          "A manual structure (source type 1) on a line of the project's customer company (400 " +
+          'line_not_in_company otherwise; the line is added to the project if it was not yet), with its ' +
+          'inspections as an import makes them (one per component on a component project). 409 ' +
+          "duplicate_structure ('Cannot create duplicate structures.') when the project has that line and " +
+          'number, also when an identical request won a moment before. Super admins only.',
+        querystring: CreateStructureQuery,
+        body: StructureBody,
+        response: { 200: StructureSaved },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      structure_id: await edit.createStructure(db, actorOf(req), req.query.projectId, req.body),
+    }),
+  );
+
+  app.put(
+    '/structures/update',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags,
+        summary: "Save a structure's line, number and position",
+        description:
+          'The same body and rules as create (409 duplicate_structure, 400 line_not_in_company); 404 when the ' +
+          'structure is not in the project. When the position changes (latLonChanged, or a position that ' +
+          "differs from the stored one) every photo's distance to it is recomputed. Super admins only.",
+        querystring: UpdateStructureQuery,
+        body: StructureBody,
+        response: { 200: StructureSaved },
+      },
+    },
+    async (req) => ({
+      ...ok,
+      structure_id: await edit.updateStructure(
+        db,
+        actorOf(req),
+        req.query.projectId,
+        req.query.structureId,
+        req.body,
+        req.query.latLonChanged,
+      ),
+    }),
+  );
+
+  app.put(
+    '/structures/remove',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags,
+        summary: 'Remove a structure',
+        description:
+          'Its photos become unassigned (they are kept); its inspections and the annotations on its photos ' +
+          'are deleted. 404 when the structure is not in the project. Super admins only.',
+        querystring: StructureRefQuery,
+        response: { 200: StructureSaved },
+      },
+    },
+    async (req) => {
+      await edit.removeStructure(db, actorOf(req), req.query.projectId, req.query.structureId);
+      return { ...ok, structure_id: req.query.structureId };
+    },
   );
 }

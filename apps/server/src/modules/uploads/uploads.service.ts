@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { GetFieldsResponse, SignUploadResponse, UploadExtension } from '@linewalker/domain';
+import {
+  type GetFieldsResponse,
+  KMZ_LIMITS,
+  KMZ_MESSAGES,
+  type KmzFieldsResponse,
+  type SignUploadResponse,
+  type UploadExtension,
+} from '@linewalker/domain';
 import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { FileUploadKind } from '../../platform/db/schema/index.ts';
 import { badRequest, notFound, tooLarge } from '../../platform/errors.ts';
 import { readCsvFields } from './csvFields.ts';
+import { KmzReadError } from './kmz/kmlText.ts';
+import { readKmzFields } from './kmz/kmzFields.ts';
 import { findFileUpload, insertFileUpload, markUploadCompleted } from './uploads.repository.ts';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
@@ -14,7 +24,8 @@ const CONTENT_TYPES: Record<UploadExtension, string> = {
   kmz: 'application/vnd.google-earth.kmz',
 };
 
-export const KMZ_NOT_SUPPORTED = 'KMZ files are not supported yet';
+/** A KMZ named where a CSV is expected (a project's CSV import) or the reverse. */
+export const KMZ_NOT_SUPPORTED = 'KMZ files are not supported here: create a bid from them (Bids).';
 
 /**
  * Registers an upload and answers where to PUT it. The key is ours (a fresh UUID), so a client can never
@@ -27,22 +38,41 @@ export async function signUpload(
 ): Promise<SignUploadResponse> {
   authorize(actor, 'upload.sign');
   const key = `uploads/${extension}/${randomUUID()}.${extension}`;
-  const contentType = CONTENT_TYPES[extension];
-  await deps.database.db.transaction(async (tx) => {
-    const id = await insertFileUpload(tx, {
+  const { signedUrl } = await registerSignedUpload(deps, actor, {
+    key,
+    kind: extension,
+    contentType: CONTENT_TYPES[extension],
+  });
+  return { signedRequest: signedUrl, url: key, key };
+}
+
+/**
+ * Records an upload the server issues (its key, kind and signer), with its audit record, and answers the
+ * signed PUT URL bound to that key and content type plus the upload's id. Callers have checked the signer's
+ * rights and chosen the key (always a fresh server-made one).
+ */
+export async function registerSignedUpload(
+  deps: Deps,
+  actor: UserActor,
+  upload: { key: string; kind: FileUploadKind; contentType: string },
+): Promise<{ id: string; signedUrl: string }> {
+  const { key, kind, contentType } = upload;
+  const id = await deps.database.db.transaction(async (tx) => {
+    const inserted = await insertFileUpload(tx, {
       storageKey: key,
-      kind: extension,
+      kind,
       contentType,
       uploadedBy: actor.userId,
     });
     await writeAudit(tx, actor, {
       action: 'file.sign',
       objectType: 'file_upload',
-      objectId: id,
+      objectId: inserted,
       details: { key },
     });
+    return inserted;
   });
-  return { signedRequest: await deps.storage.signedPutUrl(key, contentType), url: key, key };
+  return { id, signedUrl: await deps.storage.signedPutUrl(key, contentType) };
 }
 
 /**
@@ -78,11 +108,28 @@ export async function issuedUpload(deps: Deps, url: string, userId: number) {
   return upload;
 }
 
-export async function fileFields(deps: Deps, actor: Actor, url: string): Promise<GetFieldsResponse> {
+/**
+ * The fields of an uploaded file: a CSV's columns, or a KMZ's (or plain KML's) placemark fields. A KMZ that
+ * cannot be read (not a zip or KML, a zip bomb, a DOCTYPE, broken XML) answers 400 with the reason.
+ */
+export async function fileFields(
+  deps: Deps,
+  actor: Actor,
+  url: string,
+): Promise<GetFieldsResponse | KmzFieldsResponse> {
   authorize(actor, 'upload.sign');
   // Only the user who signed an upload may use it; background work has signed none.
   if (actor.userId === null) throw notFound('File');
   const upload = await issuedUpload(deps, url, actor.userId);
-  if (upload.kind !== 'csv') throw badRequest(KMZ_NOT_SUPPORTED, 'unsupported_file');
-  return readCsvFields(await deps.storage.read(upload.storageKey));
+  if (upload.kind === 'csv') return readCsvFields(await deps.storage.read(upload.storageKey));
+  if (upload.kind !== 'kmz') throw badRequest(KMZ_NOT_SUPPORTED, 'unsupported_file');
+  if ((upload.sizeBytes ?? 0) > KMZ_LIMITS.fileBytes) {
+    throw badRequest(KMZ_MESSAGES.fileTooLarge, 'unsupported_file');
+  }
+  try {
+    return await readKmzFields(await deps.storage.read(upload.storageKey));
+  } catch (err) {
+    if (err instanceof KmzReadError) throw badRequest(err.message, 'unsupported_file');
+    throw err;
+  }
 }

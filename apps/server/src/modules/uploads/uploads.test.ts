@@ -1,3 +1,4 @@
+import { KMZ_MESSAGES } from '@linewalker/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fileUploads } from '../../platform/db/schema/index.ts';
@@ -95,10 +96,24 @@ describe('POST /api/v1/kmz/getFields', () => {
     expect(res.json()).toEqual({
       delimiter: ',',
       fields: [
-        { name: 'Line', samples: ['L1', 'L1'], isLat: false, isLon: false },
-        { name: 'Structure', samples: ['1', '2'], isLat: false, isLon: false },
-        { name: 'Latitude', samples: ['38.8', '38.81'], isLat: true, isLon: false },
-        { name: 'Longitude', samples: ['-97.6', '-97.61'], isLat: false, isLon: true },
+        { name: 'Line', samples: ['L1', 'L1'], isLat: false, isLon: false, filled: 2, sampledRows: 2 },
+        { name: 'Structure', samples: ['1', '2'], isLat: false, isLon: false, filled: 2, sampledRows: 2 },
+        {
+          name: 'Latitude',
+          samples: ['38.8', '38.81'],
+          isLat: true,
+          isLon: false,
+          filled: 2,
+          sampledRows: 2,
+        },
+        {
+          name: 'Longitude',
+          samples: ['-97.6', '-97.61'],
+          isLat: false,
+          isLon: true,
+          filled: 2,
+          sampledRows: 2,
+        },
       ],
       latField: 'Latitude',
       lonField: 'Longitude',
@@ -162,13 +177,13 @@ describe('POST /api/v1/kmz/getFields', () => {
     expect(res.json().coordinateFieldsError).toMatch(/^Missing latitude column\/field\. Missing longitude/);
   });
 
-  it('answers 400 for a KMZ file', async () => {
+  it('answers 400 with the reason for a KMZ that is not a readable zip (KMZ fields: bids.kmz.test.ts)', async () => {
     const res = await getFields(await upload(Buffer.from([0x50, 0x4b, 3, 4]), 'kmz'));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       requestId: expect.any(String),
       code: 'unsupported_file',
-      message: 'KMZ files are not supported yet',
+      message: KMZ_MESSAGES.badZip,
     });
   });
 

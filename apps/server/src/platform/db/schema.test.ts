@@ -85,7 +85,8 @@ describe.each(targets)('schema on $name', (target) => {
     projectId = project!.id;
     lineId = line!.id;
     structureId = structure!.id;
-  });
+    // Every migration from nothing: over a minute on PGlite when the machine is busy.
+  }, 300_000);
 
   afterAll(async () => {
     await drop?.();

@@ -55,6 +55,7 @@ function principalLoader(db: Db, tokens: TokenService) {
         firstName: users.firstName,
         lastName: users.lastName,
         status: users.status,
+        companyDeleted: companies.deletedDate,
         expiresAt: sessions.expiresAt,
       })
       .from(sessions)
@@ -79,7 +80,8 @@ function principalLoader(db: Db, tokens: TokenService) {
     if (!claims) return null;
     lookup ??= prepare();
     const [row] = await lookup.execute({ sid: claims.sid, userId: claims.userId });
-    if (row?.status !== 1) return null;
+    // An inactive user, or a user of a deactivated customer company, has no session (spec 3 §4).
+    if (row?.status !== 1 || row.companyDeleted !== null) return null;
     return {
       userId: row.userId,
       roleId: row.roleId,

@@ -41,12 +41,43 @@ async function bodyRoutes(): Promise<BodyRoute[]> {
   return routes;
 }
 
+/** The browser's reading of the metadata (`exif`) is advisory and never stored: it is left out here. */
+const photoCompletion = {
+  projectId: 1,
+  imageUrl: 'images/1/x.jpg',
+  fileName: 'DJI_0001.JPG',
+  md5Hash: 'AAAAAAAAAAAAAAAAAAAAAA==',
+  imgSizeBytes: 10,
+};
+const userBody = () => ({
+  first_name: 'Odd',
+  last_name: 'Input',
+  email: 'odd.input@example.test',
+  phone: '(303) 555-0100',
+  start_date: '2026-03-02T12:00:00.000Z',
+  role_id: 4,
+  company_id: 1,
+  status: 1,
+  pilot: {
+    availability: 'available',
+    license_expiration: '2027-01-01',
+    home_base: 'Denver, CO',
+    aircraft: 'M350',
+    proficiencies: ['Night'],
+    certifications: ['Part 107'],
+    skills: ['Thermal'],
+  },
+  delete_pilot: false,
+});
+
 /** A valid payload per body route (ids in the path and query are filled in by `target`). */
 const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/v1/users/login': () => ({ email: 'someone@example.test', password: 'secret-password' }),
   'POST /api/v1/users/forgot-password': () => ({ email: 'someone@example.test' }),
   'POST /api/v1/users/resend-reset-password': () => ({ userId: 1 }),
   'POST /api/v1/users/reset-password': () => ({ userId: 1, token: 'abcdef', password: 'new-password-1' }),
+  'POST /api/v1/users/': () => userBody(),
+  'PUT /api/v1/users': () => ({ ...userBody(), id: 1 }),
   'POST /api/v1/inspections/complete/:id': () => ({
     data: {
       strType: 'H-frame',
@@ -75,13 +106,136 @@ const VALID_BODIES: Record<string, () => unknown> = {
     }),
   'PUT /api/v1/projects/upsert': () => ({ ...projectPayload(companyId), id: 1 }),
   'POST /api/v1/kmz/getFields': () => ({ url: 'uploads/csv/x.csv' }),
+  'POST /api/v1/kmz/skippedRows': () => ({
+    url: 'uploads/csv/x.csv',
+    latField: 'lat',
+    lonField: 'lon',
+    lineNameField: 'line',
+    structNumField: 'num',
+    structNumFallbackField: 'id',
+  }),
+  'POST /api/v1/bids': () => ({
+    bid: {
+      rfp_name: 'Odd Input RFP',
+      project_duration: '2099-01-01',
+      company_id: companyId,
+      abbreviation: 'OIP',
+      state: 'KS',
+      city: 'Salina',
+      contact_name: 'Pat Lee',
+      contact_email: 'pat@odd.example',
+    },
+    project: {
+      project_name: 'Odd Input Bid',
+      start_date: '2099-01-01',
+      due_date: '2099-02-01',
+      num_pilots: 1,
+    },
+    kmzs: [{ url: 'uploads/kmz/x.kmz', name: 'x.kmz', lineName: 'Feeder 7', structureField: 'name' }],
+  }),
+  'POST /api/v1/inspections/imageUploadedV2/:uuid': () => photoCompletion,
+  'POST /api/v1/inspections/imageUploaded/:uuid': () => photoCompletion,
+  'POST /api/v1/inspections/checkImagesUploaded': () => ({
+    projectId: 1,
+    md5s: ['AAAAAAAAAAAAAAAAAAAAAA=='],
+  }),
+  'POST /api/v1/inspections/images/reject': () => ({ notes: 'Blurred', imageIds: [1] }),
+  'PUT /api/v1/inspections/reassignImages': () => ({ imageIds: [1] }),
+  'POST /api/v1/structures/create': () => ({ lineId: 1, lat: 40.1, lon: -80.2, structNumName: 'T-1' }),
+  'PUT /api/v1/structures/update': () => ({ lineId: 1, lat: 40.1, lon: -80.2, structNumName: 'T-1' }),
+  'POST /api/v1/structures/lines': () => ({ lineName: 'Feeder 7', projectId: 1 }),
+  'POST /api/v1/structures/process3D': () => ({ inspectionId: 1 }),
+  'POST /api/v1/customers/': () => ({
+    company_name: 'Odd Input Power',
+    poc_first_name: 'Pat',
+    poc_last_name: 'Lee',
+    poc_email: 'pat@odd.example',
+    poc_phone: '3035550100',
+    status: 1,
+    inspection_fields: ['Crossarm'],
+  }),
+  'PUT /api/v1/customers/': () => ({
+    id: 1,
+    company_name: 'Odd Input Power',
+    poc_first_name: 'Pat',
+    poc_last_name: 'Lee',
+    poc_email: 'pat@odd.example',
+    poc_phone: '3035550100',
+    status: 1,
+    inspection_fields: ['Crossarm'],
+  }),
+  'POST /api/v1/leads/': () => ({
+    first_name: 'Pat',
+    last_name: 'Lee',
+    company_name: 'Odd Input Power',
+    email: 'pat@odd.example',
+    phone: '3035550100',
+    message: 'Please inspect our feeder.',
+    form_token: 'token',
+  }),
+  'POST /api/v1/deliveries': () => ({ projectId: 1, imageIds: [1, 2], archiveName: 'Delivery 1' }),
+  'POST /api/v1/project-reports': () => ({ projectId: 1 }),
+  'POST /api/v1/inspections/imageViewed': () => ({ imageId: 1 }),
+  'POST /api/v1/inspections/imageZoomed': () => ({ imageId: 1 }),
+  'POST /api/v1/inspections/requestReshoot/:id': () => ({ reason: 'Blurred', pole: 'T-1', line: 'L-1' }),
+  'POST /api/v1/annotations': () => ({
+    image_id: 1,
+    rectangle: { x: 1, y: 1, width: 20, height: 20 },
+    category: 1,
+    category_label: 'Pole',
+    sub_category_label: 'Rot',
+    text: 'Rot at the base',
+    risk_level: 2,
+    image_width: 100,
+    image_height: 100,
+  }),
+  'POST /api/v1/annotations/newComponent/addComponent': () => ({ newComponent: 'Bird Guard' }),
+  'POST /api/v1/annotations/newDeficiency/addDeficiency': () => ({ newDeficiency: 'Loose', categoryId: 1 }),
+  'PUT /api/v1/annotations/updateNote': () => ({ imageNote: 'Look at the crossarm' }),
+  'PUT /api/v1/inspections/images/stepclip/:id': () => ({
+    topangleouter: 12.5,
+    topangle: 10,
+    bottomangleouter: -3,
+    bottomangle: -4,
+  }),
+  'POST /api/v1/inspections/ett/saveArmEdits': () => ({
+    arm_position_id: 1,
+    classification: 'Original',
+    manufacturer: 'F',
+    part: 'P-1',
+    serial_num: 'S-1',
+    release_num: 'R-1',
+    newNote: 'Bent',
+  }),
+  'POST /api/v1/inspections/ett/updateImageType': () => ({ ett_photo_type_id: 1 }),
+  'POST /api/v1/inspections/abb/updateAbbTypes': () => ({ imageId: 1, abbTypeIds: [1, 2] }),
+  'POST /api/v1/pilots': () => ({
+    first_name: 'Odd',
+    last_name: 'Pilot',
+    email: 'odd.pilot@example.test',
+    phone: '(303) 555-0100',
+    availability: 'available',
+    license_expiration: '2027-03-02T12:00:00.000Z',
+    home_base: 'Denver, CO',
+    aircraft: 'DJI Matrice 350',
+    proficiencies: ['Night flight'],
+    certifications: ['FAA Part 107'],
+    skills: ['Thermal'],
+  }),
+  'PUT /api/v1/pilots/assign': () => ({ project_id: 1, user_id: 1, pilot_note: 'Lead pilot' }),
+  'PUT /api/v1/pilots/unassign': () => ({ project_id: 1, user_id: 1, pilot_note: '' }),
+  'POST /api/v1/pilots/checkAvailability': () => ({ project_id: 1, user_id: 1, pilot_note: '' }),
+  'PUT /api/v1/pilots/scheduling-response': () => ({ token: 'a'.repeat(43), accept: true }),
   'POST /api/v1/assignment/saveStructuresToCrewGroup': () => [1, 2],
   'POST /api/v1/assignment/unAssignStructuresFromCrewGroup': () => [1, 2],
+  'POST /api/v1/wibotic/flightplan/uploaded': () => ({ url: 'flight-plans/1/x.plan', filename: 'x.plan' }),
 };
 
 /** The URL with path ids and required query ids filled in. */
 const target = (route: BodyRoute) =>
-  `${route.url.replace(/:\w+/g, '1')}${route.url.includes('assignment/') ? '?projectId=1&crewGroupId=1' : ''}`;
+  `${route.url.replace(':uuid', '00000000-0000-4000-8000-000000000001').replace(/:\w+/g, '1')}${QUERY_IDS}`;
+/** Every required query id of the body routes; the ones a route does not read are ignored. */
+const QUERY_IDS = '?projectId=1&crewGroupId=1&structureId=1&newStructureId=1&imageId=1&wibotic_box_id=BOX-1';
 
 /** Every path to a string in the payload, e.g. ['kmzs', 0, 'url']. */
 function stringPaths(value: unknown, path: Array<string | number> = []): Array<Array<string | number>> {

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { passwordResetJob } from '../../modules/auth/passwordReset.job.ts';
+import { bidKmzImportJob } from '../../modules/bids/kmzImport.job.ts';
+import { deliveryPackageJob } from '../../modules/delivery/deliveryPackage.job.ts';
+import { imageProcessJob } from '../../modules/photoIngest/imageProcess.job.ts';
+import { availabilityTextJob } from '../../modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from '../../modules/projects/csvImport.job.ts';
+import { projectReportJob } from '../../modules/reports/projectReport.job.ts';
+import { structureModel3dJob } from '../../modules/structures/structure3d.job.ts';
 import { mailDeliverJob } from '../mail/deliver.job.ts';
 import type { AnyJobDefinition } from './define.ts';
 
@@ -11,7 +17,18 @@ import type { AnyJobDefinition } from './define.ts';
  * A function, not a constant: job modules import `enqueue`, which imports this file, and a constant
  * list would read their exports before they exist whenever a job module is loaded first.
  */
-const definitions = () => [mailDeliverJob, passwordResetJob, projectImportJob] as const;
+const definitions = () =>
+  [
+    mailDeliverJob,
+    passwordResetJob,
+    projectImportJob,
+    imageProcessJob,
+    deliveryPackageJob,
+    availabilityTextJob,
+    bidKmzImportJob,
+    projectReportJob,
+    structureModel3dJob,
+  ] as const;
 
 type Definition = ReturnType<typeof definitions>[number];
 export type JobName = Definition['name'];

@@ -3,10 +3,20 @@
 // (build.mjs copies it next to the bundle); TypeScript task modules are loaded through tsx.
 import { parentPort } from 'node:worker_threads';
 
-async function load(module) {
-  if (!module.endsWith('.ts')) return import(module);
-  const { tsImport } = await import('tsx/esm/api');
-  return tsImport(module, import.meta.url);
+// Loaded once per thread: tsImport compiles and instantiates the module anew on every call.
+const loaded = new Map();
+
+function load(module) {
+  let mod = loaded.get(module);
+  if (!mod) {
+    mod = module.endsWith('.ts')
+      ? import('tsx/esm/api').then(({ tsImport }) => tsImport(module, import.meta.url))
+      : import(module);
+    // A module that failed to load is tried again next time.
+    mod.catch(() => loaded.delete(module));
+    loaded.set(module, mod);
+  }
+  return mod;
 }
 
 parentPort.on('message', async (task) => {

@@ -38,8 +38,20 @@ export class Mailer {
     return channel === 'email' ? this.email : this.sms;
   }
 
-  /** Records the message (and queues its delivery) in `tx`; returns the outbox id. */
-  async enqueue(tx: Db, message: OutgoingMessage): Promise<number> {
+  /** Whether messages of this channel only go to the outbox (no provider configured). */
+  storesOnly(channel: OutgoingMessage['channel']): boolean {
+    return this.transport(channel) === outboxOnlyTransport;
+  }
+
+  /**
+   * Records the message (and queues its delivery) in `tx`; returns the outbox id. `queueDelivery: false`
+   * leaves the delivery to the caller's own job (which calls `deliver`), e.g. to act on a final failure.
+   */
+  async enqueue(
+    tx: Db,
+    message: OutgoingMessage,
+    options: { queueDelivery?: boolean } = {},
+  ): Promise<number> {
     const storedOnly = this.transport(message.channel) === outboxOnlyTransport;
     const [row] = await tx
       .insert(outbox)
@@ -53,7 +65,7 @@ export class Mailer {
       })
       .returning({ id: outbox.id });
     const id = row!.id;
-    if (!storedOnly) await enqueue(tx, 'mail.deliver', { outboxId: id });
+    if (!storedOnly && options.queueDelivery !== false) await enqueue(tx, 'mail.deliver', { outboxId: id });
     return id;
   }
 
@@ -84,7 +96,10 @@ export class Mailer {
       await db
         .update(outbox)
         .set({
-          status: attempt.attempt >= attempt.maxAttempts ? 'failed' : 'retrying',
+          status:
+            attempt.attempt >= attempt.maxAttempts || err instanceof PermanentJobError
+              ? 'failed'
+              : 'retrying',
           error: err instanceof Error ? err.message : String(err),
         })
         .where(eq(outbox.id, id));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 // s3rver is a real S3-compatible server (answers presigned PUT/GET) run on loopback for this test.
 import S3rver from 's3rver';
@@ -101,6 +102,16 @@ describe('S3Storage', () => {
     await storage.write('uploads/csv/sized.csv', Buffer.from('12345'), 'text/csv');
     expect(await storage.size('uploads/csv/sized.csv')).toBe(5);
     expect(await storage.size('uploads/csv/none.csv')).toBeNull();
+  });
+
+  it('writes a stream of unknown length in parts (a ZIP being built)', async () => {
+    // 20 MiB in 1 MiB chunks: three parts of a multipart upload.
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    async function* chunks() {
+      for (let i = 0; i < 20; i++) yield chunk;
+    }
+    await storage.write('deliveries/1/1/big.zip', Readable.from(chunks()), 'application/zip');
+    expect(await storage.size('deliveries/1/1/big.zip')).toBe(20 * 1024 * 1024);
   });
 
   it('writes, reads and deletes through the SDK', async () => {

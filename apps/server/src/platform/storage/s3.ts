@@ -6,6 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config.ts';
 import { assertSafeKey, type Storage } from './storage.ts';
@@ -59,11 +60,26 @@ export class S3Storage implements Storage {
     return out.Body as Readable;
   }
 
+  /**
+   * A buffer in one PUT; a stream of unknown length (a ZIP being built) as a multipart upload in 8 MiB
+   * parts, two at a time, so at most a few parts are ever in memory. A failed upload is aborted (S3 keeps
+   * no parts) and whatever was stored under the key before stays.
+   */
   async write(key: string, body: Buffer | Readable, contentType?: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
-    );
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+      return;
+    }
+    await new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+      leavePartsOnError: false,
+    }).done();
   }
 
   async exists(key: string): Promise<boolean> {

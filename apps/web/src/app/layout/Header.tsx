@@ -12,6 +12,8 @@ import { UserBadge } from './UserBadge.tsx';
 
 // Below this width the links, admin menu and user move into the burger's drawer.
 const INLINE_FROM = 'md';
+// A customer's full company name is their brand: give it the room the header has.
+const BRAND_MAX_WIDTH = { base: 'calc(100vw - 110px)', md: 'min(34rem, 38vw)' };
 
 /** The logged-in header (spec 1 §2): inline links on wide screens, a burger and drawer below. */
 export function Header({ session }: { session: Session }) {
@@ -29,7 +31,7 @@ export function Header({ session }: { session: Session }) {
           aria-label={menuOpened ? 'Close menu' : 'Open menu'}
         />
         <UnstyledButton component={Link} to={paths.projects.getHref()} aria-label="All Projects" miw={0}>
-          <Brand label={session.companyName} labelMaxWidth={300} />
+          <Brand label={session.companyName} labelMaxWidth={BRAND_MAX_WIDTH} />
         </UnstyledButton>
         <Group gap={4} visibleFrom={INLINE_FROM} wrap="nowrap" ml="md">
           <NavButtons roleName={session.roleName} />

@@ -8,12 +8,14 @@ export const NAV_LINKS: Record<NavItem, { label: string; href: string }> = {
   projects: { label: 'Projects', href: paths.projects.getHref() },
   customers: { label: 'Customers', href: paths.customers.getHref() },
   users: { label: 'Users', href: paths.users.getHref() },
+  bids: { label: 'Bids', href: paths.rfp.getHref() },
 };
 
 export const ADMIN_LINKS = [
   { label: 'Outbox', href: paths.adminOutbox.getHref() },
   { label: 'Audit log', href: paths.adminAudit.getHref() },
   { label: 'Jobs', href: paths.adminJobs.getHref() },
+  { label: 'Leads', href: paths.adminLeads.getHref() },
 ] as const;
 
 /** A link is current on its own path and every path below it (/projects/x keeps Projects lit). */

@@ -12,22 +12,6 @@ export interface Area {
  * ever blank. When an area is built, its route goes into router.tsx and its entry leaves this list.
  */
 export const COMING_SOON_AREAS: Area[] = [
-  { path: paths.pilots.path, title: 'Pilots', description: 'The pilot directory is coming soon.' },
-  {
-    path: paths.customers.path,
-    title: 'Customers',
-    description: 'The customer list and the Add/Edit Customer form are coming soon.',
-  },
-  {
-    path: paths.users.path,
-    title: 'Users',
-    description: 'The user list and the Add/Edit User form are coming soon.',
-  },
-  {
-    path: paths.rfp.path,
-    title: 'Bids',
-    description: 'The Bids page, with its timeline and the Create New Bid flow, is coming soon.',
-  },
   {
     path: paths.assets.path,
     title: 'Assets',

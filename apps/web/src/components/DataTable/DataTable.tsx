@@ -10,7 +10,7 @@ import {
 } from 'react';
 import classes from './DataTable.module.css';
 import { DataTableHeader, type HeaderSelection } from './DataTableHeader.tsx';
-import { DataTableRow } from './DataTableRow.tsx';
+import { DataTableRow, LoadingRow } from './DataTableRow.tsx';
 import type { DataColumn, RowKey, SortState } from './types.ts';
 
 const CHECK_COLUMN_WIDTH = 44;
@@ -29,8 +29,13 @@ export interface DataTableSelection<Row, K extends RowKey> {
 }
 
 export interface DataTableProps<Row, K extends RowKey> {
-  /** The rows to show, already filtered and sorted, in order. */
-  rows: ArrayLike<Row>;
+  /**
+   * The rows to show, already filtered and sorted, in order. A windowed table passes every position with
+   * the rows it has not loaded yet left undefined: those show as loading rows until they arrive.
+   */
+  rows: ArrayLike<Row | undefined>;
+  /** The positions in view (with the overscan) changed: a windowed table loads the rows there. */
+  onRangeChange?: (first: number, last: number) => void;
   rowKey: (row: Row) => K;
   columns: readonly DataColumn<Row>[];
   /** Accessible name of the table. */
@@ -97,11 +102,20 @@ export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) 
     const index = pendingFocus.current;
     if (index === null) return;
     const element = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
-    if (element) {
-      pendingFocus.current = null;
-      element.focus({ preventScroll: true });
-    }
+    if (!element) return;
+    // A loading row is replaced by its real row when it arrives: keep the focus request until then, and
+    // take the focus back only if nothing else has it (the replaced row's focus fell to the body).
+    if (element.dataset.loading === undefined) pendingFocus.current = null;
+    const free = !document.activeElement || document.activeElement === document.body;
+    if (free || scrollRef.current?.contains(document.activeElement)) element.focus({ preventScroll: true });
   });
+
+  const firstIndex = items[0]?.index ?? -1;
+  const lastIndex = items.at(-1)?.index ?? -1;
+  const { onRangeChange } = props;
+  useEffect(() => {
+    if (onRangeChange && lastIndex >= 0) onRangeChange(firstIndex, lastIndex);
+  }, [onRangeChange, firstIndex, lastIndex]);
 
   // Handlers read the latest props through a ref, so the memoised rows keep stable callbacks.
   const latest = useRef(props);
@@ -225,7 +239,20 @@ export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) 
             </tr>
           )}
           {items.map((item) => {
-            const row = rows[item.index]!;
+            const row = rows[item.index];
+            if (row === undefined) {
+              return (
+                <LoadingRow
+                  key={item.key}
+                  index={item.index}
+                  span={span}
+                  focusable={item.index === focusIndex}
+                  testId={props.rowTestId ? `${props.rowTestId}-loading` : undefined}
+                  onKey={onKey}
+                  onFocusRow={onFocusRow}
+                />
+              );
+            }
             return (
               <DataTableRow
                 key={item.key}

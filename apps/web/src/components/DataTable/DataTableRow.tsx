@@ -70,3 +70,35 @@ function DataTableRowImpl<Row>(props: DataTableRowProps<Row>) {
 
 /** One row; memoised so scrolling re-renders only rows that enter the window. */
 export const DataTableRow = memo(DataTableRowImpl) as typeof DataTableRowImpl;
+
+interface LoadingRowProps {
+  index: number;
+  span: number;
+  focusable: boolean;
+  testId: string | undefined;
+  onKey: (index: number, event: KeyboardEvent<HTMLTableRowElement>) => void;
+  onFocusRow: (index: number) => void;
+}
+
+/** A position of a windowed table whose row is still on its way: keeps its place, height and keys. */
+export const LoadingRow = memo(function LoadingRow(props: LoadingRowProps) {
+  return (
+    <tr
+      className={classes.row}
+      data-index={props.index}
+      data-loading=""
+      data-testid={props.testId}
+      aria-rowindex={props.index + 2}
+      aria-busy="true"
+      tabIndex={props.focusable ? 0 : -1}
+      onKeyDown={(event) => props.onKey(props.index, event)}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) props.onFocusRow(props.index);
+      }}
+    >
+      <td className={`${classes.cell} ${classes.loadingCell}`} colSpan={props.span}>
+        <span className={classes.loadingBar} />
+      </td>
+    </tr>
+  );
+});

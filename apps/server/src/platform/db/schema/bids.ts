@@ -1,6 +1,7 @@
-import { date, index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import { projects } from './projects.ts';
 
 /** Bids (RFPs) for a customer; their KMZ files are `source_files` rows with bid_id set (spec 3 §3 'Bid form'). */
 export const bids = pgTable(
@@ -24,6 +25,12 @@ export const bids = pgTable(
     contactDept: varchar('contact_dept', { length: 100 }),
     contactEmail: varchar('contact_email', { length: 254 }),
     contactPhone: varchar('contact_phone', { length: 30 }),
+    /** The project made from the bid's KMZ files (a failed import deletes both). */
+    projectId: integer('project_id')
+      .unique('bids_project_unique')
+      .references(() => projects.id, { onDelete: 'set null' }),
+    /** The client's id for one save: a repeated save (retry, double click) answers the first one's result. */
+    requestId: uuid('request_id').unique('bids_request_unique'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -12,6 +12,7 @@ import {
   serial,
   smallint,
   unique,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -19,6 +20,7 @@ import { createdAt, lonLat, moment, updatedAt } from './columns.ts';
 import { abbIdTypes, ettArmPositions, ettArms, knuckleFlatPositions } from './ett.ts';
 import { projects } from './projects.ts';
 import { structures } from './structures.ts';
+import { fileUploads } from './uploads.ts';
 
 /** Step-clip angles read by the AI (spec 2 §3 'Inspection image'). */
 export interface StepClip {
@@ -50,10 +52,24 @@ export const images = pgTable(
     captureTime: moment('capture_time'),
     /** x = longitude, y = latitude from EXIF GPS; null when the photo has none. */
     location: lonLat('location'),
+    /** GPS altitude above sea level, metres. */
     altitude: doublePrecision('altitude'),
+    /** DJI XMP RelativeAltitude: height above the take-off point, metres. */
+    relativeAltitude: doublePrecision('relative_altitude'),
+    /** Where the camera pointed, degrees clockwise from north: gimbal yaw, else flight yaw, else GPSImgDirection. */
     bearing: doublePrecision('bearing'),
+    /** Gimbal pitch, degrees: 0 horizontal, -90 straight down (nadir). */
+    gimbalPitch: doublePrecision('gimbal_pitch'),
+    /** The capture time's UTC offset as the camera wrote it ('+02:00'); null when it wrote none. */
+    captureOffset: varchar('capture_offset', { length: 6 }),
     cameraMake: varchar('camera_make', { length: 100 }),
     cameraModel: varchar('camera_model', { length: 100 }),
+    /** Metres from the camera position to the assigned structure; null when unassigned or without GPS. */
+    metersFromStruct: doublePrecision('meters_from_struct'),
+    /** 0..1: how sure the automatic assignment was; null for manual assignment or none. */
+    assignmentConfidence: doublePrecision('assignment_confidence'),
+    /** The signed upload the file arrived through. */
+    fileUploadId: uuid('file_upload_id').references(() => fileUploads.id, { onDelete: 'set null' }),
     hasThumb: boolean('has_thumb').notNull().default(false),
     hasMedium: boolean('has_medium').notNull().default(false),
     uploadedAt: moment('uploaded_at').notNull().defaultNow(),
@@ -80,6 +96,10 @@ export const images = pgTable(
     index('images_project_structure_idx').on(t.projectId, t.structureId),
     index('images_structure_idx').on(t.structureId),
     index('images_location_gist').using('gist', t.location),
+    // 'Unassigned Images' and its count without scanning the project's assigned photos.
+    index('images_project_unassigned_idx').on(t.projectId).where(sql`${t.structureId} is null`),
+    // The Inspect tab's Rejected filter and count: structures with a rejected photo, without the rest.
+    index('images_structure_rejected_idx').on(t.structureId).where(sql`${t.rejectDatetime} is not null`),
     check('images_ett_photo_type_check', sql`${t.ettPhotoTypeId} in (1, 2, 3)`),
   ],
 );

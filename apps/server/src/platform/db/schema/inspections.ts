@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -80,6 +81,8 @@ export const inspections = pgTable(
     comments: text('comments'),
     semRemark: text('sem_remark'),
     semConditions: jsonb('sem_conditions').$type<SemConditions>(),
+    /** Completed while the structure had no photo standing; the reviewer confirmed it (issue 9). */
+    completedWithoutPhotos: boolean('completed_without_photos').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,12 @@
-import { index, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companies } from './accounts.ts';
 import { createdAt } from './columns.ts';
 
-/** Sales leads posted by the public site (POST /api/v1/leads/); the spec shows no fields, these are the usual contact ones. */
+/**
+ * Leads posted by the public 'Request an inspection' form (POST /api/v1/leads/); the spec shows no
+ * fields, these are the usual contact ones. A super admin turns a lead into a customer: the lead then
+ * names that company.
+ */
 export const leads = pgTable(
   'leads',
   {
@@ -14,6 +19,8 @@ export const leads = pgTable(
     message: text('message'),
     source: varchar('source', { length: 50 }),
     createdAt: createdAt(),
+    convertedCompanyId: integer('converted_company_id').references(() => companies.id),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
   },
   (t) => [index('leads_created_idx').on(t.createdAt)],
 );

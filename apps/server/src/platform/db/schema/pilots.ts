@@ -124,6 +124,8 @@ export const schedulingRequests = pgTable(
     expiresAt: moment('expires_at'),
     respondedAt: moment('responded_at'),
     accepted: boolean('accepted'),
+    /** Set when the text message could not be delivered (status 5 Error Messaging Pilot). */
+    deliveryFailedAt: moment('delivery_failed_at'),
   },
   (t) => [index('scheduling_requests_project_user_idx').on(t.projectId, t.userId)],
 );

@@ -77,6 +77,8 @@ export const structures = pgTable(
     unique('structures_project_line_num_unique').on(t.projectId, t.lineId, t.structNum),
     index('structures_project_crew_idx').on(t.projectId, t.crewGroupId),
     index('structures_line_idx').on(t.lineId),
+    // The Inspect tab's list order: a project's lines, then each line's structures in creation order.
+    index('structures_project_line_idx').on(t.projectId, t.lineId, t.id),
     // Deleting a crew group nulls its structures through the foreign key; this keeps that from scanning the table.
     index('structures_crew_idx').on(t.crewGroupId).where(sql`${t.crewGroupId} is not null`),
     index('structures_location_gist').using('gist', t.location),

@@ -3,6 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { fakeApi, providers, testQueryClient } from '../../../testing/render.tsx';
+import { sampleData } from '../model/testData.ts';
 import { useAssignStructures } from './assignStructures.ts';
 import { useDeleteCrewGroup } from './deleteCrewGroup.ts';
 
@@ -15,7 +16,7 @@ function seededClient() {
   for (const id of [PROJECT, OTHER_PROJECT]) {
     client.setQueryData(queryKeys.structures.stats(id), { total_struct_count: 50 });
     client.setQueryData(queryKeys.structures.lines(id), []);
-    client.setQueryData(queryKeys.crews.assignment(id), { crew: [], structures: [], availableUsers: [] });
+    client.setQueryData(queryKeys.crews.assignment(id), sampleData());
     client.setQueryData(queryKeys.inspections.counts(id), { all_count: 50 });
   }
   return client;

@@ -3,6 +3,7 @@ import { Box, Center, Loader, Paper, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { remToPx, SplitPane } from '../../../components/SplitPane.tsx';
 import { useClientConfig } from '../../../lib/clientConfig.ts';
 import { downloadText } from '../../../lib/csv.ts';
 import { useProjectStats } from '../../../lib/projectStats.ts';
@@ -14,7 +15,6 @@ import { filterStructures, maskOf, type StructureFilter } from '../model/filterS
 import { structuresCsv, structuresCsvName } from '../model/structuresCsv.ts';
 import { CrewSidebar } from './crew/CrewSidebar.tsx';
 import { AssignmentFilters } from './filters/AssignmentFilters.tsx';
-import { SplitPane } from './layout/SplitPane.tsx';
 import { AssignmentMap } from './map/AssignmentMap.tsx';
 import { SelectionFlow } from './selection/SelectionFlow.tsx';
 import { StatGroups } from './stats/StatGroups.tsx';
@@ -59,9 +59,9 @@ export default function AssignmentTab({
     () => (model ? filterStructures(model, deferredFilter) : new Uint32Array(0)),
     [model, deferredFilter],
   );
-  const visibleMask = useMemo(() => maskOf(visible, model?.structures.length ?? 0), [visible, model]);
+  const visibleMask = useMemo(() => maskOf(visible, model?.count ?? 0), [visible, model]);
   const selectedMask = useMemo(
-    () => (selected && model ? maskOf(selected, model.structures.length) : null),
+    () => (selected && model ? maskOf(selected, model.count) : null),
     [selected, model],
   );
 
@@ -92,7 +92,9 @@ export default function AssignmentTab({
             {/* The map starts while the structures are still loading: its style and first frame overlap the fetch. */}
             <SplitPane
               label="Resize the map and the structure table"
-              initialBottomRem={ASSIGNMENT_MAP.initialSplitHeight}
+              initialBottomPx={remToPx(ASSIGNMENT_MAP.initialSplitHeight)}
+              minTopPx={96}
+              minBottomPx={96}
               top={
                 <AssignmentMap
                   model={model}
@@ -102,6 +104,7 @@ export default function AssignmentTab({
                   styleUrl={config.isPending ? undefined : (config.data?.mapStyleUrl ?? null)}
                   canEdit={canEdit}
                   onSelect={onSelect}
+                  download={assignment.progress}
                 />
               }
               bottom={

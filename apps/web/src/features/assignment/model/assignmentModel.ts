@@ -1,4 +1,4 @@
-import type { AssignmentData, AssignmentStructure, CrewGroup } from '@linewalker/domain';
+import type { AssignmentData, AssignmentLine, AssignmentStructures, CrewGroup } from '@linewalker/domain';
 import { crewColor, MAX_CREW_GROUPS, UNASSIGNED_COLOR } from '@linewalker/domain';
 import { mercatorY } from '../../../components/map/projection.ts';
 
@@ -7,7 +7,11 @@ import { mercatorY } from '../../../components/map/projection.ts';
  * and polygon selection read by structure index, built once per fetch instead of per render.
  */
 export interface AssignmentModel {
-  structures: readonly AssignmentStructure[];
+  /** Structures in the data. */
+  count: number;
+  /** The server's columns, read by structure index (no object per structure). */
+  columns: AssignmentStructures;
+  lines: readonly AssignmentLine[];
   crew: readonly CrewGroup[];
   crewById: ReadonlyMap<number, CrewGroup>;
   /** Crew number of each structure, 0 when unassigned (the cluster colour key). */
@@ -23,18 +27,21 @@ export interface AssignmentModel {
 
 export function buildAssignmentModel(data: AssignmentData): AssignmentModel {
   const crewById = new Map(data.crew.map((group) => [group.crew_group_id, group]));
-  const count = data.structures.length;
+  const columns = data.structures;
+  const { crew_group_id: crewGroupIds, longitude, latitude } = columns;
+  const count = columns.structure_id.length;
   const crewNumbers = new Uint8Array(count);
   const projected = new Float64Array(count * 2);
   for (let i = 0; i < count; i++) {
-    const structure = data.structures[i]!;
-    const group = structure.crew_group_id === null ? undefined : crewById.get(structure.crew_group_id);
-    crewNumbers[i] = group?.crew_number ?? 0;
-    projected[i * 2] = structure.longitude;
-    projected[i * 2 + 1] = mercatorY(structure.latitude);
+    const crewGroupId = crewGroupIds[i]!;
+    crewNumbers[i] = crewGroupId === null ? 0 : (crewById.get(crewGroupId)?.crew_number ?? 0);
+    projected[i * 2] = longitude[i]!;
+    projected[i * 2 + 1] = mercatorY(latitude[i]!);
   }
   return {
-    structures: data.structures,
+    count,
+    columns,
+    lines: data.lines,
     crew: data.crew,
     crewById,
     crewNumbers,
@@ -61,3 +68,7 @@ export function crewPalette(crew: readonly CrewGroup[]): string[] {
 
 /** 'Crew 3' — the label a crew group goes by everywhere in the tab. */
 export const crewLabel = (group: Pick<CrewGroup, 'crew_number'>): string => `Crew ${group.crew_number}`;
+
+/** The line name of structure `i`. */
+export const lineNameOf = (model: AssignmentModel, i: number): string =>
+  model.lines[model.columns.line_index[i]!]!.line_name;

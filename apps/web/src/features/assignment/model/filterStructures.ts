@@ -12,19 +12,24 @@ export interface StructureFilter {
 
 /** Indices (in data order) of the structures the Line and Crew filters keep. */
 export function filterStructures(model: AssignmentModel, filter: StructureFilter): Uint32Array {
-  const { structures } = model;
-  const lines = filter.lineIds.length > 0 ? new Set(filter.lineIds.map(Number)) : null;
+  const { count, columns } = model;
+  // Line ids to the server's line indices, so each structure is one array read.
+  const lineIds = new Set(filter.lineIds.map(Number));
+  const lines =
+    filter.lineIds.length > 0
+      ? new Uint8Array(model.lines.map((line) => (lineIds.has(line.line_id) ? 1 : 0)))
+      : null;
   const crews = filter.crews.length > 0 ? new Set(filter.crews) : null;
   const keepUnassigned = crews?.has(UNASSIGNED_VALUE) ?? true;
   const crewIds = crews ? new Set([...crews].filter((c) => c !== UNASSIGNED_VALUE).map(Number)) : null;
 
-  const kept = new Uint32Array(structures.length);
+  const { line_index: lineIndex, crew_group_id: crewGroupIds } = columns;
+  const kept = new Uint32Array(count);
   let size = 0;
-  for (let i = 0; i < structures.length; i++) {
-    const structure = structures[i]!;
-    if (lines && !lines.has(structure.line_id)) continue;
+  for (let i = 0; i < count; i++) {
+    if (lines && !lines[lineIndex[i]!]) continue;
     if (crewIds) {
-      const crewGroupId = structure.crew_group_id;
+      const crewGroupId = crewGroupIds[i]!;
       if (crewGroupId === null ? !keepUnassigned : !crewIds.has(crewGroupId)) continue;
     }
     kept[size++] = i;

@@ -13,14 +13,14 @@ export function structureFeatures(
   model: AssignmentModel,
   indices: Uint32Array,
 ): FeatureCollection<Point, StructurePointProps> {
+  const { longitude, latitude } = model.columns;
   const features = new Array(indices.length);
   for (let k = 0; k < indices.length; k++) {
     const i = indices[k]!;
-    const s = model.structures[i]!;
     features[k] = {
       type: 'Feature',
       id: i,
-      geometry: { type: 'Point', coordinates: [s.longitude, s.latitude] },
+      geometry: { type: 'Point', coordinates: [longitude[i]!, latitude[i]!] },
       properties: { i, n: model.crewNumbers[i]! },
     };
   }
@@ -29,8 +29,6 @@ export function structureFeatures(
 
 /** The box around the given structures, or null for none. */
 export function structureBounds(model: AssignmentModel, indices: Uint32Array): Bounds | null {
-  return boundsOf(indices.length, (k) => {
-    const s = model.structures[indices[k]!]!;
-    return [s.longitude, s.latitude];
-  });
+  const { longitude, latitude } = model.columns;
+  return boundsOf(indices.length, (k) => [longitude[indices[k]!]!, latitude[indices[k]!]!]);
 }

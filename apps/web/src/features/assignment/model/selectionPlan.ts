@@ -19,16 +19,17 @@ export function planSelection(
 ): SelectionPlan {
   const ids: number[] = [];
   let alreadyAssigned = 0;
+  const { structure_id: structureIds, crew_group_id: crewGroupIds } = model.columns;
   for (const i of selected) {
-    const s = model.structures[i]!;
+    const current = crewGroupIds[i]!;
     if (crewGroupId === null) {
-      if (s.crew_group_id !== null) {
-        ids.push(s.structure_id);
+      if (current !== null) {
+        ids.push(structureIds[i]!);
         alreadyAssigned++;
       }
-    } else if (s.crew_group_id !== crewGroupId) {
-      ids.push(s.structure_id);
-      if (s.crew_group_id !== null) alreadyAssigned++;
+    } else if (current !== crewGroupId) {
+      ids.push(structureIds[i]!);
+      if (current !== null) alreadyAssigned++;
     }
   }
   return { ids, alreadyAssigned };

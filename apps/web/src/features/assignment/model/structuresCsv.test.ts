@@ -34,7 +34,7 @@ describe('structuresCsv', () => {
 
   it('guards a structure name that looks like a formula', () => {
     const data = sampleData();
-    data.structures[0]!.struct_num = '=HYPERLINK("x")';
+    data.structures.struct_num[0] = '=HYPERLINK("x")';
     const text = structuresCsv(buildAssignmentModel(data), Uint32Array.of(0));
     expect(text.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",Line 1,1,2,39.5,-98.5`);
   });

@@ -1,5 +1,5 @@
 import { csvText } from '../../../lib/csv.ts';
-import type { AssignmentModel } from './assignmentModel.ts';
+import { type AssignmentModel, lineNameOf } from './assignmentModel.ts';
 
 export const STRUCTURE_CSV_HEADER = [
   'Structure',
@@ -16,16 +16,16 @@ export const STRUCTURE_CSV_HEADER = [
  */
 export function structuresCsv(model: AssignmentModel, indices: Uint32Array): string {
   const rows: (string | number | null)[][] = [];
+  const { struct_num: structNums, image_count: imageCounts, latitude, longitude } = model.columns;
   for (const i of indices) {
-    const s = model.structures[i]!;
     const crewNumber = model.crewNumbers[i]!;
     rows.push([
-      s.struct_num,
-      s.line_name,
+      structNums[i]!,
+      lineNameOf(model, i),
       crewNumber > 0 ? crewNumber : null,
-      s.image_count,
-      s.latitude,
-      s.longitude,
+      imageCounts[i]!,
+      latitude[i]!,
+      longitude[i]!,
     ]);
   }
   return csvText(STRUCTURE_CSV_HEADER, rows);

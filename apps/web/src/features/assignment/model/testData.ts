@@ -1,4 +1,4 @@
-import type { AssignmentData, AssignmentStructure, CrewGroup } from '@linewalker/domain';
+import type { AssignmentData, CrewGroup } from '@linewalker/domain';
 
 /** A small assignment answer shaped like the server's, for the model tests. */
 export function sampleData(): AssignmentData {
@@ -20,27 +20,24 @@ export function sampleData(): AssignmentData {
       structures_acquired_count: 1,
     },
   ];
-  const structure = (id: number, lineId: number, crewGroupId: number | null, lon: number, lat: number) =>
-    ({
-      structure_id: id,
-      struct_num: `S-${id}`,
-      line_id: lineId,
-      line_name: `Line ${lineId}`,
-      latitude: lat,
-      longitude: lon,
-      crew_group_id: crewGroupId,
-      image_count: id % 3,
-      structure_source_type_id: 2,
-    }) satisfies AssignmentStructure;
+  // Structures 101..105: lines 1, 1, 2, 2, 3; crew groups 11, 11, 12, none, none.
   return {
     crew,
-    structures: [
-      structure(101, 1, 11, -98.5, 39.5),
-      structure(102, 1, 11, -98.4, 39.6),
-      structure(103, 2, 12, -98.3, 39.7),
-      structure(104, 2, null, -98.2, 39.8),
-      structure(105, 3, null, -98.1, 39.9),
+    lines: [
+      { line_id: 1, line_name: 'Line 1' },
+      { line_id: 2, line_name: 'Line 2' },
+      { line_id: 3, line_name: 'Line 3' },
     ],
+    structures: {
+      structure_id: [101, 102, 103, 104, 105],
+      struct_num: ['S-101', 'S-102', 'S-103', 'S-104', 'S-105'],
+      line_index: [0, 0, 1, 1, 2],
+      latitude: [39.5, 39.6, 39.7, 39.8, 39.9],
+      longitude: [-98.5, -98.4, -98.3, -98.2, -98.1],
+      crew_group_id: [11, 11, 12, null, null],
+      image_count: [101 % 3, 102 % 3, 103 % 3, 104 % 3, 105 % 3],
+      structure_source_type_id: [2, 2, 2, 2, 2],
+    },
     availableUsers: [],
   };
 }

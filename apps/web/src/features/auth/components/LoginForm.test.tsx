@@ -68,4 +68,22 @@ describe('LoginForm (spec 1 §5 Login, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
     expect(onForgot).toHaveBeenCalledOnce();
   });
+
+  it('clears a failed login message when the user turns to Forgot Password', async () => {
+    const api = fakeApi(() => ({ status: 403, body: { code: 'invalid_credentials', message: 'No' } }));
+    vi.stubGlobal('fetch', api.fetch);
+    const onForgotPassword = vi.fn();
+    const { user } = renderWithProviders(<LoginForm onForgotPassword={onForgotPassword} />, {
+      session: null,
+    });
+
+    await user.type(userName(), 'someone@example.com');
+    await user.type(password(), 'wrong-password');
+    await user.click(login());
+    expect(await screen.findByRole('alert')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
+    expect(onForgotPassword).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
 });

@@ -57,7 +57,16 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
           aria-invalid={Boolean(form.errors.password)}
         />
         <Group justify="space-between" align="center">
-          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              // A failed login's message must not linger beside the reset flow's own messages.
+              login.reset();
+              onForgotPassword();
+            }}
+          >
             Forgot Password
           </Anchor>
           <Button type="submit" loading={login.isPending}>

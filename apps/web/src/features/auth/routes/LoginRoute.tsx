@@ -1,9 +1,9 @@
 import { MESSAGES } from '@linewalker/domain';
-import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Brand, PRODUCT_NAME } from '../../../components/Brand.tsx';
 import { paths } from '../../../config/paths.ts';
 import { safeReturnTo } from '../../../lib/returnTo.ts';
@@ -52,6 +52,12 @@ export function LoginRoute() {
             </Alert>
           )}
           <LoginForm onForgotPassword={forgot.open} />
+          <Text size="sm" c="dimmed" ta="center">
+            New to us?{' '}
+            <Anchor component={Link} to={paths.requestInspection.getHref()}>
+              Request an inspection
+            </Anchor>
+          </Text>
         </Stack>
       </Paper>
       <ForgotPasswordModal

@@ -30,16 +30,17 @@ export async function completeInspection({ inspectionId, body }: CompleteInspect
 /**
  * Completing changes the row (date, reviewer, status), the filter counts, the project's Inspected
  * stats (counted by date_reviewed) and its progress. The answer carries the saved
- * row, so the list shows it at once; list and counts are then refetched in the background rather than
- * holding the dialog open while 50,000 rows travel again.
+ * row, so the list shows it at once; the pages in view and the counts are then refetched in the background.
  */
 export function useCompleteInspection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeInspection,
     onSuccess: ({ inspection }, { projectId }) => {
-      queryClient.setQueryData<InspectionRow[]>(queryKeys.inspections.list(projectId), (rows) =>
-        rows?.map((row) => (row.id === inspection.id ? inspection : row)),
+      // Every cached page that holds the row shows the saved one at once.
+      queryClient.setQueriesData<InspectionRow[]>(
+        { queryKey: queryKeys.inspections.list(projectId) },
+        (rows) => rows?.map((row) => (row.id === inspection.id ? inspection : row)),
       );
       void invalidate(queryClient, staleAfter.inspectionCompleted(projectId));
     },

@@ -1,18 +1,29 @@
 import { InspectionRow } from '@linewalker/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
+import { INSPECTION_PAGE_SIZE, type InspectionListParams, listQuery } from '../model/listQuery.ts';
 
 const InspectionList = InspectionRow.array();
 
-/** GET /api/v1/inspections/{projectId}: every inspection of the project, in line and structure order. */
-export const getInspections = (projectId: number, signal?: AbortSignal) =>
-  apiRequest(`/inspections/${projectId}`, { schema: InspectionList, signal });
-
-export const inspectionsQueryOptions = (projectId: number) =>
-  queryOptions({
-    queryKey: queryKeys.inspections.list(projectId),
-    queryFn: ({ signal }) => getInspections(projectId, signal),
+/**
+ * GET /api/v1/inspections/{projectId}?offset&limit…: one page of the inspections that pass the filters,
+ * in the asked order. The table loads the pages it shows, never the whole project.
+ */
+export const getInspectionPage = (
+  projectId: number,
+  params: InspectionListParams,
+  page: number,
+  signal?: AbortSignal,
+) =>
+  apiRequest(`/inspections/${projectId}`, {
+    schema: InspectionList,
+    query: listQuery(params, { offset: page * INSPECTION_PAGE_SIZE, limit: INSPECTION_PAGE_SIZE }),
+    signal,
   });
 
-export const useInspections = (projectId: number) => useQuery(inspectionsQueryOptions(projectId));
+export const inspectionPageQueryOptions = (projectId: number, params: InspectionListParams, page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.inspections.list(projectId), params, page],
+    queryFn: ({ signal }) => getInspectionPage(projectId, params, page, signal),
+  });

@@ -1,13 +1,13 @@
-import type { ProjectDetail } from '@linewalker/domain';
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import type { InspectionRow, ProjectDetail } from '@linewalker/domain';
+import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconClipboardList, IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { useInspectionCounts } from '../api/getInspectionCounts.ts';
-import { useInspections } from '../api/getInspections.ts';
-import { downloadInspectionCsv } from '../csv/inspectionCsv.ts';
+import { useProjectFilters } from '../../../lib/projectFilters.ts';
+import { useProjectLines } from '../../../lib/projectLines.ts';
+import { useInspectionExport } from '../hooks/useInspectionExport.ts';
 import { useInspectionTable } from '../hooks/useInspectionTable.ts';
 import { useLinkedInspection } from '../hooks/useLinkedInspection.ts';
 import { type ColumnId, inspectionColumns } from '../model/columns.ts';
@@ -21,24 +21,42 @@ import { StatusFilterButtons } from './StatusFilterButtons.tsx';
 
 /**
  * The project's Inspect sub-page (spec 1 §2 'Inspection list', spec 2 §2 'Inspect'): filter buttons with
- * counts, search, column filters, the sortable virtualised table and CSV export of the selected rows.
- * A row opens the Complete Inspection dialog; the full-screen inspection viewer replaces that in a
- * later issue.
+ * counts, search, column filters, the sortable table and CSV export of the selected rows. The server
+ * filters, sorts and pages the list; the table loads the pages in view as it scrolls. A row opens the
+ * inspection (?inspectionId=).
  */
-export default function InspectTab({ project }: { project: ProjectDetail }) {
-  const list = useInspections(project.id);
-  const counts = useInspectionCounts(project.id);
-  const table = useInspectionTable(list.data);
+export default function InspectTab({
+  project,
+  onOpenInspection,
+}: {
+  project: ProjectDetail;
+  /** Opens a row somewhere else (the app layer's inspection viewer) instead of the Complete Inspection dialog. */
+  onOpenInspection?: (row: InspectionRow) => void;
+}) {
+  // The project header's Lines and search narrow the list (spec 2 §2: the filters apply to the sub-page).
+  const { filters: header } = useProjectFilters();
+  const table = useInspectionTable(project.id, header);
+  const lines = useProjectLines(project.id);
   const [showFilters, setShowFilters] = useState(false);
-  const dialog = useLinkedInspection(list.data);
   const columns = useMemo(() => inspectionColumns(project.inspection_type), [project.inspection_type]);
+  const exporter = useInspectionExport(project.id, columns, table.params, table.selection.selection);
+
+  const { rows } = table.window;
+  const loaded = useCallback((id: number) => rows.find((v) => v?.id === id)?.row, [rows]);
+  // With a viewer composed in, the viewer answers ?inspectionId= links, not this dialog.
+  const dialog = useLinkedInspection(project.id, loaded, onOpenInspection === undefined);
 
   const { open } = dialog;
-  const onOpen = useCallback((view: InspectionView) => open(view.row), [open]);
+  const onOpen = useCallback(
+    (view: InspectionView) => (onOpenInspection ? onOpenInspection(view.row) : open(view.row)),
+    [open, onOpenInspection],
+  );
   const { setSort } = table;
   const onSort = useCallback((column: ColumnId) => setSort((s) => nextSort(s, column)), [setSort]);
 
-  if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
+  if (table.countsError) {
+    return <QueryError error={table.countsError} onRetry={() => void table.retryCounts()} />;
+  }
 
   const activeColumnFilters = activeColumnFilterCount(table.filters);
   const filtersInUse = activeColumnFilters > 0 || table.filters.search.trim() !== '';
@@ -58,6 +76,7 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
       </Stack>
     </EmptyState>
   );
+  const selectedCount = table.selection.count;
 
   return (
     <Stack gap="sm">
@@ -65,7 +84,7 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
         <StatusFilterButtons
           value={table.filters.status}
           onChange={(status) => table.updateFilters({ status })}
-          counts={counts.data}
+          counts={table.counts}
         />
         <InspectionToolbar
           search={table.filters.search}
@@ -73,13 +92,20 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
           showFilters={showFilters}
           onToggleFilters={() => setShowFilters((s) => !s)}
           activeColumnFilters={activeColumnFilters}
-          selectedCount={table.selection.selected.size}
-          onExport={() => downloadInspectionCsv(columns, table.selectedViews)}
+          selectedCount={selectedCount}
+          exporting={exporter.isPending}
+          onExport={exporter.run}
           onClearSelection={table.selection.clear}
         />
       </Group>
+      {exporter.error && (
+        <Text size="sm" c="red" role="alert">
+          The export failed. Try again.
+        </Text>
+      )}
+      {table.window.error && <QueryError error={table.window.error} onRetry={table.window.retry} />}
 
-      {list.isPending ? (
+      {table.countsPending ? (
         <Center h={320}>
           <Stack align="center" gap="xs">
             <Loader />
@@ -88,21 +114,40 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
             </Text>
           </Stack>
         </Center>
-      ) : table.total === 0 ? (
+      ) : table.projectTotal === 0 ? (
         <EmptyState icon={<IconClipboardList size={24} />} title="No inspections yet">
           Every structure of the project gets an inspection when the structures are imported.
         </EmptyState>
       ) : (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {formatCount(table.visible.length)} of {formatCount(table.total)} inspections
-            {table.selection.selected.size > 0
-              ? ` · ${formatCount(table.selection.selected.size)} selected`
-              : ''}
-          </Text>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              Showing {formatCount(table.total)} of {formatCount(table.projectTotal ?? table.total)}{' '}
+              inspections
+              {selectedCount > 0 ? ` · ${formatCount(selectedCount)} selected` : ''}
+            </Text>
+            {table.window.loading && (
+              <Text size="xs" c="dimmed">
+                Loading rows…
+              </Text>
+            )}
+          </Group>
+          <Progress
+            value={100}
+            size={3}
+            animated
+            striped
+            // Keeps its place, so rows never jump when loading starts or ends.
+            style={{ visibility: table.window.loading ? 'visible' : 'hidden' }}
+            role="progressbar"
+            aria-label="Loading inspections"
+            aria-hidden={!table.window.loading}
+            data-testid="inspection-loading"
+          />
           <InspectionTable
             columns={columns}
-            views={table.visible}
+            views={rows}
+            onRangeChange={table.window.onRangeChange}
             sort={table.sort}
             onSort={onSort}
             selection={table.selection}
@@ -110,9 +155,9 @@ export default function InspectTab({ project }: { project: ProjectDetail }) {
             showFilters={showFilters}
             filters={table.filters}
             onFiltersChange={table.updateFilters}
-            lineNames={table.lineNames}
+            lines={lines.data ?? []}
             empty={noMatches}
-            resetKey={JSON.stringify([table.sort, table.appliedFilters])}
+            resetKey={table.resetKey}
           />
         </>
       )}

@@ -1,3 +1,4 @@
+import type { ProjectLine } from '@linewalker/domain';
 import { MultiSelect, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { DataTable, type DataTableSelection } from '../../../components/DataTable/DataTable.tsx';
@@ -15,7 +16,10 @@ const HEADER_HEIGHT = 31;
 
 interface InspectionTableProps {
   columns: readonly ColumnDef[];
-  views: readonly InspectionView[];
+  /** Every position of the filtered list; rows not loaded yet are undefined. */
+  views: ArrayLike<InspectionView | undefined>;
+  /** The positions in view changed: the window loads their pages. */
+  onRangeChange: (first: number, last: number) => void;
   sort: SortState | null;
   onSort: (column: ColumnId) => void;
   selection: Omit<DataTableSelection<InspectionView, number>, 'allLabel' | 'rowLabel'>;
@@ -23,7 +27,8 @@ interface InspectionTableProps {
   showFilters: boolean;
   filters: ViewFilters;
   onFiltersChange: (patch: Partial<ViewFilters>) => void;
-  lineNames: readonly string[];
+  /** The project's lines, for the Line Name filter. */
+  lines: readonly ProjectLine[];
   /** Shown under the header when no row passes the filters. */
   empty: ReactNode;
   /** Changes whenever sort or filters change: the table then scrolls back to its first row. */
@@ -45,7 +50,16 @@ const rowLabel = (view: InspectionView) => `Select ${view.lineName} ${view.struc
  * Structure have column filters, a click or Enter opens an inspection, the boxes select rows for export.
  */
 export function InspectionTable(props: InspectionTableProps) {
-  const { columns, filters, onFiltersChange, lineNames } = props;
+  const { columns, filters, onFiltersChange, lines } = props;
+  const lineOptions = useMemo(
+    () =>
+      [...lines]
+        .sort((a, b) =>
+          a.line_name.localeCompare(b.line_name, 'en-US', { numeric: true, sensitivity: 'base' }),
+        )
+        .map((l) => ({ value: String(l.id), label: l.line_name })),
+    [lines],
+  );
 
   const tableColumns = useMemo(
     (): DataColumn<InspectionView>[] =>
@@ -61,11 +75,11 @@ export function InspectionTable(props: InspectionTableProps) {
           column.id === 'lineName' ? (
             <MultiSelect
               size="xs"
-              placeholder={filters.lineNames.length === 0 ? 'Line Name' : undefined}
+              placeholder={filters.lineIds.length === 0 ? 'Line Name' : undefined}
               aria-label="Filter by line name"
-              data={lineNames as string[]}
-              value={filters.lineNames as string[]}
-              onChange={(names) => onFiltersChange({ lineNames: names })}
+              data={lineOptions}
+              value={filters.lineIds.map(String)}
+              onChange={(ids) => onFiltersChange({ lineIds: ids.map(Number) })}
               searchable
               clearable
               maxDropdownHeight={224}
@@ -82,17 +96,18 @@ export function InspectionTable(props: InspectionTableProps) {
             />
           ) : undefined,
       })),
-    [columns, filters.lineNames, filters.structure, onFiltersChange, lineNames],
+    [columns, filters.lineIds, filters.structure, onFiltersChange, lineOptions],
   );
 
   const selection = useMemo(
-    () => ({ ...props.selection, allLabel: 'Select all shown inspections', rowLabel }),
+    () => ({ ...props.selection, allLabel: 'Select all matching inspections', rowLabel }),
     [props.selection],
   );
 
   return (
     <DataTable
       rows={props.views}
+      onRangeChange={props.onRangeChange}
       rowKey={(view) => view.id}
       columns={tableColumns}
       label="Inspections"

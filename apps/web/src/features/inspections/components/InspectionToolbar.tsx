@@ -9,6 +9,8 @@ interface InspectionToolbarProps {
   onToggleFilters: () => void;
   activeColumnFilters: number;
   selectedCount: number;
+  /** The export's rows are on their way. */
+  exporting: boolean;
   onExport: () => void;
   onClearSelection: () => void;
 }
@@ -53,6 +55,7 @@ export function InspectionToolbar(props: InspectionToolbarProps) {
       <Button
         leftSection={<IconDownload size={16} aria-hidden />}
         disabled={props.selectedCount === 0}
+        loading={props.exporting}
         onClick={props.onExport}
         title={props.selectedCount === 0 ? 'Select rows to export' : undefined}
       >

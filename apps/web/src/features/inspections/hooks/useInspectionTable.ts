@@ -1,64 +1,73 @@
-import type { InspectionRow } from '@linewalker/domain';
+import type { InspectionCounts } from '@linewalker/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
-import { useRowSelection } from '../../../components/DataTable/useRowSelection.ts';
-import { filterViews, NO_FILTERS, type ViewFilters } from '../model/filterViews.ts';
-import { toInspectionView } from '../model/inspectionView.ts';
-import { type SortState, sortViews } from '../model/sortViews.ts';
+import type { ProjectFilters } from '../../../lib/projectFilters.ts';
+import { NO_COUNTS, useInspectionCounts } from '../api/getInspectionCounts.ts';
+import { NO_FILTERS, type StatusFilter, type ViewFilters } from '../model/filterViews.ts';
+import { listParams } from '../model/listQuery.ts';
+import type { SortState } from '../model/sortViews.ts';
+import { useInspectionWindow } from './useInspectionWindow.ts';
+import { useWindowSelection } from './useWindowSelection.ts';
 
-/** Typing in a search box over 50,000 rows filters once the user pauses, not on every key. */
-const TEXT_FILTER_DEBOUNCE_MS = 200;
+/** Typing in a search box asks the server once the user pauses, not on every key. */
+const TEXT_FILTER_DEBOUNCE_MS = 300;
+
+const COUNT_OF: Record<StatusFilter, keyof InspectionCounts> = {
+  all: 'all_count',
+  pending: 'pending',
+  complete: 'completed',
+  rejected: 'rejected',
+};
 
 /**
- * The Inspect table's state: filters, sort and selection over the project's rows. Views are built once
- * per fetch; filtering and sorting work on those precomputed values.
+ * The Inspect table's state: filters and sort (applied by the server), the counts under those filters,
+ * the window of loaded rows and the selection.
  */
-export function useInspectionTable(rows: readonly InspectionRow[] | undefined) {
+export function useInspectionTable(projectId: number, header: ProjectFilters) {
   const [filters, setFilters] = useState<ViewFilters>(NO_FILTERS);
   const [sort, setSort] = useState<SortState | null>(null);
-
   const [search] = useDebouncedValue(filters.search, TEXT_FILTER_DEBOUNCE_MS);
   const [structure] = useDebouncedValue(filters.structure, TEXT_FILTER_DEBOUNCE_MS);
 
-  const views = useMemo(() => (rows ?? []).map(toInspectionView), [rows]);
-  const lineNames = useMemo(
-    () =>
-      [...new Set(views.map((v) => v.lineName))].sort((a, b) =>
-        a.localeCompare(b, 'en-US', { numeric: true, sensitivity: 'base' }),
-      ),
-    [views],
+  const params = useMemo(
+    () => listParams({ ...filters, search, structure }, header, filters.lineIds, sort),
+    [filters, search, structure, header, sort],
   );
-  const sorted = useMemo(() => sortViews(views, sort), [views, sort]);
-  /** The filters as applied: text ones after their debounce. */
-  const appliedFilters = useMemo(
-    (): ViewFilters => ({ status: filters.status, lineNames: filters.lineNames, structure, search }),
-    [filters.status, filters.lineNames, structure, search],
-  );
-  const visible = useMemo(() => filterViews(sorted, appliedFilters), [sorted, appliedFilters]);
+  const filtered =
+    params.lineIds.length > 0 || params.q !== '' || params.structure !== '' || params.search !== '';
+
+  // The buttons count what they would show; the project's own count says how much is hidden.
+  const counts = useInspectionCounts(projectId, filtered ? params : null);
+  const projectCounts = useInspectionCounts(projectId);
+  const buttonCounts = params.none ? NO_COUNTS : counts.data;
+  const knownTotal = buttonCounts ? buttonCounts[COUNT_OF[params.status]] : null;
+  const total = knownTotal ?? 0;
+
+  const window = useInspectionWindow(projectId, params, knownTotal);
+  const resetKey = JSON.stringify(params);
+
+  const indexOf = useCallback((id: number) => window.rows.findIndex((v) => v?.id === id), [window.rows]);
+  const selection = useWindowSelection({ total, indexOf, rowsBetween: window.rowsBetween, resetKey });
 
   const updateFilters = useCallback(
     (patch: Partial<ViewFilters>) => setFilters((f) => ({ ...f, ...patch })),
     [],
   );
 
-  // Selection works on the shown rows (shift-click ranges, select all shown) and survives filtering.
-  const visibleIds = useMemo(() => visible.map((v) => v.id), [visible]);
-  const selection = useRowSelection(visibleIds);
-  const { selected } = selection;
-
-  /** The selected rows in the table's current order, for the export. */
-  const selectedViews = useMemo(() => sorted.filter((v) => selected.has(v.id)), [sorted, selected]);
-
   return {
     filters,
-    appliedFilters,
     updateFilters,
+    params,
+    resetKey,
     sort,
     setSort,
-    lineNames,
-    total: views.length,
-    visible,
+    counts: buttonCounts,
+    countsPending: counts.isPending,
+    countsError: counts.error,
+    retryCounts: counts.refetch,
+    projectTotal: projectCounts.data?.all_count,
+    total,
+    window,
     selection,
-    selectedViews,
   };
 }

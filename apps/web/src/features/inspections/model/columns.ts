@@ -30,7 +30,12 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
   component: { id: 'component', header: 'Component', width: 150, text: (v) => v.component },
   reviewedBy: { id: 'reviewedBy', header: 'Reviewed By', width: 160, text: (v) => v.reviewedBy },
   dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 185, text: (v) => v.dateReviewed },
-  reviewStatus: { id: 'reviewStatus', header: 'Review Status', width: 160, text: (v) => v.reviewStatus },
+  reviewStatus: {
+    id: 'reviewStatus',
+    header: 'Review Status',
+    width: 160,
+    text: (v) => (v.withoutPhotos ? `${v.reviewStatus} (no photos)` : v.reviewStatus),
+  },
   risk: { id: 'risk', header: 'Risk', width: 140, text: (v) => v.risk.label },
   notes: { id: 'notes', header: 'Notes', width: 260, text: (v) => v.notes },
   count: { id: 'count', header: 'Count', width: 80, align: 'right', text: (v) => v.count },

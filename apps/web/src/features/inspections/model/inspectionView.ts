@@ -26,6 +26,8 @@ export interface InspectionView {
   count: number;
   rejectCount: number;
   completed: boolean;
+  /** Completed while the structure had no photo standing (the reviewer confirmed it). */
+  withoutPhotos: boolean;
   /** Lower-case text the search box looks in. */
   searchText: string;
 }
@@ -62,6 +64,7 @@ export function toInspectionView(row: InspectionRow): InspectionView {
     count: row.count,
     rejectCount: row.reject_count,
     completed: date !== null,
+    withoutPhotos: row.completed_without_photos && row.review_status === 'Complete',
   };
   const searchText = [
     view.lineName,

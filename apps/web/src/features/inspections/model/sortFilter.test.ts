@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { completed, inspectionRow } from '../testing/inspectionRow.ts';
-import { filterViews, NO_FILTERS } from './filterViews.ts';
 import { toInspectionView } from './inspectionView.ts';
 import { nextSort, sortViews } from './sortViews.ts';
 
@@ -54,28 +53,5 @@ describe('sortViews', () => {
       column: 'notes',
       direction: 'asc',
     });
-  });
-});
-
-describe('filterViews', () => {
-  const only = (patch: Partial<typeof NO_FILTERS>) =>
-    structures(filterViews(views, { ...NO_FILTERS, ...patch }));
-
-  it('splits by status as the server counts: pending, complete (date_reviewed) and rejected photos', () => {
-    expect(only({ status: 'all' })).toHaveLength(4);
-    expect(only({ status: 'pending' })).toEqual(['T-10', 'T-100']);
-    expect(only({ status: 'complete' })).toEqual(['T-9', 'X-1']);
-    expect(only({ status: 'rejected' })).toEqual(['T-10']);
-  });
-
-  it('filters Line Name by any of the chosen lines and Structure by contained text', () => {
-    expect(only({ lineNames: ['Feeder 10'] })).toEqual(['T-9']);
-    expect(only({ structure: 't-1' })).toEqual(['T-10', 'T-100']);
-  });
-
-  it('searches every word anywhere in the row, ignoring case', () => {
-    expect(only({ search: 'split' })).toEqual(['T-9']);
-    expect(only({ search: 'feeder 2 not inspected' })).toEqual(['T-100']);
-    expect(only({ search: 'major' })).toEqual([]);
   });
 });

@@ -39,6 +39,7 @@ export function inspectionRow(overrides: Partial<InspectionRow> = {}): Inspectio
     comments: null,
     field_values: [],
     condition: null,
+    completed_without_photos: false,
     ...overrides,
   };
 }

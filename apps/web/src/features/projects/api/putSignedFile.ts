@@ -1,33 +1,9 @@
-/**
- * Sends a file to a signed URL with PUT. XMLHttpRequest rather than fetch: only XHR reports upload
- * progress, and the dialog shows a progress bar per file.
- */
-export function putSignedFile(
+import { putSignedFile as put, UPLOAD_CONTENT_TYPES } from '../../../lib/signedUpload.ts';
+
+/** Sends a CSV to its signed URL with PUT, reporting progress (the shared uploader, typed for CSV). */
+export const putSignedFile = (
   signedRequest: string,
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', signedRequest);
-    // Signed URLs (presigned S3 and our own storage route) are signed for this content type: another is refused.
-    xhr.setRequestHeader('content-type', 'text/csv');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-      } else {
-        reject(new Error(`The upload failed (${xhr.status}).`));
-      }
-    };
-    xhr.onerror = () => reject(new Error('The upload failed: the connection was lost.'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-}
+): Promise<void> => put(signedRequest, file, UPLOAD_CONTENT_TYPES.csv, onProgress, signal);

@@ -10,6 +10,15 @@ interface ColumnSelectProps {
   onChange: (value: string | null) => void;
   error?: string | null;
   disabled?: boolean;
+  /** Columns suggested for this choice, best first: listed first and marked 'Suggested'. */
+  suggested?: readonly string[];
+  /** Coordinate columns may be picked (the hand-picked Latitude/Longitude selects). */
+  allowCoordinates?: boolean;
+  /** Columns that cannot be picked here besides `otherValue`. */
+  excluded?: readonly string[];
+  placeholder?: string;
+  description?: string;
+  clearable?: boolean;
 }
 
 const coordinateFlag = (f: CsvFieldSample): string | null =>
@@ -27,22 +36,37 @@ export function ColumnSelect({
   onChange,
   error,
   disabled,
+  suggested = [],
+  allowCoordinates = false,
+  excluded = [],
+  placeholder = 'Choose a column',
+  description,
+  clearable = false,
 }: ColumnSelectProps) {
   const byName = new Map(fields.map((f) => [f.name, f]));
-  const data = fields.map((f) => ({
+  const rank = (name: string) => {
+    const i = suggested.indexOf(name);
+    return i < 0 ? suggested.length : i;
+  };
+  const ordered = [...fields].sort((a, b) => rank(a.name) - rank(b.name));
+  const data = ordered.map((f) => ({
     value: f.name,
     label: f.name,
-    disabled: coordinateFlag(f) !== null || f.name === otherValue,
+    disabled:
+      (!allowCoordinates && coordinateFlag(f) !== null) || f.name === otherValue || excluded.includes(f.name),
   }));
   return (
     <Select
       label={label}
-      placeholder="Choose a column"
+      description={description}
+      placeholder={placeholder}
       data={data}
       value={value}
       onChange={onChange}
       error={error}
       disabled={disabled}
+      allowDeselect={false}
+      clearable={clearable}
       searchable
       nothingFoundMessage="No column has that name"
       comboboxProps={{ withinPortal: true }}
@@ -59,6 +83,11 @@ export function ColumnSelect({
               {flag && (
                 <Badge size="xs" variant="light" color="grape">
                   {flag}
+                </Badge>
+              )}
+              {suggested.includes(option.value) && (
+                <Badge size="xs" variant="light" color="teal">
+                  Suggested
                 </Badge>
               )}
             </Group>

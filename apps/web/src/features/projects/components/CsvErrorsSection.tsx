@@ -2,15 +2,18 @@ import { COLUMN_CHOICE_MESSAGES, type CsvFileProblem } from '@linewalker/domain'
 import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { formatCount } from '../../../lib/format.ts';
-import { type CsvFile, coordinateError } from '../csv/csvFile.ts';
+import { type CsvChoice, type CsvFile, coordinateError } from '../csv/csvFile.ts';
 import { CsvDropzone } from './CsvDropzone.tsx';
 import { CsvRowErrors } from './CsvRowErrors.tsx';
+import { CsvSkipChoice } from './CsvSkipChoice.tsx';
 
 interface CsvErrorsSectionProps {
   file: CsvFile;
   /** Errors of the column choice itself (shown under the selects too). */
   choiceProblems: string[];
   onReplace: (file: File) => void;
+  /** Import choices of this file (here: skipping the invalid rows). */
+  onChoose: (choice: CsvChoice) => void;
   /** The server's verdict on this file from a refused save, if any. */
   serverProblem?: CsvFileProblem;
 }
@@ -28,7 +31,11 @@ function ServerVerdict({ problem }: { problem: CsvFileProblem }) {
   );
 }
 
-function CheckState({ file, choiceProblems }: Pick<CsvErrorsSectionProps, 'file' | 'choiceProblems'>) {
+function CheckState({
+  file,
+  choiceProblems,
+  onChoose,
+}: Pick<CsvErrorsSectionProps, 'file' | 'choiceProblems' | 'onChoose'>) {
   const { upload, check } = file;
   if (upload.phase === 'uploading' || upload.phase === 'reading') {
     return (
@@ -77,8 +84,21 @@ function CheckState({ file, choiceProblems }: Pick<CsvErrorsSectionProps, 'file'
   }
   if (check.phase === 'done') {
     const { report } = check;
-    if (report.errorRowCount > 0)
-      return <CsvRowErrors rows={report.errorRows} total={report.errorRowCount} />;
+    if (report.errorRowCount > 0) {
+      return (
+        <Stack gap="xs">
+          <CsvRowErrors rows={report.errorRows} total={report.errorRowCount} />
+          {report.validRows > 0 && (
+            <CsvSkipChoice
+              file={file}
+              validRows={report.validRows}
+              errorRows={report.errorRowCount}
+              onChoose={onChoose}
+            />
+          )}
+        </Stack>
+      );
+    }
     if (report.validRows === 0) {
       return (
         <Text size="sm" c="red">
@@ -117,7 +137,13 @@ function CheckState({ file, choiceProblems }: Pick<CsvErrorsSectionProps, 'file'
 }
 
 /** 'Errors' (spec 1 §2): coordinate messages in red, up to 100 bad rows, and 'Drag & Drop Updated CSV'. */
-export function CsvErrorsSection({ file, choiceProblems, onReplace, serverProblem }: CsvErrorsSectionProps) {
+export function CsvErrorsSection({
+  file,
+  choiceProblems,
+  onReplace,
+  onChoose,
+  serverProblem,
+}: CsvErrorsSectionProps) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="csv-errors">
       <Title order={3} size="h5" id="csv-errors">
@@ -126,7 +152,7 @@ export function CsvErrorsSection({ file, choiceProblems, onReplace, serverProble
       {serverProblem ? (
         <ServerVerdict problem={serverProblem} />
       ) : (
-        <CheckState file={file} choiceProblems={choiceProblems} />
+        <CheckState file={file} choiceProblems={choiceProblems} onChoose={onChoose} />
       )}
       <CsvDropzone
         label="Drag & Drop Updated CSV"

@@ -1,9 +1,22 @@
-import { COLUMN_CHOICE_MESSAGES, type CsvFileProblem } from '@linewalker/domain';
+import {
+  COLUMN_CHOICE_MESSAGES,
+  type CsvFileProblem,
+  IMPORT_CHOICE_MESSAGES,
+  suggestColumns,
+} from '@linewalker/domain';
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type CsvFile, choiceErrors, isCsvFileValid } from '../csv/csvFile.ts';
+import {
+  type CsvChoice,
+  type CsvFile,
+  choiceErrors,
+  coordinateColumns,
+  isCsvFileValid,
+  needsCoordinateChoice,
+} from '../csv/csvFile.ts';
 import { ColumnSelect } from './ColumnSelect.tsx';
+import { CsvCoordinateChoice } from './CsvCoordinateChoice.tsx';
 import { CsvErrorsSection } from './CsvErrorsSection.tsx';
 import { CsvFilePager } from './CsvFilePager.tsx';
 import { CsvSampleRows } from './CsvSampleRows.tsx';
@@ -12,10 +25,7 @@ interface CsvMappingModalProps {
   opened: boolean;
   title: string;
   files: CsvFile[];
-  onChooseColumns: (
-    key: string,
-    choice: { lineNameField?: string | null; structNumField?: string | null },
-  ) => void;
+  onChooseColumns: (key: string, choice: CsvChoice) => void;
   onReplace: (key: string, file: File) => void;
   onBack: () => void;
   onClose: () => void;
@@ -57,6 +67,14 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
     const report = current.check.phase === 'done' ? current.check.report : null;
     const lineOwn = [COLUMN_CHOICE_MESSAGES.lineIsCoordinate, COLUMN_CHOICE_MESSAGES.sameColumn];
     const structureOwn = [COLUMN_CHOICE_MESSAGES.structureIsCoordinate];
+    const fallbackOwn = [
+      IMPORT_CHOICE_MESSAGES.fallbackIsCoordinate,
+      IMPORT_CHOICE_MESSAGES.fallbackIsLine,
+      IMPORT_CHOICE_MESSAGES.fallbackIsStructure,
+    ];
+    const picked = coordinateColumns(current);
+    const suggestions = suggestColumns(fields, picked);
+    const choose = (choice: CsvChoice) => onChooseColumns(current.key, choice);
     body = (
       <Stack gap="md">
         <CsvFilePager
@@ -67,6 +85,9 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
           checking={current.check.phase === 'running' || current.upload.phase !== 'ready'}
           onChange={setIndex}
         />
+        {needsCoordinateChoice(current) && (
+          <CsvCoordinateChoice file={current} suggestions={suggestions} onChoose={choose} />
+        )}
         <Stack gap="xs" component="section" aria-labelledby="csv-names">
           <Title order={3} size="h5" id="csv-names">
             Line and Structure Names
@@ -77,8 +98,10 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
               fields={fields}
               value={current.lineNameField}
               otherValue={current.structNumField}
-              onChange={(v) => onChooseColumns(current.key, { lineNameField: v })}
+              onChange={(v) => choose({ lineNameField: v })}
               error={selectError(problems, lineOwn)}
+              suggested={suggestions.line}
+              excluded={[picked.latField ?? '', picked.lonField ?? '']}
               disabled={!current.fields}
             />
             <ColumnSelect
@@ -86,14 +109,30 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
               fields={fields}
               value={current.structNumField}
               otherValue={current.lineNameField}
-              onChange={(v) => onChooseColumns(current.key, { structNumField: v })}
+              onChange={(v) => choose({ structNumField: v })}
               error={selectError(problems, structureOwn)}
+              suggested={suggestions.structure}
+              excluded={[picked.latField ?? '', picked.lonField ?? '']}
               disabled={!current.fields}
             />
           </SimpleGrid>
-          {current.fields?.latField && current.fields.lonField && (
+          <ColumnSelect
+            label="Fallback column"
+            description="Names the structures whose Structure Name is blank"
+            placeholder="None: a blank name is an error"
+            fields={fields}
+            value={current.structNumFallbackField}
+            otherValue={current.structNumField}
+            excluded={[current.lineNameField ?? '', picked.latField ?? '', picked.lonField ?? '']}
+            suggested={suggestions.structure.filter((n) => n !== current.structNumField)}
+            onChange={(v) => choose({ structNumFallbackField: v })}
+            error={selectError(problems, fallbackOwn)}
+            disabled={!current.fields}
+            clearable
+          />
+          {picked.latField && picked.lonField && (
             <Text size="xs" c="dimmed">
-              Latitude column: {current.fields.latField} · Longitude column: {current.fields.lonField}
+              Latitude column: {picked.latField} · Longitude column: {picked.lonField}
             </Text>
           )}
         </Stack>
@@ -102,6 +141,7 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
           file={current}
           choiceProblems={problems}
           onReplace={(file) => props.onReplace(current.key, file)}
+          onChoose={choose}
           serverProblem={refused(current)}
         />
         <Divider />
@@ -111,7 +151,14 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
   }
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="xl" centered={false}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size="xl"
+      centered={false}
+      closeOnClickOutside={false}
+    >
       {props.saveError && (
         <Alert
           ref={alertRef}

@@ -1,5 +1,5 @@
 import { ok, type ProjectListItem, type ProjectSaveResponse } from '@linewalker/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { fakeApi, renderWithProviders, sessionFor, testQueryClient } from '../../../testing/render.tsx';
@@ -32,7 +32,7 @@ function clientWithLists() {
 const saved = (id: number): ProjectSaveResponse => ({
   ...ok,
   id,
-  imported: { files: 0, structures: 0, lines: 0, inspections: 0 },
+  imported: { files: 0, structures: 0, skippedRows: 0, lines: 0, inspections: 0 },
   importJobId: null,
 });
 
@@ -152,6 +152,45 @@ describe('ProjectDialog validation (spec 1 §5 Create project)', () => {
       url: '/api/v1/projects/upsert',
       body: { id: 9, start_date: '2020-01-06', due_date: '2020-03-06' },
     });
+  });
+
+  it('asks before Escape or Cancel throws away typed details', async () => {
+    vi.stubGlobal('fetch', fakeApi(() => ({ status: 200, body: [] })).fetch);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ProjectDialog mode="create" onClose={onClose} />, {
+      session: sessionFor('super_admin'),
+      client: clientWithLists(),
+    });
+    await user.type(within(dialog()).getByLabelText('Job Name', { exact: false }), 'Canyon Patrol');
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    const confirm = await screen.findByRole('dialog', { name: 'Discard this project?' });
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard this project?' })).toBeNull(),
+    );
+    const form = screen.getByRole('dialog', { name: 'Create New Project' });
+    expect((within(form).getByLabelText('Job Name', { exact: false }) as HTMLInputElement).value).toBe(
+      'Canyon Patrol',
+    );
+
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard this project?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('closes an untouched form without asking', async () => {
+    vi.stubGlobal('fetch', fakeApi(() => ({ status: 200, body: [] })).fetch);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ProjectDialog mode="create" onClose={onClose} />, {
+      session: sessionFor('super_admin'),
+      client: clientWithLists(),
+    });
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('dialog', { name: 'Discard this project?' })).toBeNull();
   });
 });
 

@@ -9,10 +9,11 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { useSaveProject } from '../api/saveProject.ts';
-import type { CsvFile } from '../csv/csvFile.ts';
+import { type CsvFile, coordinateColumns } from '../csv/csvFile.ts';
 import { csvProblemsByUrl } from '../csv/serverFileProblems.ts';
 import { useCsvFiles } from '../csv/useCsvFiles.ts';
 import { CsvMappingModal } from './CsvMappingModal.tsx';
@@ -27,15 +28,23 @@ interface ProjectDialogProps {
   onClose: () => void;
 }
 
-/** A kmzs entry carries only these six fields (spec 1 §7); the files are all valid when Save is enabled. */
-const kmzEntry = (f: CsvFile): KmzEntry => ({
-  url: f.url ?? '',
-  name: f.file.name,
-  latField: f.fields?.latField ?? '',
-  lonField: f.fields?.lonField ?? '',
-  lineNameField: f.lineNameField ?? '',
-  structNumField: f.structNumField ?? '',
-});
+/**
+ * A kmzs entry: the six fields of spec 1 §7, plus the import choices when made (hand-picked coordinate
+ * columns travel as latField/lonField); the files are all valid when Save is enabled.
+ */
+const kmzEntry = (f: CsvFile): KmzEntry => {
+  const { latField, lonField } = coordinateColumns(f);
+  return {
+    url: f.url ?? '',
+    name: f.file.name,
+    latField: latField ?? '',
+    lonField: lonField ?? '',
+    lineNameField: f.lineNameField ?? '',
+    structNumField: f.structNumField ?? '',
+    ...(f.structNumFallbackField ? { structNumFallbackField: f.structNumFallbackField } : {}),
+    ...(f.skipInvalidRows ? { skipInvalidRows: true } : {}),
+  };
+};
 
 /**
  * The whole create/edit flow: the project form, then — when CSV files are attached — the mapping step,
@@ -104,6 +113,15 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
     );
   };
 
+  // Escape, the close button, Cancel or a click outside must not throw away typed details or
+  // uploaded files without asking first.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const requestClose = () => {
+    if (save.isPending) return;
+    if (form.isDirty() || csv.files.length > 0) setConfirmingDiscard(true);
+    else onClose();
+  };
+
   const submitForm = () => {
     save.reset();
     if (form.validate().hasErrors) return;
@@ -127,7 +145,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
         onAddFiles={csv.add}
         onRemoveFile={csv.remove}
         onSubmit={submitForm}
-        onClose={onClose}
+        onClose={requestClose}
         saving={save.isPending}
         serverError={step === 'form' ? serverError : null}
       />
@@ -141,11 +159,28 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
           save.reset();
           setStep('form');
         }}
-        onClose={onClose}
+        onClose={requestClose}
         onSave={() => send(csv.files)}
         saving={save.isPending}
         saveError={step === 'mapping' ? serverError : null}
         serverProblems={csvProblemsByUrl(save.error)}
+      />
+      <ConfirmDialog
+        opened={confirmingDiscard}
+        title={mode === 'edit' ? 'Discard your changes?' : 'Discard this project?'}
+        message={
+          csv.files.length > 0
+            ? 'The details you entered and the CSV files you added will be lost.'
+            : 'The details you entered will be lost.'
+        }
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        destructive
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+        onCancel={() => setConfirmingDiscard(false)}
       />
     </>
   );

@@ -1,13 +1,15 @@
 import { type ProjectSubpage, projectSubpagesFor, type RoleName } from '@linewalker/domain';
 import { Button, Group, Tabs } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { projectFilterSearch } from '../../../lib/projectFilters.ts';
 import { SUBPAGE_TABS } from './projectSubpage.ts';
 
 interface ProjectSubNavProps {
   slug: string;
-  subpage: ProjectSubpage;
+  /** null: the address names no section the user may open; no tab is active. */
+  subpage: ProjectSubpage | null;
   roleName: RoleName | undefined;
 }
 
@@ -15,6 +17,9 @@ interface ProjectSubNavProps {
 export function ProjectSubNav({ slug, subpage, roleName }: ProjectSubNavProps) {
   const allowed = projectSubpagesFor(roleName);
   const tabs = SUBPAGE_TABS.filter((t) => allowed.includes(t.value));
+  // The header's filters go along to the next sub-page.
+  const [search] = useSearchParams();
+  const filterSearch = projectFilterSearch(search);
   return (
     <Group gap="md" wrap="nowrap" align="flex-end" mb="md">
       {allowed.includes('all') && (
@@ -42,7 +47,9 @@ export function ProjectSubNav({ slug, subpage, roleName }: ProjectSubNavProps) {
               key={t.value}
               value={t.value}
               // A real link, so a sub-page can be opened in a new browser tab.
-              renderRoot={(props) => <Link {...props} to={paths.project.getHref(slug, t.value)} />}
+              renderRoot={(props) => (
+                <Link {...props} to={`${paths.project.getHref(slug, t.value)}${filterSearch}`} />
+              )}
             >
               {t.label}
             </Tabs.Tab>

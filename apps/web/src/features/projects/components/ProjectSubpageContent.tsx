@@ -2,16 +2,15 @@ import type { ProjectDetail, ProjectSubpage } from '@linewalker/domain';
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, Suspense } from 'react';
 import { ComingSoonPanel } from '../../../components/ComingSoonPanel.tsx';
-import { ProjectOverview } from './ProjectOverview.tsx';
 
 /** A sub-page another feature owns, shown inside the project frame. */
 export type ProjectTab = ComponentType<{ project: ProjectDetail }>;
 
 /**
  * The sub-pages other features provide, wired in by the app layer (features do not import each
- * other). A sub-page without one shows 'coming soon'.
+ * other). A sub-page without one shows 'coming soon'; 'all' is the overview.
  */
-export type ProjectTabs = Partial<Record<Exclude<ProjectSubpage, 'overview' | 'all'>, ProjectTab>>;
+export type ProjectTabs = Partial<Record<Exclude<ProjectSubpage, 'all'>, ProjectTab>>;
 
 const COMING_SOON: Partial<Record<ProjectSubpage, { title: string; description: string }>> = {
   pilots: { title: 'Pilots', description: 'Assigning pilots to this project is coming soon.' },
@@ -19,6 +18,7 @@ const COMING_SOON: Partial<Record<ProjectSubpage, { title: string; description: 
   archive: { title: 'Delivery', description: 'The delivery archive of this project is coming soon.' },
   assignment: { title: 'Assignment', description: 'Crew assignment is coming soon.' },
   inspect: { title: 'Inspect', description: 'The inspection list is coming soon.' },
+  overview: { title: 'Overview', description: 'The project overview is coming soon.' },
 };
 
 /** The body of the project frame for one sub-page. */
@@ -31,7 +31,8 @@ export function ProjectSubpageContent({
   project: ProjectDetail;
   tabs: ProjectTabs;
 }) {
-  const Tab = subpage === 'overview' || subpage === 'all' ? undefined : tabs[subpage];
+  const shown = subpage === 'all' ? 'overview' : subpage;
+  const Tab = tabs[shown];
   if (Tab) {
     return (
       <Suspense
@@ -45,7 +46,6 @@ export function ProjectSubpageContent({
       </Suspense>
     );
   }
-  const soon = COMING_SOON[subpage];
-  if (subpage === 'overview' || !soon) return <ProjectOverview project={project} />;
+  const soon = COMING_SOON[shown] ?? { title: 'Overview', description: 'This page is coming soon.' };
   return <ComingSoonPanel title={soon.title} description={soon.description} />;
 }

@@ -1,8 +1,8 @@
 import { formatUsDate, type ProjectListItem } from '@linewalker/domain';
-import { Group, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
+import { SortableTh } from '../../../components/SortableTh.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { importLabel } from './importProgress.ts';
 import type { ProjectSort, ProjectSortKey, SortableProject } from './projectSort.ts';
@@ -35,35 +35,6 @@ const COLUMNS: { key: ProjectSortKey; label: string; width?: number; align?: 'ri
 ];
 
 const STATE_COLOR: Record<string, string> = { 'In Progress': 'blue', Complete: 'teal', Late: 'red' };
-
-function SortHeader({
-  column,
-  sort,
-  onSort,
-}: {
-  column: (typeof COLUMNS)[number];
-  sort: ProjectSort;
-  onSort: (key: ProjectSortKey) => void;
-}) {
-  const active = sort.key === column.key;
-  const Icon = !active ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <Table.Th
-      w={column.width}
-      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      <UnstyledButton onClick={() => onSort(column.key)} w="100%">
-        <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
-          <Text fw={600} size="sm">
-            {column.label}
-          </Text>
-          <Icon size={14} aria-hidden style={{ flex: 'none' }} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 /**
  * The All Projects table (spec 1 §2). Only the rows in view are in the DOM (plus a few either side), so
@@ -103,7 +74,14 @@ export function ProjectTable<P extends ProjectTableRow>({
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((c) => (
-              <SortHeader key={c.key} column={c} sort={sort} onSort={onSort} />
+              <SortableTh
+                key={c.key}
+                label={c.label}
+                width={c.width}
+                align={c.align}
+                direction={sort.key === c.key ? sort.direction : null}
+                onSort={() => onSort(c.key)}
+              />
             ))}
             {renderMenu && (
               <Table.Th w={56}>

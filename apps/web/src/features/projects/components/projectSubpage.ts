@@ -12,21 +12,27 @@ export const SUBPAGE_TABS: { value: Exclude<ProjectSubpage, 'all'>; label: strin
 
 export const DEFAULT_SUBPAGE: ProjectSubpage = 'overview';
 
+/** What the address asks for: a sub-page to show, or one that does not exist or the role may not see. */
+export type SubpageChoice =
+  | { kind: 'show'; subpage: ProjectSubpage }
+  | { kind: 'unknown'; requested: string }
+  | { kind: 'forbidden'; subpage: ProjectSubpage };
+
 /**
- * The sub-page to show: inspectionId / imageId in the query open the inspect sub-page; an unknown
- * sub-page, or one the role may not see, gives the default (spec 1 §2, §6).
+ * The sub-page to show: inspectionId / imageId in the query open the inspect sub-page (spec 1 §2);
+ * no sub-page gives the default. An unknown sub-page, or one the role may not see (spec 1 §6), is
+ * reported as such so the page says so instead of showing the overview under a wrong address.
  */
 export function resolveSubpage(
   requested: string | undefined,
   search: URLSearchParams,
   roleName: RoleName | undefined,
-): ProjectSubpage {
+): SubpageChoice {
   const allowed = projectSubpagesFor(roleName);
-  const wanted =
-    search.has('inspectionId') || search.has('imageId')
-      ? 'inspect'
-      : (PROJECT_SUBPAGES as readonly string[]).includes(requested ?? '')
-        ? (requested as ProjectSubpage)
-        : DEFAULT_SUBPAGE;
-  return allowed.includes(wanted) ? wanted : DEFAULT_SUBPAGE;
+  const opensInspection = search.has('inspectionId') || search.has('imageId');
+  if (opensInspection && allowed.includes('inspect')) return { kind: 'show', subpage: 'inspect' };
+  if (requested === undefined) return { kind: 'show', subpage: DEFAULT_SUBPAGE };
+  if (!(PROJECT_SUBPAGES as readonly string[]).includes(requested)) return { kind: 'unknown', requested };
+  const subpage = requested as ProjectSubpage;
+  return allowed.includes(subpage) ? { kind: 'show', subpage } : { kind: 'forbidden', subpage };
 }

@@ -39,6 +39,10 @@ const file = (over: Partial<CsvFile> = {}): CsvFile => ({
   fields,
   lineNameField: 'Line',
   structNumField: 'Structure',
+  latChoice: null,
+  lonChoice: null,
+  structNumFallbackField: null,
+  skipInvalidRows: false,
   check: { phase: 'idle' },
   ...over,
 });

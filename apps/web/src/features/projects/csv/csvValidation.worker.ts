@@ -29,6 +29,9 @@ async function validate(request: ValidateRequest): Promise<void> {
   const importer = new StructureCsvImport({
     lineNameField: request.lineNameField,
     structNumField: request.structNumField,
+    latField: request.latField,
+    lonField: request.lonField,
+    structNumFallbackField: request.structNumFallbackField,
   });
   const { stream, size } = await open(request.source);
   const reader = stream.getReader();

@@ -6,6 +6,10 @@ export interface ValidateRequest {
   source: { file: File } | { url: string };
   lineNameField: string;
   structNumField: string;
+  /** Hand-picked coordinate columns (used only when the file has no unique pair of its own). */
+  latField: string | null;
+  lonField: string | null;
+  structNumFallbackField: string | null;
 }
 
 /** Worker → page. */

@@ -1,6 +1,7 @@
+import { suggestedChoice } from '@linewalker/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
-import { type CsvFile, canCheckRows } from './csvFile.ts';
+import { type CsvChoice, type CsvFile, canCheckRows, coordinateColumns, ROW_CHOICE_KEYS } from './csvFile.ts';
 import { runCsvValidation } from './runCsvValidation.ts';
 import { uploadCsvFile } from './uploadCsvFile.ts';
 
@@ -53,15 +54,24 @@ export function useCsvFiles() {
       )
         .then(({ url, fields }) => {
           const names = new Set(fields.fields.map((f) => f.name));
-          // A replacement keeps the chosen columns when the new file still has them.
-          patch(key, version, (f) => ({
-            url,
-            fields,
-            upload: { phase: 'ready', percent: 100, error: null },
-            lineNameField: f.lineNameField && names.has(f.lineNameField) ? f.lineNameField : null,
-            structNumField: f.structNumField && names.has(f.structNumField) ? f.structNumField : null,
-            check: { phase: 'idle' },
-          }));
+          const kept = (name: string | null) => (name && names.has(name) ? name : null);
+          // A replacement keeps the chosen columns when the new file still has them; a new file starts
+          // from the suggested Line Name and Structure Name (the user can change them).
+          patch(key, version, (f) => {
+            const suggested = suggestedChoice(fields.fields);
+            const fresh = f.lineNameField === null && f.structNumField === null;
+            return {
+              url,
+              fields,
+              upload: { phase: 'ready', percent: 100, error: null },
+              lineNameField: fresh ? suggested.lineNameField : kept(f.lineNameField),
+              structNumField: fresh ? suggested.structNumField : kept(f.structNumField),
+              latChoice: kept(f.latChoice),
+              lonChoice: kept(f.lonChoice),
+              structNumFallbackField: kept(f.structNumFallbackField),
+              check: { phase: 'idle' },
+            };
+          });
         })
         .catch((error: unknown) => {
           if (isAbort(error)) return;
@@ -91,6 +101,10 @@ export function useCsvFiles() {
         fields: null,
         lineNameField: null,
         structNumField: null,
+        latChoice: null,
+        lonChoice: null,
+        structNumFallbackField: null,
+        skipInvalidRows: false,
         check: { phase: 'idle' },
       }));
       setFiles((all) => [...all, ...added]);
@@ -114,6 +128,7 @@ export function useCsvFiles() {
                 file,
                 url: null,
                 fields: null,
+                skipInvalidRows: false,
                 upload: { phase: 'uploading', percent: 0, error: null },
                 check: { phase: 'idle' },
               }
@@ -135,10 +150,20 @@ export function useCsvFiles() {
     [stopCheck],
   );
 
+  /** A new column choice checks the rows again (and asks again about skipping); skipping alone does not. */
   const chooseColumns = useCallback(
-    (key: string, choice: { lineNameField?: string | null; structNumField?: string | null }) => {
-      stopCheck(key);
-      setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...choice, check: { phase: 'idle' } } : f)));
+    (key: string, choice: CsvChoice) => {
+      const rowsChange = ROW_CHOICE_KEYS.some((k) => k in choice);
+      if (rowsChange) stopCheck(key);
+      setFiles((all) =>
+        all.map((f) =>
+          f.key !== key
+            ? f
+            : rowsChange
+              ? { ...f, skipInvalidRows: false, ...choice, check: { phase: 'idle' } }
+              : { ...f, ...choice },
+        ),
+      );
     },
     [stopCheck],
   );
@@ -155,6 +180,8 @@ export function useCsvFiles() {
           source: { file: f.file },
           lineNameField: f.lineNameField ?? '',
           structNumField: f.structNumField ?? '',
+          ...coordinateColumns(f),
+          structNumFallbackField: f.structNumFallbackField,
         },
         (percent, rows) => {
           if (current()) patch(key, version, () => ({ check: { phase: 'running', percent, rows } }));

@@ -9,10 +9,12 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useProject } from '../api/getProject.ts';
 import { useProjects } from '../api/getProjects.ts';
+import { ProjectHeader } from '../components/ProjectHeader.tsx';
 import { ProjectImporting } from '../components/ProjectImporting.tsx';
 import { ProjectSubNav } from '../components/ProjectSubNav.tsx';
 import { ProjectSubpageContent, type ProjectTabs } from '../components/ProjectSubpageContent.tsx';
 import { resolveSubpage } from '../components/projectSubpage.ts';
+import { SubpageUnavailable } from '../components/SubpageUnavailable.tsx';
 
 const loading = (
   <Center py="xl">
@@ -59,7 +61,7 @@ export function ProjectRoute({ tabs }: { tabs: ProjectTabs }) {
   if (!project.data) return loading;
 
   const roleName = session.data?.roleName;
-  const subpage = resolveSubpage(requested, search, roleName);
+  const choice = resolveSubpage(requested, search, roleName);
   return (
     <>
       <PageHeader title={project.data.project_name} description={project.data.company_name} />
@@ -67,8 +69,17 @@ export function ProjectRoute({ tabs }: { tabs: ProjectTabs }) {
         <ProjectImporting project={project.data} />
       ) : (
         <>
-          <ProjectSubNav slug={projectSlug} subpage={subpage} roleName={roleName} />
-          <ProjectSubpageContent subpage={subpage} project={project.data} tabs={tabs} />
+          <ProjectSubNav
+            slug={projectSlug}
+            subpage={choice.kind === 'show' ? choice.subpage : null}
+            roleName={roleName}
+          />
+          <ProjectHeader projectId={project.data.id} />
+          {choice.kind === 'show' ? (
+            <ProjectSubpageContent subpage={choice.subpage} project={project.data} tabs={tabs} />
+          ) : (
+            <SubpageUnavailable choice={choice} slug={projectSlug} />
+          )}
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { CREW_TEXTS, type CrewGroup, type CrewUser } from '@linewalker/domain';
+import { CREW_TEXTS, type CrewCandidate, type CrewGroup } from '@linewalker/domain';
 import { MultiSelect, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useAddCrewUser } from '../../api/addCrewUser.ts';
@@ -7,7 +7,7 @@ import { useRemoveCrewUser } from '../../api/removeCrewUser.ts';
 interface CrewPersonnelProps {
   projectId: number;
   group: CrewGroup;
-  availableUsers: readonly CrewUser[];
+  availableUsers: readonly CrewCandidate[];
   canEdit: boolean;
 }
 
@@ -19,10 +19,16 @@ export function CrewPersonnel({ projectId, group, availableUsers, canEdit }: Cre
   const add = useAddCrewUser(projectId);
   const remove = useRemoveCrewUser(projectId);
   const current = group.crew_users.map((user) => String(user.user_id));
-  const options = [...group.crew_users, ...availableUsers].map((user) => ({
+  // Members stay in the data (as pills); the offer is grouped: pilots first, then field staff.
+  const option = (user: { user_id: number; name: string }) => ({
     value: String(user.user_id),
     label: user.name,
-  }));
+  });
+  const options = [
+    { group: 'In this crew', items: group.crew_users.map(option) },
+    { group: 'Pilots', items: availableUsers.filter((u) => u.crew_role === 'pilot').map(option) },
+    { group: 'Field staff', items: availableUsers.filter((u) => u.crew_role === 'field_staff').map(option) },
+  ].filter((g) => g.items.length > 0);
 
   const onError = (error: Error) =>
     notifications.show({ color: 'red', title: 'Personnel not changed', message: error.message });

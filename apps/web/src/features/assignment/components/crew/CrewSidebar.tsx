@@ -1,4 +1,4 @@
-import { CREW_TEXTS, type CrewGroup, type CrewUser, canAddCrewGroup } from '@linewalker/domain';
+import { CREW_TEXTS, type CrewCandidate, type CrewGroup, canAddCrewGroup } from '@linewalker/domain';
 import { Accordion, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconPlus } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { DeleteCrewGroupButton } from './DeleteCrewGroupButton.tsx';
 interface CrewSidebarProps {
   projectId: number;
   crew: readonly CrewGroup[];
-  availableUsers: readonly CrewUser[];
+  availableUsers: readonly CrewCandidate[];
   canEdit: boolean;
   minimized: boolean;
   onToggle: () => void;

@@ -8,9 +8,11 @@ import { MapFrame } from '../../../../components/map/MapFrame.tsx';
 import { projectRings } from '../../../../components/map/projection.ts';
 import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
 import { useMapLibre } from '../../../../components/map/useMapLibre.ts';
+import type { DownloadProgress } from '../../../../lib/api.ts';
 import { type AssignmentModel, crewPalette } from '../../model/assignmentModel.ts';
 import { structureBounds, structureFeatures } from '../../model/mapFeatures.ts';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
+import { StructuresLoading } from './StructuresLoading.tsx';
 import {
   CLUSTER_COUNT_LAYER,
   CLUSTER_LAYER,
@@ -48,6 +50,8 @@ interface AssignmentMapProps {
   styleUrl: string | null | undefined;
   canEdit: boolean;
   onSelect: (indices: Uint32Array, method: SelectionMethod) => void;
+  /** How far the structures' download has come while `model` is null. */
+  download: DownloadProgress | null;
 }
 
 /** The structure source and layers, added once the map's style has loaded. */
@@ -74,11 +78,13 @@ export function AssignmentMap({
   styleUrl,
   canEdit,
   onSelect,
+  download,
 }: AssignmentMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const { map, error } = useMapLibre(container, styleUrl, MAP_OPTIONS);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
+  const [settledOnce, setSettledOnce] = useState(false);
 
   const selectInShape = useCallback(
     (polygon: Polygon, method: 'rectangle' | 'polygon') => {
@@ -121,6 +127,7 @@ export function AssignmentMap({
     map.once('idle', () => {
       performance.measure('assignment:data-to-idle', 'assignment:set-data');
       setState('idle');
+      setSettledOnce(true);
     });
     if (!fitted.current) {
       fitted.current = true;
@@ -163,6 +170,10 @@ export function AssignmentMap({
         onSelectShown={() => onSelect(visible, 'shown')}
         onFit={fitToShown}
       />
+      {/* Until the first drawing of the structures has settled (later filter changes redraw quickly). */}
+      {!error && !settledOnce && (
+        <StructuresLoading download={download} drawing={model ? visible.length : null} />
+      )}
     </MapFrame>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { nextSort, type SortValue, sortRows } from '../../../../components/DataTable/sorting.ts';
 import type { DataColumn, SortState } from '../../../../components/DataTable/types.ts';
-import type { AssignmentModel } from '../../model/assignmentModel.ts';
+import { type AssignmentModel, lineNameOf } from '../../model/assignmentModel.ts';
 import classes from './StructureTable.module.css';
 
 const ROW_PX = 32;
@@ -22,13 +22,13 @@ interface StructureTableProps {
 function sortValue(model: AssignmentModel, column: ColumnId): (index: number) => SortValue {
   switch (column) {
     case 'structure':
-      return (i) => model.structures[i]!.struct_num;
+      return (i) => model.columns.struct_num[i]!;
     case 'lineName':
-      return (i) => model.structures[i]!.line_name;
+      return (i) => lineNameOf(model, i);
     case 'crew':
       return (i) => model.crewNumbers[i]! || null;
     case 'imageCount':
-      return (i) => model.structures[i]!.image_count;
+      return (i) => model.columns.image_count[i]!;
   }
 }
 
@@ -39,14 +39,14 @@ function structureColumns(model: AssignmentModel): DataColumn<number>[] {
       header: 'Structure',
       width: 160,
       sortable: true,
-      cell: (i) => model.structures[i]!.struct_num,
+      cell: (i) => model.columns.struct_num[i]!,
     },
     {
       id: 'lineName',
       header: 'Line Name',
       width: 220,
       sortable: true,
-      cell: (i) => model.structures[i]!.line_name,
+      cell: (i) => lineNameOf(model, i),
     },
     {
       id: 'crew',
@@ -69,7 +69,7 @@ function structureColumns(model: AssignmentModel): DataColumn<number>[] {
       width: 110,
       align: 'right',
       sortable: true,
-      cell: (i) => model.structures[i]!.image_count,
+      cell: (i) => model.columns.image_count[i]!,
     },
   ];
 }

@@ -14,8 +14,12 @@ const field = (label: string) =>
   within(dialog()).getByLabelText(label, { exact: false, selector: 'input' }) as HTMLInputElement;
 const save = () => within(dialog()).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
-function renderModal(roleName: 'inspector' | 'customer', onClose = () => {}) {
-  const row = inspectionRow({ line: '12', structure: '12/7', line_name: 'Feeder 12' });
+function renderModal(
+  roleName: 'inspector' | 'customer',
+  onClose = () => {},
+  overrides: Parameters<typeof inspectionRow>[0] = { count: 3, uploaded_image_count: 3 },
+) {
+  const row = inspectionRow({ line: '12', structure: '12/7', line_name: 'Feeder 12', ...overrides });
   const view = renderWithProviders(
     <CompleteInspectionModal project={project} row={row} onClose={onClose} />,
     {
@@ -50,19 +54,28 @@ describe('Complete Inspection form (spec 1 §2 variant 2, §5, §8)', () => {
     expect(save().disabled).toBe(true);
   });
 
-  it('stops Arm Quantity at 10 and Anchor Quantity at 16', async () => {
+  it('keeps an out-of-range quantity as typed and names the limit (Arm 0–10, Anchor 0–16)', async () => {
+    const api = fakeApi(() => ({ status: 200, body: ok }));
+    vi.stubGlobal('fetch', api.fetch);
     const { user } = renderModal('inspector');
+    await fillRequired(user);
+    await user.clear(field('Arm Quantity'));
     await user.type(field('Arm Quantity'), '12');
-    expect(field('Arm Quantity').value).not.toBe('12');
+    expect(field('Arm Quantity').value).toBe('12');
+    expect(within(dialog()).getByText('Arm Quantity must be between 0 and 10.')).toBeTruthy();
+
+    await user.clear(field('Anchor Quantity'));
+    await user.type(field('Anchor Quantity'), '17');
+    expect(within(dialog()).getByText('Anchor Quantity must be between 0 and 16.')).toBeTruthy();
+
+    await user.click(save());
+    expect(api.requests).toEqual([]);
+
     await user.clear(field('Arm Quantity'));
     await user.type(field('Arm Quantity'), '10');
-    expect(field('Arm Quantity').value).toBe('10');
-
-    await user.type(field('Anchor Quantity'), '17');
-    expect(field('Anchor Quantity').value).not.toBe('17');
     await user.clear(field('Anchor Quantity'));
     await user.type(field('Anchor Quantity'), '16');
-    expect(field('Anchor Quantity').value).toBe('16');
+    expect(within(dialog()).queryByText(/must be between/)).toBeNull();
   });
 
   it('sends the answers for this inspection and closes when the server confirms', async () => {
@@ -115,6 +128,28 @@ describe('Complete Inspection form (spec 1 §2 variant 2, §5, §8)', () => {
     expect((await within(dialog()).findByRole('alert')).textContent).toBe(SAVE_FAILED);
     expect(onClose).not.toHaveBeenCalled();
     expect(field('STR Type').value).toBe('Tangent');
+  });
+
+  it('asks before completing a structure without photos, and sends nothing on Cancel', async () => {
+    const onClose = vi.fn();
+    const api = fakeApi(() => ({ status: 200, body: { ...ok, inspection: inspectionRow() } }));
+    vi.stubGlobal('fetch', api.fetch);
+    const { user } = renderModal('inspector', onClose, { count: 1, uploaded_image_count: 0 });
+    await fillRequired(user);
+    await user.click(save());
+    const confirm = await screen.findByRole('dialog', { name: 'No Photos' });
+    expect(confirm.textContent).toContain('This structure has no photos.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.requests).toEqual([]);
+
+    await user.click(save());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'No Photos' })).getByRole('button', {
+        name: 'Complete Without Photos',
+      }),
+    );
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(api.requests).toHaveLength(1);
   });
 
   it('is read-only for a customer, with Close and no Save', () => {

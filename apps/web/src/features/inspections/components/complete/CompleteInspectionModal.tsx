@@ -1,6 +1,13 @@
-import { can, completionDialogTitle, type InspectionRow, type ProjectDetail } from '@linewalker/domain';
+import {
+  type CompleteInspectionRequest,
+  can,
+  completionDialogTitle,
+  type InspectionRow,
+  type ProjectDetail,
+} from '@linewalker/domain';
 import { Badge, Group, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { useSession } from '../../../../lib/session.ts';
 import { useCompleteInspection } from '../../api/completeInspection.ts';
 import { type CompletionVariant, completionVariantFor } from '../../model/completionVariant.ts';
@@ -31,6 +38,11 @@ export function CompleteInspectionModal({ project, row, onClose }: CompleteInspe
   const complete = useCompleteInspection();
   const canSave = session ? can(session, 'inspection.complete') : false;
   const Form = FORMS[completionVariantFor(project.ptype_id)];
+  // A completion of a structure without a standing photo waits here for the reviewer's confirmation.
+  const [unconfirmed, setUnconfirmed] = useState<CompleteInspectionRequest | null>(null);
+
+  const save = (inspectionId: number, body: CompleteInspectionRequest) =>
+    complete.mutate({ inspectionId, projectId: project.id, body }, { onSuccess: finish });
 
   const finish = () => {
     complete.reset();
@@ -56,6 +68,11 @@ export function CompleteInspectionModal({ project, row, onClose }: CompleteInspe
               {row.line_name} · {row.structure}
               {row.component ? ` · ${row.component}` : ''}
             </Text>
+            {row.completed_without_photos && (
+              <Badge variant="light" color="orange" size="sm">
+                Completed without photos
+              </Badge>
+            )}
             {!canSave && (
               <Badge variant="light" color="gray" size="sm">
                 Read only
@@ -69,10 +86,26 @@ export function CompleteInspectionModal({ project, row, onClose }: CompleteInspe
             canSave={canSave}
             inspectorName={session ? `${session.firstName} ${session.lastName}`.trim() : ''}
             mutation={complete}
-            onSubmit={(body) =>
-              complete.mutate({ inspectionId: row.id, projectId: project.id, body }, { onSuccess: finish })
-            }
+            onSubmit={(body) => {
+              if (row.uploaded_image_count === 0) setUnconfirmed(body);
+              else save(row.id, body);
+            }}
             onClose={close}
+          />
+          <ConfirmDialog
+            opened={unconfirmed !== null}
+            title="No Photos"
+            message={
+              'This structure has no photos. Completing it now records it as completed without photos; ' +
+              'its risk then comes from the form alone. Complete it anyway?'
+            }
+            confirmLabel="Complete Without Photos"
+            cancelLabel="Cancel"
+            onConfirm={() => {
+              if (unconfirmed) save(row.id, unconfirmed);
+              setUnconfirmed(null);
+            }}
+            onCancel={() => setUnconfirmed(null)}
           />
         </>
       )}

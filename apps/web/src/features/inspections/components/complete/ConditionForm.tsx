@@ -47,6 +47,8 @@ export function ConditionForm({ row, canSave, mutation, onSubmit, onClose }: Com
     mode: 'controlled',
     initialValues: initialValues(row),
     validate: (values) => validate(toData(values)),
+    // A measurement beyond its limit stays as typed and says the limit at once.
+    validateInputOnChange: ['bendAngle', 'bendRadius'],
   });
   const submit = form.onSubmit((values) => {
     onSubmit({ data: ConditionCompletionData.parse(toData(values)), component: row.component_id });
@@ -74,7 +76,7 @@ export function ConditionForm({ row, canSave, mutation, onSubmit, onClose }: Com
       max={max}
       decimalScale={1}
       allowNegative={false}
-      clampBehavior="strict"
+      clampBehavior="none"
       readOnly={readOnly}
       {...form.getInputProps(field)}
     />

@@ -58,6 +58,8 @@ export function StructureDetailsForm({
     mode: 'controlled',
     initialValues: initialValues(row, inspectorName),
     validate: schemaResolver(StructureCompletionData, { sync: true }),
+    // A quantity beyond its limit stays as typed and says the limit at once, instead of being cut silently.
+    validateInputOnChange: ['armQty', 'anchorQty', 'guyQty', 'condSleeveQty'],
   });
   const submit = form.onSubmit((values) => {
     const data = StructureCompletionData.parse({ ...values, comments: values.comments.trim() || null });
@@ -75,7 +77,7 @@ export function StructureDetailsForm({
       max={max}
       allowDecimal={false}
       allowNegative={false}
-      clampBehavior="strict"
+      clampBehavior="none"
       required={!readOnly}
       readOnly={readOnly}
       {...form.getInputProps(field)}

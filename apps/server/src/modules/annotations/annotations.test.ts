@@ -1,0 +1,283 @@
+import type { Annotation, CategoriesResponse } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import {
+  createLine,
+  createPlacedImage,
+  createProject,
+  createStructures,
+} from '../../testing/projectFactories.ts';
+import { createTestApp, type TestContext } from '../../testing/testApp.ts';
+
+let ctx: TestContext;
+let db: Db;
+const tokens: Record<string, string> = {};
+const people: Record<string, TestUser> = {};
+let companyId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  db = ctx.database.db;
+  companyId = await createCompany(db, 'Annotation Utility');
+  const otherCompanyId = await createCompany(db, 'Annotation Other Utility');
+  for (const role of ['super_admin', 'project_manager', 'inspector', 'user'] as const) {
+    people[role] = await createUser(db, role);
+  }
+  people.project_manager2 = await createUser(db, 'project_manager');
+  people.inspector2 = await createUser(db, 'inspector');
+  people.customer_own = await createUser(db, 'customer', { companyId });
+  people.customer_other = await createUser(db, 'customer', { companyId: otherCompanyId });
+  for (const [who, user] of Object.entries(people)) tokens[who] = await loginToken(ctx.app, user);
+});
+afterAll(() => ctx.close());
+
+const as = (who: string) => bearer(tokens[who]!);
+const get = (url: string, who = 'inspector') => ctx.app.inject({ url: `/api/v1${url}`, headers: as(who) });
+const post = (url: string, payload: unknown, who = 'inspector') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: as(who),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function photo() {
+  const projectId = await createProject(db, companyId);
+  const lineId = await createLine(db, companyId, projectId);
+  const { structureIds, inspectionIds } = await createStructures(db, projectId, lineId, 1);
+  const imageId = await createPlacedImage(db, projectId, structureIds[0]!);
+  return { imageId, inspectionId: inspectionIds[0]! };
+}
+
+const rectangle = (imageId: number, extra: Record<string, unknown> = {}) => ({
+  image_id: imageId,
+  rectangle: { x: 100.5, y: 200, width: 300, height: 150 },
+  category: 1,
+  sub_category: 101,
+  risk_level: 3,
+  text: 'Woodpecker holes near the top',
+  image_width: 4000,
+  image_height: 3000,
+  ...extra,
+});
+
+const annotationCount = async (imageId: number) => {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from annotations where image_id = ${imageId}`,
+  );
+  return row!.n;
+};
+const risk = async (inspectionId: number) => {
+  const [row] = await queryRows<{ r: number | null }>(
+    db,
+    sql`select max_risk_level::int as r from inspections where id = ${inspectionId}`,
+  );
+  return row!.r;
+};
+
+describe('annotations', () => {
+  it('stores a rectangle and a polygon in image pixels and answers them by number', async () => {
+    const { imageId, inspectionId } = await photo();
+    const rect = await post('/annotations', rectangle(imageId));
+    expect(rect.statusCode, rect.body).toBe(200);
+    expect(rect.json<{ annotation: Annotation }>().annotation).toMatchObject({
+      annotation_number: 1,
+      shape: 'rect',
+      rectangle: { x: 100.5, y: 200, width: 300, height: 150 },
+      category_text: 'Pole / Structure',
+      sub_category_text: 'Woodpecker Damage',
+      risk_level: 3,
+      note: 'Woodpecker holes near the top',
+      image_width: 4000,
+      created_by_name: 'Test inspector',
+    });
+    const poly = await post('/annotations', {
+      image_id: imageId,
+      polygon: [
+        [10, 10],
+        [50, 12],
+        [30, 60],
+      ],
+      category: 2,
+      image_width: 4000,
+      image_height: 3000,
+    });
+    expect(poly.statusCode, poly.body).toBe(200);
+    expect(poly.json().annotation).toMatchObject({ annotation_number: 2, risk_level: 2, sub_category: null });
+    const list = (await get(`/inspections/getImageAnnotations/${imageId}`, 'customer_own')).json<
+      Annotation[]
+    >();
+    expect(list.map((a) => [a.annotation_number, a.shape])).toEqual([
+      [1, 'rect'],
+      [2, 'polygon'],
+    ]);
+    expect(list[1]!.polygon).toEqual([
+      [10, 10],
+      [50, 12],
+      [30, 60],
+    ]);
+    expect(await risk(inspectionId)).toBe(3);
+    expect((await get(`/inspections/getImageAnnotations/${imageId}`, 'customer_other')).statusCode).toBe(404);
+  });
+
+  it('refuses bad shapes, risks and categories with 400 and writes nothing', async () => {
+    const { imageId } = await photo();
+    const bad: Array<Record<string, unknown>> = [
+      { rectangle: null },
+      {
+        polygon: [
+          [1, 1],
+          [2, 2],
+          [3, 1],
+        ],
+      },
+      {
+        rectangle: null,
+        polygon: [
+          [1, 1],
+          [2, 2],
+        ],
+      },
+      { rectangle: { x: 3900, y: 0, width: 200, height: 10 } },
+      { rectangle: { x: -1, y: 0, width: 20, height: 10 } },
+      { rectangle: { x: 1, y: 0, width: 0, height: 10 } },
+      { risk_level: 1 },
+      { risk_level: 6 },
+      { risk_level: 2.5 },
+      { category: undefined },
+      { category: 999_999 },
+      { sub_category: 201 },
+      { text: 'x'.repeat(501) },
+      { image_width: 0 },
+      { image_id: 'abc' },
+    ];
+    for (const change of bad) {
+      const res = await post('/annotations', rectangle(imageId, change));
+      expect(res.statusCode, `${JSON.stringify(change)}: ${res.body}`).toBe(400);
+    }
+    expect(await annotationCount(imageId)).toBe(0);
+  });
+
+  it('lets only inspecting roles annotate and delete', async () => {
+    const { imageId } = await photo();
+    for (const who of ['user', 'customer_own', 'customer_other']) {
+      expect((await post('/annotations', rectangle(imageId), who)).statusCode).toBe(403);
+    }
+    expect((await post('/annotations', rectangle(2_000_000_000))).statusCode).toBe(404);
+    const id = (await post('/annotations', rectangle(imageId))).json().annotation.id;
+    expect((await post(`/annotations/delete/${id}`, undefined, 'user')).statusCode).toBe(403);
+    expect((await post(`/annotations/delete/${id}`, undefined, 'customer_own')).statusCode).toBe(403);
+    expect(await annotationCount(imageId)).toBe(1);
+  });
+
+  it('numbers two inspectors annotating one photo at once one after the other', async () => {
+    const { imageId } = await photo();
+    const results = await Promise.all([
+      post('/annotations', rectangle(imageId)),
+      post('/annotations', rectangle(imageId, { risk_level: 5 }), 'inspector2'),
+      post('/annotations', rectangle(imageId, { risk_level: 4 })),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.json().annotation.annotation_number).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('deletes once: the inspector who comes second gets 404, and the risk falls back', async () => {
+    const { imageId, inspectionId } = await photo();
+    const low = (await post('/annotations', rectangle(imageId, { risk_level: 2 }))).json().annotation.id;
+    const high = (await post('/annotations', rectangle(imageId, { risk_level: 5 }))).json().annotation.id;
+    expect(await risk(inspectionId)).toBe(5);
+    const [one, two] = await Promise.all([
+      post(`/annotations/delete/${high}`, undefined),
+      post(`/annotations/delete/${high}`, undefined, 'inspector2'),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 404]);
+    expect(await risk(inspectionId)).toBe(2);
+    expect((await post(`/annotations/delete/${low}`, undefined)).statusCode).toBe(200);
+    expect(await risk(inspectionId)).toBeNull();
+    const audits = await queryRows<{ action: string }>(
+      db,
+      sql`select action from audit_log where object_type = 'image' and object_id = ${String(imageId)} order by id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual([
+      'annotation.create',
+      'annotation.create',
+      'annotation.delete',
+      'annotation.delete',
+    ]);
+  });
+});
+
+describe('components and deficiencies', () => {
+  it('lists components with their deficiencies', async () => {
+    const body = (await get('/annotations/categories', 'customer_own')).json<CategoriesResponse>();
+    expect(body.categories.find((c) => c.id === 1)?.display_text).toBe('Pole / Structure');
+    expect(body.subCategories.find((d) => d.id === 101)).toMatchObject({ category_id: 1 });
+  });
+
+  it('Add New Component: at most 35 characters, unique in any case, super admins and project managers', async () => {
+    const add = (newComponent: unknown, who = 'project_manager') =>
+      post('/annotations/newComponent/addComponent', { newComponent }, who);
+    for (const name of ['', '   ', 'x'.repeat(36), 7]) expect((await add(name)).statusCode).toBe(400);
+    expect((await add('Bird Guard', 'inspector')).statusCode).toBe(403);
+    const ok = await add(` Bird Guard `);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { id } = ok.json<{ id: number }>();
+    const listed = (await get('/annotations/categories')).json<CategoriesResponse>();
+    expect(listed.categories.find((c) => c.id === id)?.display_text).toBe('Bird Guard');
+    const dup = await add('BIRD GUARD', 'super_admin');
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'category_exists' });
+    expect((await add('x'.repeat(35))).statusCode).toBe(200);
+    // Two managers adding one name at once: one gets it, the other is told it exists.
+    const both = await Promise.all([add('Spacer Damper'), add('spacer damper', 'project_manager2')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('Add New Deficiency: a name per component, 404 for an unknown component', async () => {
+    const add = (newDeficiency: unknown, categoryId: unknown, who = 'project_manager') =>
+      post('/annotations/newDeficiency/addDeficiency', { newDeficiency, categoryId }, who);
+    expect((await add('Loose Bolt', 2_000_000_000)).statusCode).toBe(404);
+    expect((await add('x'.repeat(36), 1)).statusCode).toBe(400);
+    expect((await add('Loose Bolt', 1, 'inspector')).statusCode).toBe(403);
+    const ok = await add('Loose Bolt', 1);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await add('loose bolt', 1)).statusCode).toBe(409);
+    expect((await add('Loose Bolt', 2)).statusCode).toBe(200);
+    const listed = (await get('/annotations/categories')).json<CategoriesResponse>();
+    expect(
+      listed.subCategories.filter((d) => d.sub_category_text === 'Loose Bolt').map((d) => d.category_id),
+    ).toEqual([1, 2]);
+  });
+});
+
+describe('image notes', () => {
+  const put = (imageId: number, payload: unknown, who = 'inspector') =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/annotations/updateNote?imageId=${imageId}`,
+      headers: as(who),
+      payload: payload as object,
+    });
+
+  it("creates and edits a photo's note: not blank, at most 500 characters, staff only", async () => {
+    const { imageId } = await photo();
+    const blank = await put(imageId, { imageNote: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().issues[0].message).toBe('Note cannot be blank');
+    expect((await put(imageId, { imageNote: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await put(imageId, { imageNote: 'First' }, 'customer_own')).statusCode).toBe(403);
+    expect((await put(imageId, { imageNote: 'x'.repeat(500) }, 'user')).statusCode).toBe(200);
+    const edit = await put(imageId, { imageNote: 'Second' });
+    expect(edit.json()).toMatchObject({ ok: true, note: { note_text: 'Second' } });
+    const [row] = await queryRows<{ n: number; t: string }>(
+      db,
+      sql`select count(*)::int as n, max(note_text) as t from image_notes where image_id = ${imageId}`,
+    );
+    expect(row).toEqual({ n: 1, t: 'Second' });
+    expect((await put(2_000_000_000, { imageNote: 'x' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,63 @@
+import type { BidListItem } from '@linewalker/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { bids } from '../../platform/db/schema/index.ts';
+
+export type BidWrite = Omit<typeof bids.$inferInsert, 'id' | 'createdAt'>;
+
+export async function insertBid(db: Db, values: BidWrite): Promise<number> {
+  const [row] = await db.insert(bids).values(values).returning({ id: bids.id });
+  return row!.id;
+}
+
+export async function deleteBid(db: Db, id: number): Promise<void> {
+  await db.delete(bids).where(eq(bids.id, id));
+}
+
+/** What an earlier save with this request id made: its bid, project and import job. */
+export async function findBidByRequest(db: Db, requestId: string) {
+  const [row] = await queryRows<{
+    id: number;
+    project_id: number | null;
+    job_id: number | null;
+    payload: { totalRows?: number; lines?: number; repeated?: number } | null;
+  }>(
+    db,
+    sql`select b.id, b.project_id, p.import_job_id as job_id, j.payload
+        from bids b
+        left join projects p on p.id = b.project_id
+        left join jobs j on j.id = p.import_job_id
+        where b.request_id = ${requestId}`,
+  );
+  return row ?? null;
+}
+
+/** Every bid, newest first, with its customer, author, project, structure count and file names. */
+export async function listBidRows(db: Db): Promise<BidListItem[]> {
+  const rows = await queryRows<Omit<BidListItem, 'created_at'> & { created_at: Date | string }>(
+    db,
+    sql`select b.id, b.rfp_name, to_char(b.project_duration, 'YYYY-MM-DD') as project_duration,
+          b.company_id, c.company_name, b.abbreviation, b.legal_name, b.address, b.state, b.city, b.zip,
+          b.salutation, b.contact_name, b.contact_dept, b.contact_email, b.contact_phone, b.created_at,
+          case when u.id is null then null else u.first_name || ' ' || u.last_name end as created_by_name,
+          b.project_id, p.project_name,
+          coalesce((select count(*) from structures s where s.project_id = b.project_id), 0)::int as structures,
+          coalesce((select json_agg(f.name order by f.id) from source_files f where f.bid_id = b.id), '[]'::json)
+            as files,
+          case when p.import_state = 'importing' then json_build_object('jobId', p.import_job_id) end
+            as importing
+        from bids b
+        join companies c on c.id = b.company_id
+        left join users u on u.id = b.created_by
+        left join projects p on p.id = b.project_id
+        order by b.created_at desc, b.id desc`,
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}
+
+/** The oldest project type: a bid's project takes it (the KMZ step has no type choice). */
+export async function defaultProjectTypeId(db: Db): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select min(ptype_id)::int as id from project_types`);
+  return row?.id ?? null;
+}

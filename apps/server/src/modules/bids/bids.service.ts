@@ -1,0 +1,226 @@
+import {
+  BID_MESSAGES,
+  type BidCreateRequest,
+  type BidCreateResponse,
+  type BidListItem,
+  bidDurationIssues,
+  DEFAULT_TIER_ID,
+  datesNotPastIssues,
+  LATEST_TIME_ZONE,
+  NO_PHOTO_LIMIT,
+  PROJECT_MESSAGES,
+  projectToday,
+} from '@linewalker/domain';
+import type { Deps } from '../../app.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import { conflict, validationFailed } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { isActiveCustomer } from '../customers/customers.repository.ts';
+import { insertSourceFile, markImporting } from '../projects/csvImport.repository.ts';
+import { insertProject, projectNameTaken } from '../projects/projects.repository.ts';
+import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
+import { timeZoneAt } from '../projects/projectTimeZone.ts';
+import { defaultProjectTypeId, findBidByRequest, insertBid, listBidRows } from './bids.repository.ts';
+import { checkKmzFiles } from './kmzImport.check.ts';
+
+interface Issue {
+  path: string;
+  message: string;
+}
+
+const bodyIssues = (issues: Issue[]) =>
+  validationFailed(issues.map((i) => ({ path: `body.${i.path}`, message: i.message })));
+
+export async function listBids(deps: Deps, actor: UserActor): Promise<BidListItem[]> {
+  authorize(actor, 'bid.read');
+  return listBidRows(deps.database.db);
+}
+
+/** The answer of an earlier save with the same request id, or null when there is none. */
+async function replay(deps: Deps, requestId: string | undefined): Promise<BidCreateResponse | null> {
+  if (!requestId) return null;
+  const row = await findBidByRequest(deps.database.db, requestId);
+  if (!row || row.project_id === null || row.job_id === null) return null;
+  return {
+    ok: true,
+    success: true,
+    id: row.id,
+    project_id: row.project_id,
+    structures: row.payload?.totalRows ?? 0,
+    repeated: row.payload?.repeated ?? 0,
+    lines: row.payload?.lines ?? 0,
+    jobId: row.job_id,
+  };
+}
+
+/** The unique constraint a concurrent save violated, if any. */
+function violatedConstraint(err: unknown): string | null {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string };
+    if (pgError.code === '23505' && pgError.constraint) return pgError.constraint;
+  }
+  return null;
+}
+
+/**
+ * Creates a bid and, from its KMZ files, a project whose structures are the files' point placemarks.
+ * Every rule is checked and every file read before anything is written (400 `validation_failed` or
+ * `kmz_invalid` with each file's reasons and first 100 bad placemarks); then one transaction writes the bid,
+ * the project (importing), its source files and the import job, which writes the structures in batches.
+ * A save repeated with the same `request_id` answers the first one's result; of two saves of the same
+ * project name at once one wins and the other answers 409.
+ */
+export async function createBid(
+  deps: Deps,
+  actor: UserActor,
+  body: BidCreateRequest,
+): Promise<BidCreateResponse> {
+  authorize(actor, 'bid.create', { kind: 'Customer', companyId: body.bid.company_id });
+  const earlier = await replay(deps, body.request_id);
+  if (earlier) return earlier;
+
+  const db = deps.database.db;
+  const now = deps.now();
+  // The bid has no place of its own: its duration may not be before today anywhere (the latest today).
+  const latestToday = projectToday(LATEST_TIME_ZONE, now);
+  const issues: Issue[] = [
+    ...bidDurationIssues(body.bid.project_duration, latestToday).map((message) => ({
+      path: 'bid.project_duration',
+      message,
+    })),
+    ...datesNotPastIssues(body.project, latestToday).map((i) => ({
+      path: `project.${i.path}`,
+      message: i.message,
+    })),
+  ];
+  if (!(await isActiveCustomer(db, body.bid.company_id))) {
+    issues.push({ path: 'bid.company_id', message: BID_MESSAGES.customerRequired });
+  }
+  const ptypeId = await defaultProjectTypeId(db);
+  if (ptypeId === null) issues.push({ path: 'project', message: PROJECT_MESSAGES.typeRequired });
+  if (issues.length > 0) throw bodyIssues(issues);
+  const name = body.project.project_name;
+  if (await projectNameTaken(db, name)) {
+    // The same save may have finished since the first look (a double click): answer what it made.
+    const winner = await replay(deps, body.request_id);
+    if (winner) return winner;
+    throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+  }
+
+  // Read outside any transaction: checking a large file must not hold the database.
+  const checked = await checkKmzFiles(db, deps, actor.userId, body.kmzs);
+  const timeZone = timeZoneAt(checked.center ?? { lat: null, lon: null });
+  const late = datesNotPastIssues(body.project, projectToday(timeZone, now));
+  if (late.length > 0) throw bodyIssues(late.map((i) => ({ path: `project.${i.path}`, message: i.message })));
+
+  try {
+    return await withTransaction(db, async (tx) => {
+      const { bid, project } = body;
+      const projectId = await insertProject(tx, {
+        companyId: bid.company_id,
+        projectName: project.project_name,
+        inspectionType: '0',
+        startDate: project.start_date,
+        dueDate: project.due_date?.trim() ? project.due_date.trim() : null,
+        numPilots: project.num_pilots,
+        structureAssignmentType: project.structure_assignment_type,
+        photoLimit: NO_PHOTO_LIMIT,
+        closestCity: bid.city,
+        pilotStructDay: project.pilot_struct_day ?? null,
+        ptypeId: ptypeId!,
+        ptierId: DEFAULT_TIER_ID,
+        timeZone,
+        timeZoneChosen: false,
+        createdBy: actor.userId,
+      });
+      const bidId = await insertBid(tx, {
+        rfpName: bid.rfp_name,
+        projectDuration: bid.project_duration,
+        companyId: bid.company_id,
+        abbreviation: bid.abbreviation,
+        legalName: bid.legal_name,
+        address: bid.address,
+        state: bid.state,
+        city: bid.city,
+        zip: bid.zip,
+        salutation: bid.salutation,
+        contactName: bid.contact_name,
+        contactDept: bid.contact_dept,
+        contactEmail: bid.contact_email,
+        contactPhone: bid.contact_phone,
+        projectId,
+        requestId: body.request_id ?? null,
+        createdBy: actor.userId,
+      });
+      const files = [];
+      for (const file of checked.files) {
+        const sourceFileId = await insertSourceFile(tx, {
+          projectId,
+          bidId,
+          fileUploadId: file.uploadId,
+          kind: 'kmz',
+          storageKey: file.storageKey,
+          url: file.entry.url,
+          name: file.entry.name,
+          lineName: file.mapping.lineName,
+          lineNameField: file.mapping.lineField,
+          structNumField: file.mapping.structureField,
+          createdBy: actor.userId,
+        });
+        files.push({ sourceFileId, storageKey: file.storageKey, repeats: file.repeats, ...file.mapping });
+      }
+      const job = await enqueue(
+        tx,
+        'bids.import-kmz',
+        {
+          bidId,
+          projectId,
+          companyId: bid.company_id,
+          userId: actor.userId,
+          totalRows: checked.structures,
+          repeated: checked.repeated,
+          lines: checked.lines,
+          files,
+        },
+        { actor },
+      );
+      await markImporting(tx, projectId, job.id);
+      const details = { rfp_name: bid.rfp_name, company_id: bid.company_id, projectId, jobId: job.id };
+      await writeAudit(tx, actor, { action: 'bid.create', objectType: 'bid', objectId: bidId, details });
+      await writeAudit(tx, actor, {
+        action: 'project.create',
+        objectType: 'project',
+        objectId: projectId,
+        details: {
+          project_name: project.project_name,
+          bidId,
+          time_zone: timeZone,
+          structures: checked.structures,
+        },
+      });
+      return {
+        ok: true as const,
+        success: true as const,
+        id: bidId,
+        project_id: projectId,
+        structures: checked.structures,
+        repeated: checked.repeated,
+        lines: checked.lines,
+        jobId: job.id,
+      };
+    });
+  } catch (err) {
+    const constraint = violatedConstraint(err);
+    if (constraint === null) throw err;
+    // A concurrent save of the same request won: answer what it made.
+    const winner = await replay(deps, body.request_id);
+    if (winner) return winner;
+    if (constraint === 'projects_name_unique') {
+      throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,448 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  BID_MESSAGES,
+  isoDateOf,
+  KMZ_LIMITS,
+  KMZ_MAPPING_MESSAGES,
+  KMZ_MESSAGES,
+  ROW_ERROR_MESSAGES,
+} from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/rows.ts';
+import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { runDueJobs } from '../../testing/jobs.ts';
+import { kmlDocument, kmzOf, uploadKmz } from '../../testing/kmzFiles.ts';
+import { createTestApp, type TestContext } from '../../testing/testApp.ts';
+import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
+
+let ctx: TestContext;
+let pm: Record<string, string>;
+let admin: Record<string, string>;
+let companyId: number;
+const today = () => isoDateOf(new Date(), 'UTC');
+let sequence = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  companyId = await createCompany(db, 'Prairie Bid Electric');
+  pm = bearer(await loginToken(ctx.app, await createUser(db, 'project_manager')));
+  admin = bearer(await loginToken(ctx.app, await createUser(db, 'super_admin')));
+});
+afterAll(() => ctx.close());
+
+/** Two folders (lines) of towers, tower numbers in ExtendedData, one line placemark that is not a structure. */
+const towersKml = (prefix = 'T') =>
+  kmlDocument({
+    'North Line': [
+      { name: `${prefix}1`, point: '-97.61,38.84', data: { tower: `${prefix}-1`, voltage: '115 kV' } },
+      { name: `${prefix}2`, point: '-97.62,38.85', data: { tower: `${prefix}-2`, voltage: '115 kV' } },
+      { name: 'North span', point: null },
+    ],
+    'South Line': [{ name: `${prefix}3`, point: '-97.63,38.70', simple: { tower: `${prefix}-3` } }],
+  });
+
+const bidPayload = (kmzs: unknown[], overrides: { bid?: object; project?: object } = {}) => {
+  const name = `Bid Project ${process.pid} ${++sequence}`;
+  return {
+    bid: {
+      rfp_name: `RFP ${name}`,
+      project_duration: addDays(today(), 30),
+      company_id: companyId,
+      state: 'KS',
+      city: 'Salina',
+      contact_email: 'buyer@example.test',
+      ...overrides.bid,
+    },
+    project: {
+      project_name: name,
+      start_date: addDays(today(), 1),
+      due_date: addDays(today(), 30),
+      num_pilots: 2,
+      structure_assignment_type: 'ratio',
+      pilot_struct_day: 40,
+      ...overrides.project,
+    },
+    kmzs,
+  };
+};
+
+const mapped = async (body: Buffer | string = kmzOf(towersKml()), name = 'towers.kmz', headers = pm) => ({
+  url: await uploadKmz(ctx.app, headers, body),
+  name,
+  lineField: 'folder',
+  structureField: 'data:tower',
+});
+
+const post = (payload: object, headers = pm) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/bids', payload, headers });
+const getFields = async (body: Buffer | string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/kmz/getFields',
+    payload: { url: await uploadKmz(ctx.app, pm, body) },
+    headers: pm,
+  });
+
+async function counts() {
+  const [row] = await queryRows<Record<string, number>>(
+    ctx.database.db,
+    sql`select (select count(*) from bids)::int as bids, (select count(*) from projects)::int as projects,
+               (select count(*) from structures)::int as structures,
+               (select count(*) from source_files)::int as files, (select count(*) from jobs)::int as jobs`,
+  );
+  return row as Record<'bids' | 'projects' | 'structures' | 'files' | 'jobs', number>;
+}
+
+describe('POST /api/v1/kmz/getFields with a KMZ', () => {
+  it('lists the placemark name, the folder and each ExtendedData field with samples from point placemarks', async () => {
+    const res = await getFields(kmzOf(towersKml()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      kind: 'kmz',
+      fields: [
+        { name: 'name', label: 'Placemark name', source: 'placemark', samples: ['T1', 'T2', 'T3'] },
+        { name: 'folder', label: 'Folder', source: 'folder', samples: ['North Line', 'South Line'] },
+        { name: 'data:tower', label: 'tower', source: 'data', samples: ['T-1', 'T-2', 'T-3'] },
+        { name: 'data:voltage', label: 'voltage', source: 'data', samples: ['115 kV'] },
+      ],
+      points: 3,
+      otherPlacemarks: 1,
+      folders: 2,
+      error: null,
+    });
+  });
+
+  it('reads a plain .kml uploaded the same way, and decodes entities and CDATA', async () => {
+    const kml = kmlDocument({}, [{ name: 'A & B', point: '-97,38' }]).replace(
+      '<name>Test</name>',
+      '<name><![CDATA[x]]></name>',
+    );
+    const res = await getFields(kml);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fields[0].samples).toEqual(['A & B']);
+  });
+
+  it('says when a file has no point placemarks', async () => {
+    const res = await getFields(kmzOf(kmlDocument({ Lines: [{ name: 'span', point: null }] })));
+    expect(res.json()).toMatchObject({ points: 0, otherPlacemarks: 1, error: KMZ_MESSAGES.noPoints });
+  });
+});
+
+describe('hostile and broken files', () => {
+  const refused = async (body: Buffer | string, message: string) => {
+    const started = Date.now();
+    const res = await getFields(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unsupported_file', message });
+    return Date.now() - started;
+  };
+
+  it('refuses a DOCTYPE: entity expansion (billion laughs) and external entities (XXE)', async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;">' +
+      '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><kml><Document><Placemark><name>&lol3;</name>' +
+      '<Point><coordinates>-97,38</coordinates></Point></Placemark></Document></kml>';
+    await refused(kmzOf(laughs), KMZ_MESSAGES.doctype);
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><kml><Document>' +
+      '<Placemark><name>&xxe;</name><Point><coordinates>-97,38</coordinates></Point></Placemark></Document></kml>';
+    await refused(xxe, KMZ_MESSAGES.doctype);
+  });
+
+  it('stops a zip bomb early by its expansion, whatever the zip headers say', async () => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((err, chunk) => {
+      if (err) throw err;
+      parts.push(chunk);
+    });
+    // Streamed: sizes are unknown in the local header (a data descriptor follows), as a lying header is.
+    const entry = new ZipDeflate('doc.kml', { level: 9 });
+    zip.add(entry);
+    entry.push(new TextEncoder().encode('<kml><Document><name>'));
+    const block = new Uint8Array(8 * 1024 * 1024).fill(0x41);
+    for (let i = 0; i < 14; i++) entry.push(block); // 112 MB of 'A' in ~110 kB
+    entry.push(new TextEncoder().encode('</name></Document></kml>'), true);
+    zip.end();
+    const bomb = Buffer.concat(parts);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await refused(bomb, KMZ_MESSAGES.zipBomb);
+  }, 120_000);
+
+  it('stops a KML past the uncompressed limit even at an ordinary compression ratio', async () => {
+    // Random-looking text compresses ~1.5 times: 101 MB in a ~70 MB file would pass no ratio check, but
+    // exceeds the 50 MB file limit first. A plain KML past 100 MB is refused by the file limit as well.
+    const text = Buffer.alloc(KMZ_LIMITS.fileBytes + 1024, 0x20);
+    await refused(text, KMZ_MESSAGES.fileTooLarge);
+  }, 120_000);
+
+  it('refuses a zip without a KML, a file that is neither, broken XML and absurd nesting', async () => {
+    await refused(Buffer.from(zipSync({ 'images/a.png': strToU8('png') })), KMZ_MESSAGES.noKml);
+    await refused(Buffer.from([0x50, 0x4b, 3, 4, 1, 2, 3]), KMZ_MESSAGES.badZip);
+    await refused('just some text, not XML', KMZ_MESSAGES.notKml);
+    const broken = await getFields(kmzOf('<kml><Document><Placemark><name>x</Document></kml>'));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/^The KML is not well-formed XML: /);
+    await refused(`<kml>${'<Folder>'.repeat(150)}`, KMZ_MESSAGES.tooDeep);
+  });
+});
+
+describe('POST /api/v1/bids', () => {
+  it('creates the bid and, in a job, its project with one KMZ structure per point placemark', async () => {
+    const before = await counts();
+    const payload = bidPayload([await mapped()]);
+    const res = await post(payload);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ ok: true, success: true, structures: 3, lines: 2 });
+    const project = await ctx.app.inject({ url: `/api/v1/projects/${body.project_id}`, headers: pm });
+    expect(project.json().importing).toMatchObject({ jobId: body.jobId });
+
+    await runDueJobs(ctx.app.deps);
+    const detail = (await ctx.app.inject({ url: `/api/v1/projects/${body.project_id}`, headers: pm })).json();
+    expect(detail).toMatchObject({
+      project_name: payload.project.project_name,
+      company_id: companyId,
+      structures: 3,
+      importing: null,
+      structure_assignment_type: 'ratio',
+      num_pilots: 2,
+      pilot_struct_day: 40,
+      closest_city: 'Salina',
+      time_zone: 'America/Chicago',
+    });
+    expect(detail.kmzs).toEqual([expect.objectContaining({ name: 'towers.kmz', kind: 'kmz' })]);
+    const structures = await queryRows<{ line: string; struct_num: string; source: number; lat: number }>(
+      ctx.database.db,
+      sql`select l.line_name as line, s.struct_num, s.structure_source_type_id as source, s.location[1] as lat
+          from structures s join lines l on l.id = s.line_id where s.project_id = ${body.project_id}
+          order by s.struct_num`,
+    );
+    expect(structures).toEqual([
+      { line: 'North Line', struct_num: 'T-1', source: 2, lat: 38.84 },
+      { line: 'North Line', struct_num: 'T-2', source: 2, lat: 38.85 },
+      { line: 'South Line', struct_num: 'T-3', source: 2, lat: 38.7 },
+    ]);
+    const after = await counts();
+    expect(after.bids - before.bids).toBe(1);
+
+    const list = await ctx.app.inject({ url: '/api/v1/bids', headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0]).toMatchObject({
+      id: body.id,
+      rfp_name: payload.bid.rfp_name,
+      company_name: 'Prairie Bid Electric',
+      project_id: body.project_id,
+      structures: 3,
+      files: ['towers.kmz'],
+      state: 'KS',
+      importing: null,
+      created_by_name: 'Test project_manager',
+    });
+    const [audit] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from audit_log where action = 'bid.create' and object_id = ${String(body.id)}`,
+    );
+    expect(audit!.n).toBe(1);
+  });
+
+  it('takes a fixed line name instead of a line field, and the placemark name as the structure', async () => {
+    const file = { ...(await mapped()), lineField: null, lineName: 'Feeder 12', structureField: 'name' };
+    const res = await post(bidPayload([file]));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ structures: 3, lines: 1 });
+  });
+
+  it('states each bid form rule with its message and writes nothing', async () => {
+    const before = await counts();
+    const file = await mapped();
+    const cases: Array<[object, string, string]> = [
+      [{ bid: { rfp_name: '' } }, 'body.bid.rfp_name', BID_MESSAGES.rfpNameRequired],
+      [{ bid: { rfp_name: undefined } }, 'body.bid.rfp_name', BID_MESSAGES.rfpNameRequired],
+      [{ bid: { project_duration: '' } }, 'body.bid.project_duration', BID_MESSAGES.durationRequired],
+      [{ bid: { project_duration: undefined } }, 'body.bid.project_duration', BID_MESSAGES.durationRequired],
+      [
+        { bid: { project_duration: addDays(today(), -2) } },
+        'body.bid.project_duration',
+        BID_MESSAGES.durationBeforeToday,
+      ],
+      [{ bid: { company_id: undefined } }, 'body.bid.company_id', BID_MESSAGES.customerRequired],
+      [{ bid: { company_id: -1 } }, 'body.bid.company_id', BID_MESSAGES.customerRequired],
+      [{ bid: { company_id: 999_999 } }, 'body.bid.company_id', BID_MESSAGES.customerRequired],
+      [{ bid: { state: 'PR' } }, 'body.bid.state', BID_MESSAGES.state],
+      [{ bid: { contact_email: 'nope' } }, 'body.bid.contact_email', BID_MESSAGES.email],
+      [{ project: { project_name: '' } }, 'body.project.project_name', 'Project Name is required.'],
+      [
+        { project: { start_date: addDays(today(), -2) } },
+        'body.project.start_date',
+        'Start date cannot be before today.',
+      ],
+    ];
+    for (const [overrides, path, message] of cases) {
+      const res = await post(bidPayload([file], overrides));
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().issues, message).toContainEqual({ path, message });
+    }
+    const noFiles = await post(bidPayload([]));
+    expect(noFiles.json().issues).toContainEqual({ path: 'body.kmzs', message: BID_MESSAGES.kmzRequired });
+    const unmapped = await post(bidPayload([{ ...file, lineField: null }]));
+    expect(unmapped.json().issues).toContainEqual({
+      path: 'body.kmzs.0.lineName',
+      message: KMZ_MAPPING_MESSAGES.lineRequired,
+    });
+    const noStructure = await post(bidPayload([{ ...file, structureField: '' }]));
+    expect(noStructure.json().issues).toContainEqual({
+      path: 'body.kmzs.0.structureField',
+      message: KMZ_MAPPING_MESSAGES.structureRequired,
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('accepts DC and every other optional field empty', async () => {
+    const res = await post(
+      bidPayload([await mapped()], { bid: { state: 'DC', city: null, contact_email: '', abbreviation: '' } }),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('lists each bad file with its reasons and first bad placemarks, and writes nothing', async () => {
+    const before = await counts();
+    const dupes = kmlDocument({
+      L1: [
+        { name: 'A', point: '-97,38', data: { tower: '7' } },
+        { name: 'B', point: '-97.1,38', data: { tower: '7' } },
+        { name: 'A again', point: '-97,38', data: { tower: '7' } },
+        { name: 'C', point: '-97.2,38' },
+        { name: 'D', point: '200,38', data: { tower: '9' } },
+      ],
+    });
+    const good = await mapped(kmzOf(towersKml('Q')), 'good.kmz');
+    const bad = await mapped(kmzOf(dupes), 'bad.kmz');
+    const lines = await mapped(kmzOf(kmlDocument({ L: [{ name: 'span', point: null }] })), 'lines.kmz');
+    const noField = { ...(await mapped()), name: 'other.kml', structureField: 'data:missing' };
+    const hostile = await mapped(kmzOf('<!DOCTYPE kml><kml/>'), 'hostile.kmz');
+    const res = await post(bidPayload([good, bad, lines, noField, hostile]));
+    expect(res.statusCode).toBe(400);
+    const { code, files } = res.json();
+    expect(code).toBe('kmz_invalid');
+    expect(files.map((f: { name: string }) => f.name)).toEqual([
+      'bad.kmz',
+      'lines.kmz',
+      'other.kml',
+      'hostile.kmz',
+    ]);
+    expect(files[0]).toMatchObject({ reasons: ['3 placemarks cannot be imported.'], errorRowCount: 3 });
+    expect(
+      files[0].errorRows.map((r: { rowNumber: number; reasons: string[] }) => [r.rowNumber, r.reasons]),
+    ).toEqual([
+      [2, [ROW_ERROR_MESSAGES.duplicate(1)]],
+      [4, [ROW_ERROR_MESSAGES.missingStructure]],
+      [5, [ROW_ERROR_MESSAGES.longitudeRange]],
+    ]);
+    expect(files[1].reasons).toEqual([KMZ_MESSAGES.noPoints]);
+    expect(files[2].reasons).toEqual([KMZ_MESSAGES.fieldNotInFile('missing')]);
+    expect(files[3].reasons).toEqual([KMZ_MESSAGES.doctype]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('writes a placemark repeated exactly (a tower shared by two lines of an export) once', async () => {
+    const kml = kmlDocument({}, [
+      { name: 'X1', point: '-97.3,38.3' },
+      { name: 'X2', point: '-97.4,38.3' },
+      { name: 'X1', point: '-97.3,38.3' },
+      { name: 'X3', point: '-97.5,38.3' },
+    ]);
+    const file = {
+      ...(await mapped(kmzOf(kml))),
+      lineField: null,
+      lineName: 'Shared',
+      structureField: 'name',
+    };
+    const res = await post(bidPayload([file]));
+    expect(res.json()).toMatchObject({ structures: 3, repeated: 1, lines: 1 });
+    await runDueJobs(ctx.app.deps);
+    const rows = await queryRows<{ struct_num: string }>(
+      ctx.database.db,
+      sql`select struct_num from structures where project_id = ${res.json().project_id} order by id`,
+    );
+    expect(rows.map((r) => r.struct_num)).toEqual(['X1', 'X2', 'X3']);
+  });
+
+  it('refuses a structure repeated across two files of the bid', async () => {
+    const a = await mapped(kmzOf(towersKml('R')), 'a.kmz');
+    // The same towers at other points: names repeated on their lines.
+    const b = await mapped(kmzOf(towersKml('R').replaceAll('38.', '39.')), 'b.kmz');
+    const res = await post(bidPayload([a, b]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().files[0].errorRows[0].reasons[0]).toMatch(
+      /^Duplicate structure on this line \(first in a\.kmz/,
+    );
+  });
+
+  it('answers a repeated save with the first result, and of two saves of one name exactly one wins', async () => {
+    const payload = { ...bidPayload([await mapped()]), request_id: randomUUID() };
+    const before = await counts();
+    const [first, second] = await Promise.all([post(payload), post(payload)]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    const again = await post(payload);
+    expect(again.json()).toEqual(first.json());
+    expect((await counts()).bids - before.bids).toBe(1);
+
+    const racing = bidPayload([await mapped()]);
+    const results = await Promise.all([post(racing), post({ ...racing, kmzs: [await mapped()] })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json()).toMatchObject({
+      code: 'project_name_taken',
+      message: PROJECT_SERVER_MESSAGES.nameTaken(racing.project.project_name),
+    });
+    expect((await counts()).bids - before.bids).toBe(2);
+  });
+
+  it('uses only uploads the caller signed', async () => {
+    const otherPm = bearer(await loginToken(ctx.app, await createUser(ctx.database.db, 'project_manager')));
+    const theirs = await mapped(kmzOf(towersKml()), 'theirs.kmz', otherPm);
+    const res = await post(bidPayload([theirs]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().files[0].reasons).toEqual([KMZ_MESSAGES.fileNotFound]);
+  });
+
+  it('takes back the bid and its project when the import fails for good', async () => {
+    const file = await mapped();
+    const res = await post(bidPayload([file]));
+    expect(res.statusCode).toBe(200);
+    await ctx.app.deps.storage.delete(file.url);
+    await runDueJobs(ctx.app.deps);
+    const [row] = await queryRows<{ bids: number; projects: number; state: string }>(
+      ctx.database.db,
+      sql`select (select count(*) from bids where id = ${res.json().id})::int as bids,
+                 (select count(*) from projects where id = ${res.json().project_id})::int as projects,
+                 (select state from jobs where id = ${res.json().jobId}) as state`,
+    );
+    expect(row).toEqual({ bids: 0, projects: 0, state: 'failed' });
+  });
+});
+
+describe('who reaches bids', () => {
+  it('lets super admins and project managers in; other staff get 403, customers 403, strangers 401', async () => {
+    const db = ctx.database.db;
+    const inspector = bearer(await loginToken(ctx.app, await createUser(db, 'inspector')));
+    const user = bearer(await loginToken(ctx.app, await createUser(db, 'user')));
+    const customer = bearer(await loginToken(ctx.app, await createUser(db, 'customer', { companyId })));
+    const file = await mapped();
+    for (const headers of [inspector, user, customer]) {
+      expect((await ctx.app.inject({ url: '/api/v1/bids', headers })).statusCode).toBe(403);
+      expect((await post(bidPayload([file]), headers)).statusCode).toBe(403);
+      const sign = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=kmz', headers });
+      expect(sign.statusCode).toBe(403);
+    }
+    expect((await ctx.app.inject({ url: '/api/v1/bids' })).statusCode).toBe(401);
+    expect((await post(bidPayload([file]), {})).statusCode).toBe(401);
+    expect((await post(bidPayload([await mapped(undefined, 'x.kmz', admin)]), admin)).statusCode).toBe(200);
+  });
+});

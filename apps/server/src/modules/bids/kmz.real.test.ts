@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { addDays, isoDateOf, KMZ_MESSAGES } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { runDueJobs } from '../../testing/jobs.ts';
+import { uploadKmz } from '../../testing/kmzFiles.ts';
+import { openRealDataApp, REAL_DATA, type RealDataApp } from '../../testing/realDataApp.ts';
+
+/**
+ * The real KML/KMZ files of ../shared/data/real/kml through the real routes (sign → PUT → getFields →
+ * POST /bids → the import job), read at run time, on an embedded database of its own.
+ */
+const KML = path.join(REAL_DATA, 'kml');
+
+let app: App;
+let database: Database;
+let real: RealDataApp | undefined;
+let pm: Record<string, string>;
+let companyId: number;
+const today = isoDateOf(new Date(), 'UTC');
+
+beforeAll(async () => {
+  if (!existsSync(KML)) throw new Error(`Real data folder not found: ${KML}`);
+  real = await openRealDataApp('lw-real-kml-');
+  ({ app, database } = real);
+  companyId = await createCompany(database.db, 'Wesernetz Bremen');
+  pm = bearer(await loginToken(app, await createUser(database.db, 'project_manager')));
+});
+afterAll(async () => {
+  await real?.close();
+});
+
+const fieldsOf = async (file: string) => {
+  const url = await uploadKmz(app, pm, readFileSync(path.join(KML, file)));
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/kmz/getFields',
+    payload: { url },
+    headers: pm,
+  });
+  return { url, res };
+};
+
+let sequence = 0;
+const save = (kmzs: object[]) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/bids',
+    headers: pm,
+    payload: {
+      bid: {
+        rfp_name: `Bremen towers ${++sequence}`,
+        project_duration: addDays(today, 60),
+        company_id: companyId,
+      },
+      project: {
+        project_name: `Bremen Towers ${sequence}`,
+        start_date: addDays(today, 1),
+        due_date: addDays(today, 60),
+        num_pilots: 1,
+      },
+      kmzs,
+    },
+  });
+
+describe('real KML and KMZ files', () => {
+  it('reads the Bremen KMZ and its plain KML alike: folders as lines, OSM ids and refs as fields', async () => {
+    const kmz = (await fieldsOf('osm_bremen_power_lines_towers.kmz')).res.json();
+    const kml = (await fieldsOf('osm_bremen_power_lines_towers.kml')).res.json();
+    expect(kml).toEqual(kmz);
+    expect(kmz.points).toBeGreaterThan(1000);
+    expect(kmz.otherPlacemarks).toBeGreaterThan(0);
+    expect(kmz.folders).toBeGreaterThan(10);
+    expect(kmz.fields.map((f: { name: string }) => f.name).slice(0, 3)).toEqual([
+      'name',
+      'folder',
+      'data:osm_node_id',
+    ]);
+  });
+
+  it('answers that the SWIS grid (lines only) has no structures', async () => {
+    const { url, res } = await fieldsOf('SWIS_Grid.kml');
+    expect(res.json()).toMatchObject({ points: 0, otherPlacemarks: 28, error: KMZ_MESSAGES.noPoints });
+    const saved = await save([{ url, name: 'SWIS_Grid.kml', lineName: 'SWIS', structureField: 'name' }]);
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().files[0].reasons).toEqual([KMZ_MESSAGES.noPoints]);
+  });
+
+  it('creates a bid whose project has one structure per Bremen tower, on the folder lines that fit', async () => {
+    const { url, res } = await fieldsOf('osm_bremen_power_lines_towers.kmz');
+    const points: number = res.json().points;
+    // Folder names longer than 50 characters cannot be line names: the save lists those towers.
+    const byFolder = await save([
+      { url, name: 'bremen.kmz', lineField: 'folder', structureField: 'data:osm_node_id' },
+    ]);
+    if (byFolder.statusCode === 400) {
+      expect(byFolder.json().code).toBe('kmz_invalid');
+      expect(byFolder.json().files[0].errorRows[0].reasons.length).toBeGreaterThan(0);
+    }
+    // One fixed line and the OSM node id: a tower listed under several lines is one structure.
+    const saved = await save([
+      { url, name: 'bremen.kmz', lineName: 'Bremen 110 kV', structureField: 'data:osm_node_id' },
+    ]);
+    expect(saved.statusCode, saved.body.slice(0, 800)).toBe(200);
+    const { structures, repeated } = saved.json();
+    expect(structures + repeated).toBe(points);
+    expect(repeated).toBeGreaterThan(0);
+    await runDueJobs(app.deps);
+    const [row] = await queryRows<{ n: number; kmz: number; tz: string; importing: string | null }>(
+      database.db,
+      sql`select count(*)::int as n, count(*) filter (where s.structure_source_type_id = 2)::int as kmz,
+                 min(p.time_zone) as tz, min(p.import_state) as importing
+          from structures s join projects p on p.id = s.project_id where p.id = ${saved.json().project_id}`,
+    );
+    expect(row).toEqual({ n: structures, kmz: structures, tz: 'Europe/Berlin', importing: null });
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  type ArchivedImage,
+  type CreateDeliveryResponse,
+  type DeliveryCounts,
+  type DeliveryFilter,
+  type DeliveryPackage,
+  type DeliveryStructurePage,
+  defaultArchiveName,
+  isoDateOf,
+} from '@linewalker/domain';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
+import * as repo from './delivery.repository.ts';
+import { packageStorageKey } from './packageKey.ts';
+
+const projectObject = (p: repo.ProjectRef) => ({ kind: 'Project', companyId: p.company_id });
+
+/** The project, if the actor may see its Delivery page (another company's: 404; inspectors: 403). */
+async function readableProject(db: Db, actor: Actor, projectId: number): Promise<repo.ProjectRef> {
+  // The role first: a role without the page is refused alike for every project, existing or not.
+  authorize(actor, 'delivery.read');
+  const project = await repo.findProjectRef(db, projectId);
+  if (!project) throw notFound('Project');
+  authorize(actor, 'delivery.read', projectObject(project));
+  return project;
+}
+
+export interface StructureListInput extends repo.StructureFilter {
+  projectId: number;
+  delivery: DeliveryFilter;
+  orderBy: repo.StructureOrder;
+  order: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+export async function structureList(
+  db: Db,
+  actor: Actor,
+  input: StructureListInput,
+): Promise<DeliveryStructurePage> {
+  const project = await readableProject(db, actor, input.projectId);
+  return repo.structurePage(db, project, input);
+}
+
+export async function counts(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  filter: repo.StructureFilter,
+): Promise<DeliveryCounts> {
+  await readableProject(db, actor, projectId);
+  return repo.deliveryCounts(db, projectId, filter);
+}
+
+export async function archivedImageList(
+  db: Db,
+  actor: Actor,
+  input: {
+    projectId: number;
+    structureId: number;
+    componentId: number | null;
+    orderBy: repo.ArchivedImageOrder;
+    order: 'ASC' | 'DESC';
+  },
+): Promise<ArchivedImage[]> {
+  await readableProject(db, actor, input.projectId);
+  if (!(await repo.structureInProject(db, input.projectId, input.structureId))) throw notFound('Structure');
+  return repo.archivedImages(db, input.structureId, input.componentId, input.orderBy, input.order);
+}
+
+/** Distinct ids in ascending order: every request locks photos in this one order. */
+const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * 'Archive Selected': marks the chosen photos delivered (archived_date, archive_name, archived_by) and
+ * queues the build of their delivery package, in one transaction. All or nothing: a photo of another
+ * project answers 400 and changes nothing. Idempotent: photos delivered before keep their first delivery,
+ * so the same request again (or a colleague's at the same moment, which waits for the first on the photo
+ * locks) creates nothing and answers the package that holds them. Rejected photos are never delivered.
+ */
+export async function deliver(
+  deps: Pick<Deps, 'database' | 'now'>,
+  actor: Actor,
+  input: { projectId: number; imageIds: readonly number[]; archiveName?: string | undefined },
+): Promise<CreateDeliveryResponse> {
+  const ids = sortedIds(input.imageIds);
+  const db = deps.database.db;
+  authorize(actor, 'delivery.create');
+  const outcome = await withTransaction(db, async (tx) => {
+    // The project row first: deliveries of one project take their numbers one after the other.
+    const project = await repo.findProjectRef(tx, input.projectId, true);
+    if (!project) throw notFound('Project');
+    authorize(actor, 'delivery.create', projectObject(project));
+    const locked = await repo.lockImages(tx, project.id, ids);
+    if (locked.length !== ids.length) {
+      const missing = ids.length - locked.length;
+      throw badRequest(
+        `${missing} of the ${ids.length} images do not belong to this project; nothing was delivered.`,
+        'images_not_in_project',
+        { notInProject: missing },
+      );
+    }
+    const fresh = locked.filter((i) => !i.archived && !i.rejected).map((i) => i.id);
+    const alreadyDelivered = locked.filter((i) => i.archived).length;
+    const skippedRejected = locked.filter((i) => i.rejected && !i.archived).length;
+    if (fresh.length === 0) {
+      const packageId = await repo.latestPackageOf(tx, ids);
+      // Recorded too: someone asked to deliver these photos again (nothing else changes).
+      await writeAudit(tx, actor, {
+        action: 'delivery.repeat',
+        objectType: 'project',
+        objectId: project.id,
+        details: { packageId, alreadyDelivered, skippedRejected, requested: ids.length },
+      });
+      return { created: false, packageId, alreadyDelivered, skippedRejected, delivered: 0 };
+    }
+    const number = await repo.nextPackageNumber(tx, project.id);
+    const archiveName =
+      input.archiveName ?? defaultArchiveName(number, isoDateOf(deps.now(), project.time_zone));
+    const packageId = await repo.insertPackage(tx, {
+      projectId: project.id,
+      number,
+      archiveName,
+      storageKey: packageStorageKey(project, number),
+      createdBy: actor.userId,
+      imageIds: fresh,
+    });
+    const job = await enqueue(tx, 'delivery.build-package', { packageId }, { actor });
+    await repo.setPackageJob(tx, packageId, job.id);
+    await writeAudit(tx, actor, {
+      action: 'delivery.create',
+      objectType: 'delivery_package',
+      objectId: packageId,
+      details: {
+        projectId: project.id,
+        number,
+        archiveName,
+        delivered: fresh.length,
+        alreadyDelivered,
+        skippedRejected,
+        imageIds: fresh.length <= 100 ? fresh : undefined,
+      },
+    });
+    return { created: true, packageId, alreadyDelivered, skippedRejected, delivered: fresh.length };
+  });
+  const pkg = outcome.packageId === null ? null : await repo.findPackage(db, outcome.packageId);
+  return {
+    ok: true,
+    success: true,
+    created: outcome.created,
+    delivered: outcome.delivered ?? 0,
+    already_delivered: outcome.alreadyDelivered,
+    skipped_rejected: outcome.skippedRejected,
+    package: pkg && publicPackage(pkg),
+  };
+}
+
+/** A package as the API shows it (no storage key, company or job). */
+function publicPackage(row: repo.PackageRow): DeliveryPackage {
+  const { company_id: _c, storage_key: _k, job_id: _j, ...pkg } = row;
+  return pkg;
+}
+
+export async function packages(db: Db, actor: Actor, projectId: number): Promise<DeliveryPackage[]> {
+  const project = await readableProject(db, actor, projectId);
+  return repo.packageList(db, project.id);
+}
+
+async function readablePackage(db: Db, actor: Actor, packageId: number): Promise<repo.PackageRow> {
+  authorize(actor, 'delivery.read');
+  const row = await repo.findPackage(db, packageId);
+  if (!row) throw notFound('Delivery package');
+  authorize(actor, 'delivery.read', { kind: 'Delivery package', companyId: row.company_id });
+  return row;
+}
+
+export async function packageStatus(db: Db, actor: Actor, packageId: number): Promise<DeliveryPackage> {
+  return publicPackage(await readablePackage(db, actor, packageId));
+}
+
+/**
+ * A signed GET of the package's ZIP valid for a minute, for a reader who may see the project; 409 while it
+ * is still being built (or failed).
+ */
+export async function packageDownloadUrl(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  actor: Actor,
+  packageId: number,
+): Promise<string> {
+  const row = await readablePackage(deps.database.db, actor, packageId);
+  if (row.status !== 'ready') {
+    throw conflict(
+      row.status === 'failed'
+        ? 'This delivery package could not be built.'
+        : 'This delivery package is still being built.',
+      'delivery_not_ready',
+    );
+  }
+  return deps.storage.signedGetUrl(row.storage_key, SIGNED_GET_SECONDS);
+}

@@ -1,0 +1,109 @@
+import type { Waypoint } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { isoUtc } from '../../platform/db/geo.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+
+/** The project's company when the actor may see it, else null. */
+export async function projectCompany(db: Db, actor: Actor, projectId: number): Promise<number | null> {
+  const [row] = await queryRows<{ company_id: number }>(
+    db,
+    sql`select company_id from projects p where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
+  );
+  return row?.company_id ?? null;
+}
+
+export interface FlightPlanRow {
+  flight_plan_id: number;
+  project_id: number;
+  company_id: number;
+  box_id: string;
+  filename: string;
+  created_date: string;
+  flight_started_date: string | null;
+  format: 'qgc' | 'json';
+  waypoint_count: number;
+  uploaded_by_name: string | null;
+}
+
+const summaryColumns = sql`f.id as flight_plan_id, f.project_id, p.company_id, f.box_id, f.filename,
+  ${isoUtc(sql`f.created_date`)} as created_date, ${isoUtc(sql`f.flight_started_date`)} as flight_started_date,
+  f.format, f.waypoint_count, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as uploaded_by_name`;
+
+/** The project's plans, newest first. */
+export async function projectPlans(db: Db, projectId: number): Promise<FlightPlanRow[]> {
+  return queryRows<FlightPlanRow>(
+    db,
+    sql`select ${summaryColumns} from flight_plans f join projects p on p.id = f.project_id
+      left join users u on u.id = f.uploaded_by
+      where f.project_id = ${projectId} order by f.created_date desc, f.id desc`,
+  );
+}
+
+/** One plan with its path; null when there is none (the caller checks the project's company). */
+export async function planById(
+  db: Db,
+  id: number,
+): Promise<(FlightPlanRow & { waypoints: Waypoint[] }) | null> {
+  const [row] = await queryRows<FlightPlanRow & { waypoints: Waypoint[] }>(
+    db,
+    sql`select ${summaryColumns}, f.waypoints from flight_plans f join projects p on p.id = f.project_id
+      left join users u on u.id = f.uploaded_by where f.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+export async function planIdByKey(db: Db, storageKey: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from flight_plans where storage_key = ${storageKey}`,
+  );
+  return row?.id ?? null;
+}
+
+/** Inserts the plan once per stored file: null when that file is already a plan (a repeat or a race). */
+export async function insertPlan(
+  db: Db,
+  plan: {
+    projectId: number;
+    boxId: string;
+    storageKey: string;
+    filename: string;
+    uploadedBy: number;
+    format: 'qgc' | 'json';
+    waypoints: Waypoint[];
+  },
+): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    // A plan of a project whose photos exist already starts at the earliest of them (see noteFlightStarted).
+    sql`insert into flight_plans (project_id, box_id, storage_key, filename, uploaded_by, format, waypoints, waypoint_count, flight_started_date)
+      values (${plan.projectId}, ${plan.boxId}, ${plan.storageKey}, ${plan.filename}, ${plan.uploadedBy},
+        ${plan.format}, ${JSON.stringify(plan.waypoints)}::jsonb, ${plan.waypoints.length},
+        (select min(capture_time) from images where project_id = ${plan.projectId}))
+      on conflict (storage_key) do nothing returning id`,
+  );
+  return row?.id ?? null;
+}
+
+export interface StructurePoint {
+  structure_id: number;
+  struct_num: string;
+  line_name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Every structure of the project with its position, in natural-enough order (line, then name). */
+export async function projectStructurePoints(db: Db, projectId: number): Promise<StructurePoint[]> {
+  const rows = await queryRows<StructurePoint>(
+    db,
+    sql`select s.id as structure_id, s.struct_num, l.line_name,
+        (s.location)[1]::float8 as latitude, (s.location)[0]::float8 as longitude
+      from structures s join lines l on l.id = s.line_id
+      where s.project_id = ${projectId} order by lower(l.line_name), s.id`,
+  );
+  return rows.map((r) => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
+}

@@ -1,0 +1,71 @@
+import type { StepClipBody } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { execute, queryRows } from '../../platform/db/rows.ts';
+
+/** The shot identifiers by id. */
+export function identifiers(db: Db) {
+  return queryRows<{ anno_img_id: number; anno_img_name: string }>(
+    db,
+    sql`select anno_img_id, anno_img_name from image_identifiers order by anno_img_id`,
+  );
+}
+
+/** The identifier's name, or null when there is no such identifier. */
+export async function identifierName(db: Db, id: number): Promise<string | null> {
+  const [row] = await queryRows<{ name: string }>(
+    db,
+    sql`select anno_img_name as name from image_identifiers where anno_img_id = ${id}`,
+  );
+  return row?.name ?? null;
+}
+
+/** The identifiers of a structure's photos (photos without one are left out). */
+export function identifiersOfStructure(db: Db, structureId: number) {
+  return queryRows<{ image_id: number; anno_img_id: number }>(
+    db,
+    sql`select l.image_id, l.anno_img_id
+        from image_identifier_links l join images im on im.id = l.image_id
+        where im.structure_id = ${structureId}
+        order by l.image_id`,
+  );
+}
+
+/** The photo's identifier, or null without one. */
+export async function identifierOf(db: Db, imageId: number): Promise<number | null> {
+  const [row] = await queryRows<{ anno_img_id: number }>(
+    db,
+    sql`select anno_img_id from image_identifier_links where image_id = ${imageId}`,
+  );
+  return row?.anno_img_id ?? null;
+}
+
+export async function setIdentifier(db: Db, imageId: number, identifierId: number): Promise<void> {
+  await db.execute(sql`
+    insert into image_identifier_links (image_id, anno_img_id) values (${imageId}::int, ${identifierId}::int)
+    on conflict (image_id) do update set anno_img_id = excluded.anno_img_id`);
+}
+
+export async function clearIdentifier(db: Db, imageId: number): Promise<boolean> {
+  return (await execute(db, sql`delete from image_identifier_links where image_id = ${imageId}`)) > 0;
+}
+
+/** The project's inspection type and the photo's angles (the caller holds the photo's row lock). */
+export async function stepClipOf(db: Db, imageId: number) {
+  const [row] = await queryRows<{
+    inspection_type: string;
+    stepclip_json: Partial<StepClipBody> | null;
+  }>(
+    db,
+    sql`select p.inspection_type, im.stepclip_json
+        from images im join projects p on p.id = im.project_id
+        where im.id = ${imageId}`,
+  );
+  return row ?? null;
+}
+
+export async function setStepClip(db: Db, imageId: number, angles: StepClipBody): Promise<void> {
+  await db.execute(
+    sql`update images set stepclip_json = ${JSON.stringify(angles)}::jsonb where id = ${imageId}`,
+  );
+}

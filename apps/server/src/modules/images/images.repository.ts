@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { inActorScope } from '../../platform/auth/policy.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+
+export interface StoredImage {
+  id: number;
+  company_id: number;
+  md5: string;
+  storage_key: string;
+  content_type: string | null;
+  size_bytes: number | null;
+  has_thumb: boolean;
+  has_medium: boolean;
+  /** The upright pixel size, known once the photo is processed. */
+  width: number | null;
+  height: number | null;
+}
+
+/** A photo with its project's company, confined to the actor's company (a customer's own). */
+export async function findImage(db: Db, actor: Actor, imageId: number): Promise<StoredImage | null> {
+  const [row] = await queryRows<StoredImage>(
+    db,
+    sql`select i.id, p.company_id, i.md5, i.storage_key, i.content_type, i.size_bytes::float8 as size_bytes,
+          i.has_thumb, i.has_medium, i.width, i.height
+        from images i join projects p on p.id = i.project_id
+        where i.id = ${imageId} and ${inActorScope(actor, sql`p.company_id`)}`,
+  );
+  return row ?? null;
+}
+
+export async function imageExif(
+  db: Db,
+  actor: Actor,
+  imageId: number,
+): Promise<{
+  company_id: number;
+  exif: Record<string, unknown> | null;
+  md5: string;
+  size_bytes: number | null;
+} | null> {
+  const [row] = await queryRows<{
+    company_id: number;
+    exif: Record<string, unknown> | string | null;
+    md5: string;
+    size_bytes: number | null;
+  }>(
+    db,
+    sql`select p.company_id, i.exif, i.md5, i.size_bytes::float8 as size_bytes
+        from images i join projects p on p.id = i.project_id
+        where i.id = ${imageId} and ${inActorScope(actor, sql`p.company_id`)}`,
+  );
+  if (!row) return null;
+  const exif = typeof row.exif === 'string' ? (JSON.parse(row.exif) as Record<string, unknown>) : row.exif;
+  return { ...row, exif };
+}

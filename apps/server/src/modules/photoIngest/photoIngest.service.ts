@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ASSIGNMENT_SEARCH_RADIUS_M,
+  type AssignmentChoice,
+  chooseStructure,
+  type ExistingMd5Response,
+  type ImageUploadedBody,
+  type ImageUploadedResponse,
+  type ImageUploadTokenResponse,
+} from '@linewalker/domain';
+import sharp from 'sharp';
+import type { Deps } from '../../app.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { authorize } from '../../platform/auth/policy.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { findArrivedUpload, registerSignedUpload } from '../uploads/uploads.service.ts';
+import * as repo from './photoIngest.repository.ts';
+import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
+import { digestStream, sniffImageType } from './storedFile.ts';
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+
+/** Where a project's uploaded photos are stored: the prefix ties an upload to its project. */
+const projectPrefix = (projectId: number) => `images/${projectId}/`;
+
+/** The project, if the caller may upload photos to it (another company's: 404; a customer: 403). */
+async function uploadProject(db: Db, actor: Actor, projectId: number): Promise<repo.UploadProject> {
+  authorize(actor, 'image.upload');
+  const project = await repo.findUploadProject(db, projectId);
+  if (!project) throw notFound('Project');
+  authorize(actor, 'image.upload', { kind: 'Project', companyId: project.company_id });
+  return project;
+}
+
+export async function existingMd5(deps: Deps, actor: Actor, projectId: number): Promise<ExistingMd5Response> {
+  const db = deps.database.db;
+  await uploadProject(db, actor, projectId);
+  return {
+    md5Images: await repo.projectMd5s(db, projectId),
+    concurrentUploads: deps.config.concurrentUploads,
+  };
+}
+
+export async function imagesUploaded(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+  md5s: string[],
+): Promise<{ uploaded: string[] }> {
+  const db = deps.database.db;
+  await uploadProject(db, actor, projectId);
+  return { uploaded: await repo.md5sInProject(db, projectId, [...new Set(md5s)]) };
+}
+
+/**
+ * 'Skipped - Already Uploaded' when the project holds the file; otherwise a registered upload under a fresh
+ * key of the project's photo folder and a URL to PUT it to with `contentType`.
+ */
+export async function imageUploadToken(
+  deps: Deps,
+  actor: UserActor,
+  query: { projectId: number; md5: string; contentType: keyof typeof EXTENSIONS },
+): Promise<ImageUploadTokenResponse> {
+  const db = deps.database.db;
+  await uploadProject(db, actor, query.projectId);
+  if (await repo.imageByMd5(db, query.projectId, query.md5)) {
+    return { alreadyUploaded: true, uuid: null, signedTokenUrl: null, imageUrl: null };
+  }
+  const key = `${projectPrefix(query.projectId)}${randomUUID()}.${EXTENSIONS[query.contentType]}`;
+  const { id, signedUrl } = await registerSignedUpload(deps, actor, {
+    key,
+    kind: 'image',
+    contentType: query.contentType,
+  });
+  return { alreadyUploaded: false, uuid: id, signedTokenUrl: signedUrl, imageUrl: key };
+}
+
+export const md5Mismatch = (detail: string) =>
+  new AppError('md5_mismatch', `The uploaded file does not match its md5 (${detail}); upload it again.`);
+
+/** The actual pixel size of the photo (as displayed, EXIF orientation applied) from its header. */
+async function pixelSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const m = await sharp(bytes, { failOn: 'none' }).metadata();
+    const oriented = m.autoOrient ?? m;
+    return oriented.width && oriented.height ? { width: oriented.width, height: oriented.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readAll(deps: Deps, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await deps.storage.read(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Upload complete (`imageUploadedV2/{uuid}`). Trusts nothing the browser says about the file: the upload
+ * must be the caller's own for this project and the stored bytes must have the declared md5 (else the
+ * object is deleted and nothing is written); metadata is read from the stored bytes. The photo is then
+ * stored once per project (a parallel completion of the same file answers alreadyUploaded and its copy is
+ * deleted), assigned manually or by the camera pose, audited, and queued for its thumbnail and medium.
+ */
+export async function completeImageUpload(
+  deps: Deps,
+  actor: UserActor,
+  uploadId: string,
+  body: ImageUploadedBody,
+): Promise<ImageUploadedResponse> {
+  const db = deps.database.db;
+  const project = await uploadProject(db, actor, body.projectId);
+  const upload = await repo.findUserUpload(db, uploadId, actor.userId);
+  if (upload?.kind !== 'image' || !upload.storage_key.startsWith(projectPrefix(project.id))) {
+    throw notFound('Upload');
+  }
+  // A completion that already succeeded (its answer lost on the way): the same answer again.
+  if (upload.image_id !== null) {
+    return { alreadyUploaded: true, imageId: upload.image_id, addImageResponse: { error: null } };
+  }
+  if (body.imageUrl !== upload.storage_key) {
+    throw badRequest('imageUrl is not the storage key of this upload', 'upload_mismatch');
+  }
+  if (body.structureId != null && !(await repo.structureInProject(db, body.structureId, project.id))) {
+    throw badRequest('The structure is not in this project', 'structures_not_in_project');
+  }
+  const key = upload.storage_key;
+  const arrived = await findArrivedUpload(db, deps, key, actor.userId);
+  if (!arrived) throw conflict('The file has not been uploaded yet', 'upload_incomplete');
+
+  let metadata: PhotoMetadata;
+  let digest: Awaited<ReturnType<typeof digestStream>>;
+  try {
+    digest = await digestStream(await deps.storage.read(key), METADATA_PREFIX_BYTES);
+    if (digest.md5 !== body.md5Hash) throw md5Mismatch('the stored bytes hash differently');
+    if (digest.sizeBytes !== body.imgSizeBytes) throw md5Mismatch('the stored size differs');
+    const type = sniffImageType(digest.prefix);
+    if (!type) throw badRequest('Only JPEG and PNG photos can be uploaded', 'unsupported_file');
+    metadata = await readPhotoMetadata(digest.prefix, project.time_zone);
+    // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those.
+    const size =
+      (await pixelSize(digest.prefix)) ??
+      (digest.sizeBytes > digest.prefix.length ? await pixelSize(await readAll(deps, key)) : null);
+    if (size) Object.assign(metadata, size);
+  } catch (err) {
+    // A refused file is not kept: the browser uploads it again under a new token.
+    await deps.storage.delete(key);
+    throw err;
+  }
+  const contentType = sniffImageType(digest.prefix)!;
+
+  const manual = body.structureId != null;
+  let choice: AssignmentChoice | null = null;
+  if (!manual && metadata.latitude !== null && metadata.longitude !== null) {
+    const candidates = await repo.structuresNear(
+      db,
+      project.id,
+      metadata.latitude,
+      metadata.longitude,
+      ASSIGNMENT_SEARCH_RADIUS_M,
+    );
+    choice = chooseStructure(
+      {
+        latitude: metadata.latitude,
+        longitude: metadata.longitude,
+        bearing: metadata.bearing,
+        gimbalPitch: metadata.gimbalPitch,
+        relativeAltitude: metadata.relativeAltitude,
+      },
+      candidates,
+    );
+  }
+  const structureId = manual ? body.structureId! : (choice?.structureId ?? null);
+  const now = new Date();
+
+  const outcome = await withTransaction(db, async (tx) => {
+    const imageId = await repo.insertImageOnce(tx, {
+      projectId: project.id,
+      structureId,
+      uploadedBy: actor.userId,
+      md5: digest.md5,
+      imageName: body.fileName,
+      storageKey: key,
+      sizeBytes: digest.sizeBytes,
+      width: metadata.width,
+      height: metadata.height,
+      contentType,
+      exif: metadata.exif,
+      captureTime: metadata.captureTime,
+      captureOffset: metadata.captureOffset,
+      location:
+        metadata.latitude !== null && metadata.longitude !== null
+          ? { x: metadata.longitude, y: metadata.latitude }
+          : null,
+      altitude: metadata.altitude,
+      relativeAltitude: metadata.relativeAltitude,
+      bearing: metadata.bearing,
+      gimbalPitch: metadata.gimbalPitch,
+      cameraMake: metadata.make,
+      cameraModel: metadata.model,
+      metersFromStruct: manual ? null : (choice?.metersFromStruct ?? null),
+      assignmentConfidence: manual ? null : choice ? choice.confidence : null,
+      assignedAt: structureId !== null ? now : null,
+      fileUploadId: upload.id,
+      stepclipJson: project.inspection_type === '1' && body.stepClip ? body.stepClip : null,
+    });
+    if (imageId === null) return { imageId: null };
+    if (metadata.captureTime !== null) await repo.noteFlightStarted(tx, project.id, metadata.captureTime);
+    await writeAudit(tx, actor, {
+      action: 'image.upload',
+      objectType: 'image',
+      objectId: imageId,
+      details: {
+        projectId: project.id,
+        md5: digest.md5,
+        sizeBytes: digest.sizeBytes,
+        structureId,
+        assignment: manual ? 'manual' : 'automatic',
+      },
+    });
+    await enqueue(tx, 'images.process', { imageId }, { actor, dedupeKey: `image:${imageId}` });
+    return { imageId };
+  });
+
+  if (outcome.imageId !== null) {
+    return { alreadyUploaded: false, imageId: outcome.imageId, addImageResponse: { error: null } };
+  }
+  // Another completion of the same file won: keep its copy, drop this one.
+  const winner = await repo.imageByMd5(db, project.id, digest.md5);
+  if (winner?.storage_key !== key) await deps.storage.delete(key);
+  return { alreadyUploaded: true, imageId: winner?.id ?? null, addImageResponse: { error: null } };
+}

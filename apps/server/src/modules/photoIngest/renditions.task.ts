@@ -1,0 +1,73 @@
+import { IMAGE_SIZE_PX } from '@linewalker/domain';
+import sharp, { type Sharp } from 'sharp';
+
+/** What one decode of a photo yields: its thumbnail and medium JPEGs and its displayed pixel size. */
+export type Renditions =
+  | { ok: true; thumbnail: Uint8Array; medium: Uint8Array; width: number; height: number }
+  /** sharp cannot decode the file: retrying will not help. */
+  | { ok: false; reason: string };
+
+const JPEG = { quality: 82, mozjpeg: false } as const;
+
+/**
+ * Runs in a ThreadPool thread (CPU work off the event loop): decodes the original once, turns it upright
+ * by its EXIF orientation, makes the medium from it and the thumbnail from the medium. Sizes are the
+ * longest side; a photo smaller than a size is not enlarged.
+ */
+export async function makeRenditions(original: Uint8Array): Promise<Renditions> {
+  let base: Sharp;
+  let width: number;
+  let height: number;
+  try {
+    base = sharp(original, { failOn: 'error' }).autoOrient();
+    const meta = await base.metadata();
+    const oriented = meta.autoOrient ?? meta;
+    if (!oriented.width || !oriented.height) return { ok: false, reason: 'the file has no pixel size' };
+    width = oriented.width;
+    height = oriented.height;
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+  const fit = { fit: 'inside', withoutEnlargement: true } as const;
+  try {
+    // The medium is the one decode of the full original; the thumbnail is made from the medium (a 2048 px
+    // JPEG decodes in a few ms), so the original is never decoded twice, as sharp's clone() would.
+    const medium = await base
+      .resize(IMAGE_SIZE_PX.MEDIUM_IMG, IMAGE_SIZE_PX.MEDIUM_IMG, fit)
+      .jpeg(JPEG)
+      .toBuffer();
+    const thumbnail = await sharp(medium)
+      .resize(IMAGE_SIZE_PX.THUMBNAIL_IMG, IMAGE_SIZE_PX.THUMBNAIL_IMG, fit)
+      .jpeg(JPEG)
+      .toBuffer();
+    return { ok: true, thumbnail, medium, width, height };
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** One deep-zoom tile to cut: its rectangle in its level's pixels, and the level's whole size. */
+export interface TileCut {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  levelWidth: number;
+  levelHeight: number;
+  /** True at level 0 (the original's own pixels): no resize. */
+  full: boolean;
+}
+
+/**
+ * Runs in a ThreadPool thread: one deep-zoom tile of the original, upright by its EXIF orientation, scaled to
+ * its level and cut to its rectangle, as JPEG. libjpeg decodes only the rows down to the tile's bottom edge.
+ * The same original and cut always give the same bytes, so two servers cutting one tile at once agree.
+ */
+export async function makeTile(original: Uint8Array, cut: TileCut): Promise<Uint8Array> {
+  let image = sharp(original, { failOn: 'error' }).autoOrient();
+  if (!cut.full) image = image.resize(cut.levelWidth, cut.levelHeight, { fit: 'fill' });
+  return image
+    .extract({ left: cut.left, top: cut.top, width: cut.width, height: cut.height })
+    .jpeg(JPEG)
+    .toBuffer();
+}

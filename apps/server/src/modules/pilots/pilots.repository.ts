@@ -1,0 +1,130 @@
+import type { PilotAttribute, PilotItem } from '@linewalker/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+import { pilots } from '../../platform/db/schema/index.ts';
+
+interface PilotRow {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  home_base: string | null;
+  availability: string;
+  license_expiration: string | null;
+  aircraft: string | null;
+  role_id: number;
+  role_name: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Attributes of the given pilots, by pilot id, in name order. */
+async function attributesOf(db: Db, pilotIds: number[]): Promise<Map<number, PilotAttribute[]>> {
+  const out = new Map<number, PilotAttribute[]>();
+  if (pilotIds.length === 0) return out;
+  const rows = await queryRows<PilotAttribute & { pilot_id: number }>(
+    db,
+    sql`select l.pilot_id, a.attribute_id, a.att_name, a.type_name
+      from pilot_attribute_links l join pilot_attributes a on a.attribute_id = l.attribute_id
+      where l.pilot_id in (${sql.join(
+        pilotIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by lower(a.att_name), a.attribute_id`,
+  );
+  for (const { pilot_id, ...attribute } of rows) {
+    const list = out.get(pilot_id) ?? [];
+    list.push(attribute);
+    out.set(pilot_id, list);
+  }
+  return out;
+}
+
+/**
+ * Current pilots (pilot record not deleted) of the operating company, by last then first name; one pilot
+ * when `userId` is given.
+ */
+export async function listPilots(db: Db, userId?: number): Promise<PilotItem[]> {
+  const rows = await queryRows<PilotRow>(
+    db,
+    sql`select p.id, p.user_id, u.first_name, u.last_name, u.email, u.phone, p.home_base, p.availability,
+        to_char(p.license_expiration, 'YYYY-MM-DD') as license_expiration, p.aircraft, u.role_id, r.role_name,
+        (p.home_location)[1]::float8 as latitude, (p.home_location)[0]::float8 as longitude
+      from pilots p
+      join users u on u.id = p.user_id
+      join roles r on r.id = u.role_id
+      where p.pilot_deleted_date is null ${userId === undefined ? sql`` : sql`and p.user_id = ${userId}`}
+      order by lower(u.last_name), lower(u.first_name), p.id`,
+  );
+  const attributes = await attributesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const list = attributes.get(r.id) ?? [];
+    const names = (type: PilotAttribute['type_name']) =>
+      list.filter((a) => a.type_name === type).map((a) => a.att_name);
+    return {
+      ...r,
+      proficiencies: names('prof'),
+      certifications: names('cert'),
+      skills: names('skill'),
+      attributes: list,
+    };
+  });
+}
+
+/** Sets the home base's coordinates (x = longitude, y = latitude). */
+export async function setHomeLocation(
+  tx: Db,
+  pilotId: number,
+  place: { latitude: number; longitude: number },
+): Promise<void> {
+  await tx
+    .update(pilots)
+    .set({ homeLocation: { x: place.longitude, y: place.latitude } })
+    .where(eq(pilots.id, pilotId));
+}
+
+/** Places a pilot whose home base has no coordinates yet (a pilot saved from the user form). */
+export async function setHomeLocationIfMissing(
+  tx: Db,
+  pilotId: number,
+  place: { latitude: number; longitude: number },
+): Promise<void> {
+  await tx
+    .update(pilots)
+    .set({ homeLocation: { x: place.longitude, y: place.latitude } })
+    .where(and(eq(pilots.id, pilotId), sql`${pilots.homeLocation} is null`));
+}
+
+/** The user with this email (any case), locked for the transaction, with their pilot record if any. */
+export async function lockUserByEmail(tx: Db, email: string) {
+  const [row] = await queryRows<{
+    id: number;
+    company_id: number;
+    pilot_id: number | null;
+    home_base: string | null;
+    has_location: boolean;
+  }>(
+    tx,
+    sql`select u.id, u.company_id, p.id as pilot_id, p.home_base, p.home_location is not null as has_location
+      from users u left join pilots p on p.user_id = u.id
+      where lower(u.email) = ${email.trim().toLowerCase()}
+      for update of u`,
+  );
+  return row ?? null;
+}
+
+/** Whether the user has a current (not deleted) pilot record; for the scheduling calls. */
+export async function activePilot(db: Db, userId: number) {
+  const [row] = await queryRows<{ id: number; phone: string | null; first_name: string }>(
+    db,
+    sql`select p.id, u.phone, u.first_name from pilots p join users u on u.id = p.user_id
+      where p.user_id = ${userId} and p.pilot_deleted_date is null`,
+  );
+  return row ?? null;
+}

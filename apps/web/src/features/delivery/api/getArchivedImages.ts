@@ -1,0 +1,25 @@
+import { ArchivedImage } from '@linewalker/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+
+export type ImageSortColumn = 'image_name' | 'capture_date' | 'upload_date' | 'archived_date';
+
+const ArchivedImages = ArchivedImage.array();
+
+/** A structure's photos with their delivery state (spec 2 §7 'Archived images'). */
+export function useArchivedImages(
+  projectId: number,
+  structureId: number,
+  sort: { orderBy: ImageSortColumn; order: 'ASC' | 'DESC' },
+) {
+  return useQuery({
+    queryKey: queryKeys.delivery.images(projectId, structureId, `${sort.orderBy}:${sort.order}`),
+    queryFn: ({ signal }) =>
+      apiRequest('/structures/getArchivedImages', {
+        query: { projectId, structureId, orderBy: sort.orderBy, order: sort.order },
+        schema: ArchivedImages,
+        signal,
+      }),
+  });
+}

@@ -1,0 +1,23 @@
+import { type PilotScheduleRequest, PilotScheduleResponse } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
+
+export type ScheduleAction = 'assign' | 'unassign' | 'checkAvailability';
+
+/** PUT /pilots/assign, PUT /pilots/unassign, POST /pilots/checkAvailability (spec 3 §7). */
+export const schedulePilot = (action: ScheduleAction, body: PilotScheduleRequest) =>
+  apiRequest(`/pilots/${action}`, {
+    method: action === 'checkAvailability' ? 'POST' : 'PUT',
+    body,
+    schema: PilotScheduleResponse,
+  });
+
+export function useSchedulePilot(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, userId }: { action: ScheduleAction; userId: number }) =>
+      schedulePilot(action, { project_id: projectId, user_id: userId, pilot_note: '' }),
+    onSettled: () => invalidate(queryClient, staleAfter.pilotScheduled(projectId)),
+  });
+}

@@ -1,0 +1,21 @@
+import { StructureWithImages } from '@linewalker/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+
+/** A structure with its photos, for its expanded table row (spec 2 §7 "Structure's images"). */
+export const getStructureImages = (projectId: number, structureId: number, signal?: AbortSignal) =>
+  apiRequest('/inspections/getStructureWithImages', {
+    query: { structureId, projectId },
+    schema: StructureWithImages,
+    signal,
+  });
+
+export const structureImagesQueryOptions = (projectId: number, structureId: number) =>
+  queryOptions({
+    queryKey: queryKeys.uploads.structureImages(projectId, structureId),
+    queryFn: ({ signal }) => getStructureImages(projectId, structureId, signal),
+  });
+
+export const useStructureImages = (projectId: number, structureId: number, enabled = true) =>
+  useQuery({ ...structureImagesQueryOptions(projectId, structureId), enabled });

@@ -1,0 +1,38 @@
+import { type StructureBody, StructureSaved } from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
+
+/** A new manual structure (spec 2 §7 'Create structure'). */
+export const createStructure = (projectId: number, body: StructureBody) =>
+  apiRequest('/structures/create', { method: 'POST', query: { projectId }, body, schema: StructureSaved });
+
+/** Edits of a structure; `latLonChanged` says its position moved (spec 2 §7 'Save structure edits'). */
+export const updateStructure = (
+  projectId: number,
+  structureId: number,
+  body: StructureBody,
+  latLonChanged: boolean,
+) =>
+  apiRequest('/structures/update', {
+    method: 'PUT',
+    query: { structureId, projectId, latLonChanged: String(latLonChanged) },
+    body,
+    schema: StructureSaved,
+  });
+
+export type StructureSave =
+  | { kind: 'create'; body: StructureBody }
+  | { kind: 'update'; structureId: number; body: StructureBody; latLonChanged: boolean };
+
+/** Creates or updates a structure, then refreshes every view of the project's structures. */
+export function useSaveStructure(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (save: StructureSave) =>
+      save.kind === 'create'
+        ? createStructure(projectId, save.body)
+        : updateStructure(projectId, save.structureId, save.body, save.latLonChanged),
+    onSuccess: () => invalidate(queryClient, staleAfter.structuresChanged(projectId)),
+  });
+}

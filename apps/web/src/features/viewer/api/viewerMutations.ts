@@ -1,0 +1,129 @@
+import {
+  AddCategoryResponse,
+  type CreateAnnotationBody,
+  CreateAnnotationResponse,
+  MarkedResponse,
+  Ok,
+  ReviewActionResponse,
+  UpdateNoteResponse,
+} from '@linewalker/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api.ts';
+import { invalidate, queryKeys } from '../../../lib/queryKeys.ts';
+
+const Changed = Ok.extend({ count: z.number().int() });
+
+/**
+ * A review action changes the viewer's inspection and photos, its history, and every list of the project's
+ * inspections and photos (counts, risk, reject counts).
+ */
+function useReviewInvalidation(inspectionId: number, projectId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    invalidate(queryClient, [
+      queryKeys.viewer.inspection(inspectionId),
+      queryKeys.viewer.images(inspectionId),
+      queryKeys.viewer.history(inspectionId),
+      queryKeys.inspections.project(projectId),
+      queryKeys.uploads.project(projectId),
+      queryKeys.structures.project(projectId),
+      queryKeys.projects.detail(projectId),
+    ]);
+}
+
+export function useReviewMutations(inspectionId: number, projectId: number) {
+  const refresh = useReviewInvalidation(inspectionId, projectId);
+  const queryClient = useQueryClient();
+  const post = <T>(url: string, schema: { parse(v: unknown): T }, body?: unknown) =>
+    apiRequest(url, { method: 'POST', schema, ...(body === undefined ? {} : { body }) });
+
+  return {
+    reject: useMutation({
+      mutationFn: (v: { imageIds: number[]; notes: string }) =>
+        post('/inspections/images/reject', Changed, v),
+      onSuccess: refresh,
+    }),
+    unreject: useMutation({
+      // One call per photo (spec 2 §7).
+      mutationFn: async (imageIds: number[]) => {
+        for (const id of imageIds) await post(`/inspections/images/unreject/${id}`, Changed);
+      },
+      onSuccess: refresh,
+    }),
+    requestReshoot: useMutation({
+      mutationFn: (v: { reason: string; pole: string; line: string; component: number | null }) =>
+        post(`/inspections/requestReshoot/${inspectionId}`, ReviewActionResponse, v),
+      onSuccess: refresh,
+    }),
+    withdrawReshoot: useMutation({
+      mutationFn: () => post(`/inspections/unRequestReshoot/${inspectionId}`, ReviewActionResponse),
+      onSuccess: refresh,
+    }),
+    escalate: useMutation({
+      mutationFn: async () => {
+        const answer = await post(`/inspections/escalate/${inspectionId}`, ReviewActionResponse);
+        if (!answer.success) throw new Error('not confirmed');
+        return answer;
+      },
+      onSuccess: refresh,
+    }),
+    createAnnotation: useMutation({
+      mutationFn: (body: CreateAnnotationBody) => post('/annotations', CreateAnnotationResponse, body),
+      onSuccess: (_, body) => {
+        void invalidate(queryClient, [queryKeys.viewer.annotations(body.image_id)]);
+        void refresh();
+      },
+    }),
+    deleteAnnotation: useMutation({
+      mutationFn: (v: { id: number; imageId: number }) => post(`/annotations/delete/${v.id}`, Ok),
+      onSuccess: (_, v) => {
+        void invalidate(queryClient, [queryKeys.viewer.annotations(v.imageId)]);
+        void refresh();
+      },
+    }),
+    updateNote: useMutation({
+      mutationFn: (v: { imageId: number; imageNote: string }) =>
+        apiRequest('/annotations/updateNote', {
+          method: 'PUT',
+          query: { imageId: v.imageId },
+          body: { imageNote: v.imageNote },
+          schema: UpdateNoteResponse,
+        }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Add New Component / Add New Deficiency: the categories are reloaded after (spec 2 §7). */
+export function useAddCategory() {
+  const queryClient = useQueryClient();
+  const reload = () => invalidate(queryClient, [queryKeys.categories]);
+  return {
+    addComponent: useMutation({
+      mutationFn: (newComponent: string) =>
+        apiRequest('/annotations/newComponent/addComponent', {
+          method: 'POST',
+          body: { newComponent },
+          schema: AddCategoryResponse,
+        }),
+      onSuccess: reload,
+    }),
+    addDeficiency: useMutation({
+      mutationFn: (v: { newDeficiency: string; categoryId: number }) =>
+        apiRequest('/annotations/newDeficiency/addDeficiency', {
+          method: 'POST',
+          body: v,
+          schema: AddCategoryResponse,
+        }),
+      onSuccess: reload,
+    }),
+  };
+}
+
+/** imageViewed / imageZoomed: fire and forget; the photo list learns first_viewed on its next load. */
+export function markImage(what: 'imageViewed' | 'imageZoomed', imageId: number): void {
+  apiRequest(`/inspections/${what}`, { method: 'POST', body: { imageId }, schema: MarkedResponse }).catch(
+    () => undefined,
+  );
+}

@@ -1,0 +1,376 @@
+import {
+  type Annotation,
+  keepsPolygon,
+  keepsRectangle,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  zoomByWheel,
+  zoomStepDown,
+  zoomStepUp,
+} from '@linewalker/domain';
+import { Center, Loader } from '@mantine/core';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { imageUrl } from '../api/viewerQueries.ts';
+import {
+  clampToImage,
+  fitScale,
+  resetView,
+  type StageView,
+  toImage,
+  zoomAround,
+} from '../model/stageGeometry.ts';
+import type { DrawMode, DrawnShape } from '../model/viewerTypes.ts';
+import { AnnotationLayer } from './AnnotationLayer.tsx';
+import { type DeepZoomHandle, DeepZoomLayer } from './DeepZoomLayer.tsx';
+
+export interface StageHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  reset(): void;
+}
+
+interface ImageStageProps {
+  image: { id: number; width: number | null; height: number | null; image_name: string };
+  hd: boolean;
+  annotations: readonly Annotation[];
+  showAnnotations: boolean;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  drawMode: DrawMode;
+  /** The shape drawn and kept, waiting for its details; null when none. */
+  pending: DrawnShape | null;
+  onShapeDrawn: (shape: DrawnShape) => void;
+  onFirstZoom: () => void;
+}
+
+/**
+ * The photo with its annotations. Pan and zoom write one CSS transform on one wrapper (image + SVG layer)
+ * straight to the DOM, without a React render per frame. Right-drag pans, middle-drag zooms (up: in), the
+ * wheel zooms 10 % per notch around the cursor; left-drag draws a rectangle, clicks a polygon (double-click
+ * ends it).
+ */
+export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function ImageStage(props, ref) {
+  const { image, hd, onFirstZoom } = props;
+  const stageRef = useRef<HTMLDivElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const deepZoom = useRef<DeepZoomHandle>(null);
+  const view = useRef<StageView>({ zoom: 1, tx: 0, ty: 0 });
+  const zoomedOnce = useRef(false);
+  const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [draft, setDraft] = useState<DrawnShape | null>(null);
+  const drag = useRef<{
+    kind: 'pan' | 'zoom' | 'rect';
+    x: number;
+    y: number;
+    start?: [number, number];
+  } | null>(null);
+
+  const width = image.width ?? natural?.w ?? 0;
+  const height = image.height ?? natural?.h ?? 0;
+  const currentFitScale = () => {
+    const s = stageRef.current;
+    return s ? fitScale(s.clientWidth, s.clientHeight, width, height) : 1;
+  };
+
+  const apply = useCallback(() => {
+    const w = wrapRef.current;
+    const s = stageRef.current;
+    if (!w || !s) return;
+    const fit = fitScale(s.clientWidth, s.clientHeight, width, height);
+    const scale = fit * view.current.zoom;
+    w.style.transform = `translate(${view.current.tx}px, ${view.current.ty}px) scale(${scale})`;
+    deepZoom.current?.update(view.current, fit, s.clientWidth, s.clientHeight);
+    s.dataset.zoom = view.current.zoom.toFixed(2);
+    if (view.current.zoom > 1 && !zoomedOnce.current) {
+      zoomedOnce.current = true;
+      onFirstZoom();
+    }
+  }, [width, height, onFirstZoom]);
+
+  const reset = useCallback(() => {
+    const s = stageRef.current;
+    if (!s) return;
+    view.current = resetView(s.clientWidth, s.clientHeight, width, height);
+    apply();
+  }, [width, height, apply]);
+
+  const zoomTo = useCallback(
+    (zoom: number, px?: number, py?: number) => {
+      const s = stageRef.current;
+      if (!s) return;
+      const z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
+      if (z === ZOOM_MIN) {
+        reset();
+        return;
+      }
+      const f = fitScale(s.clientWidth, s.clientHeight, width, height);
+      view.current = zoomAround(view.current, f, z, px ?? s.clientWidth / 2, py ?? s.clientHeight / 2);
+      apply();
+    },
+    [apply, reset, width, height],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      zoomIn: () => zoomTo(zoomStepUp(view.current.zoom)),
+      zoomOut: () => zoomTo(zoomStepDown(view.current.zoom)),
+      reset,
+    }),
+    [zoomTo, reset],
+  );
+
+  // A new photo starts fitted, un-zoomed, without a draft.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the photo changes, on purpose.
+  useLayoutEffect(() => {
+    zoomedOnce.current = false;
+    setLoaded(false);
+    setNatural(null);
+    setDraft(null);
+  }, [image.id]);
+  useLayoutEffect(() => {
+    if (width > 0) reset();
+  }, [width, reset]);
+  useEffect(() => {
+    const s = stageRef.current;
+    if (!s) return;
+    const observer = new ResizeObserver(() => reset());
+    observer.observe(s);
+    return () => observer.disconnect();
+  }, [reset]);
+  // Back from HD, the tile layer is new: give it the current view.
+  useEffect(() => {
+    if (!hd) apply();
+  }, [hd, apply]);
+  // The wheel listener must not be passive, to keep the page from scrolling.
+  useEffect(() => {
+    const s = stageRef.current;
+    if (!s) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const r = s.getBoundingClientRect();
+      zoomTo(zoomByWheel(view.current.zoom, e.deltaY), e.clientX - r.left, e.clientY - r.top);
+    };
+    s.addEventListener('wheel', onWheel, { passive: false });
+    return () => s.removeEventListener('wheel', onWheel);
+  }, [zoomTo]);
+  // Escape drops a half-drawn shape.
+  useEffect(() => {
+    if (props.drawMode === null) setDraft(null);
+  }, [props.drawMode]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setDraft(null);
+      if (e.key === 'Enter' && draft?.kind === 'polygon' && keepsPolygon(draft.points)) {
+        props.onShapeDrawn(draft);
+        setDraft(null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [draft, props]);
+
+  const local = (e: React.MouseEvent): [number, number] => {
+    const r = stageRef.current!.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+  const imagePoint = (e: React.MouseEvent): [number, number] => {
+    const [px, py] = local(e);
+    const [x, y] = toImage(view.current, currentFitScale(), px, py);
+    return clampToImage(x, y, width, height);
+  };
+
+  const onMouseDown = (e: React.MouseEvent) => {
+    const [px, py] = local(e);
+    if (e.button === 2) drag.current = { kind: 'pan', x: px, y: py };
+    else if (e.button === 1) {
+      e.preventDefault();
+      drag.current = { kind: 'zoom', x: px, y: py, start: [px, py] };
+    } else if (e.button === 0 && props.drawMode === 'rectangle') {
+      const start = imagePoint(e);
+      drag.current = { kind: 'rect', x: px, y: py, start };
+      setDraft({ kind: 'rectangle', x: start[0], y: start[1], width: 0, height: 0 });
+    }
+  };
+  const onMouseMove = (e: React.MouseEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    const [px, py] = local(e);
+    if (d.kind === 'pan') {
+      view.current = { ...view.current, tx: view.current.tx + px - d.x, ty: view.current.ty + py - d.y };
+      d.x = px;
+      d.y = py;
+      apply();
+    } else if (d.kind === 'zoom') {
+      // Up zooms in: 1 % per pixel, around where the drag started.
+      const z = view.current.zoom * 1.01 ** (d.y - py);
+      d.y = py;
+      zoomTo(z, d.start?.[0], d.start?.[1]);
+    } else if (d.kind === 'rect' && d.start) {
+      const [x, y] = imagePoint(e);
+      const [sx, sy] = d.start;
+      setDraft({
+        kind: 'rectangle',
+        x: Math.min(sx, x),
+        y: Math.min(sy, y),
+        width: Math.abs(x - sx),
+        height: Math.abs(y - sy),
+      });
+    }
+  };
+  const onMouseUp = () => {
+    const d = drag.current;
+    drag.current = null;
+    if (d?.kind === 'rect' && draft?.kind === 'rectangle') {
+      const scale = currentFitScale() * view.current.zoom;
+      // The 10 × 10 minimum is what the user drew on screen.
+      if (keepsRectangle(draft.width * scale, draft.height * scale)) props.onShapeDrawn(draft);
+      setDraft(null);
+    }
+  };
+  const onClick = (e: React.MouseEvent) => {
+    if (props.drawMode !== 'polygon' || e.button !== 0) return;
+    const [x, y] = imagePoint(e);
+    setDraft((d) => {
+      const points = d?.kind === 'polygon' ? d.points : [];
+      const last = points.at(-1);
+      // The two clicks of a double-click add one point.
+      if (last && Math.hypot(last[0] - x, last[1] - y) * currentFitScale() * view.current.zoom < 4) return d;
+      return { kind: 'polygon', points: [...points, [x, y]] };
+    });
+  };
+  const onDoubleClick = () => {
+    if (props.drawMode !== 'polygon' || draft?.kind !== 'polygon') return;
+    if (keepsPolygon(draft.points)) props.onShapeDrawn(draft);
+    setDraft(null);
+  };
+
+  // Keyboard access: + and - zoom, 0 resets, the arrows pan.
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const s = stageRef.current;
+    if (!s) return;
+    const pan = (dx: number, dy: number) => {
+      view.current = { ...view.current, tx: view.current.tx + dx, ty: view.current.ty + dy };
+      apply();
+    };
+    if (e.key === '+' || e.key === '=') zoomTo(zoomStepUp(view.current.zoom));
+    else if (e.key === '-') zoomTo(zoomStepDown(view.current.zoom));
+    else if (e.key === '0') reset();
+    else if (e.key === 'ArrowLeft') pan(40, 0);
+    else if (e.key === 'ArrowRight') pan(-40, 0);
+    else if (e.key === 'ArrowUp') pan(0, 40);
+    else if (e.key === 'ArrowDown') pan(0, -40);
+    else return;
+    e.preventDefault();
+  };
+
+  const shape = draft ?? props.pending;
+  const src = imageUrl(image.id, hd ? 'FULL_IMG' : 'MEDIUM_IMG');
+  return (
+    <div
+      ref={stageRef}
+      data-testid="viewer-stage"
+      data-zoom="1.00"
+      data-image-id={image.id}
+      data-loaded={loaded}
+      role="application"
+      aria-label={`Photo ${image.image_name}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the stage takes keys to zoom and pan.
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      style={{
+        position: 'relative',
+        overflow: 'hidden',
+        width: '100%',
+        height: '100%',
+        background: '#1a1b1e',
+        cursor: props.drawMode ? 'crosshair' : 'grab',
+        userSelect: 'none',
+      }}
+      onContextMenu={(e) => e.preventDefault()}
+      onMouseDown={onMouseDown}
+      onMouseMove={onMouseMove}
+      onMouseUp={onMouseUp}
+      onMouseLeave={onMouseUp}
+      onClick={onClick}
+      onDoubleClick={onDoubleClick}
+    >
+      <div
+        ref={wrapRef}
+        style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', width, height }}
+      >
+        <img
+          key={src}
+          src={src}
+          alt={image.image_name}
+          draggable={false}
+          onLoad={(e) => {
+            const el = e.currentTarget;
+            if (!image.width || !image.height) setNatural({ w: el.naturalWidth, h: el.naturalHeight });
+            setLoaded(true);
+          }}
+          style={{ width: width || undefined, height: height || undefined, display: 'block' }}
+        />
+        {!hd && width > 0 && (
+          <DeepZoomLayer ref={deepZoom} key={image.id} imageId={image.id} width={width} height={height} />
+        )}
+        {props.showAnnotations && width > 0 && (
+          <AnnotationLayer
+            annotations={props.annotations}
+            width={width}
+            height={height}
+            selectedId={props.selectedId}
+            onSelect={props.onSelect}
+          />
+        )}
+        {shape && width > 0 && (
+          <svg
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
+            style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}
+            data-testid="draft-shape"
+          >
+            <title>Shape being drawn</title>
+            {shape.kind === 'rectangle' ? (
+              <rect
+                x={shape.x}
+                y={shape.y}
+                width={shape.width}
+                height={shape.height}
+                fill="#ffd43b22"
+                stroke="#ffd43b"
+                strokeWidth={2}
+                strokeDasharray="6 4"
+                vectorEffect="non-scaling-stroke"
+              />
+            ) : (
+              <polygon
+                points={shape.points.map(([x, y]) => `${x},${y}`).join(' ')}
+                fill="#ffd43b22"
+                stroke="#ffd43b"
+                strokeWidth={2}
+                strokeDasharray="6 4"
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
+          </svg>
+        )}
+      </div>
+      {!loaded && (
+        <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>
+          <Loader color="gray" aria-label="Loading photo" />
+        </Center>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,246 @@
+import { request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { type Browser, chromium } from 'playwright-core';
+
+import { defineScenario } from '../lib/scenario.ts';
+import { loginCookie, type RunningServer, startBuiltServer } from '../lib/server.ts';
+import { structureCsv } from '../lib/structureCsv.ts';
+
+/** The large project's structures; three crews hold 10,000 each, the rest are unassigned. */
+const STRUCTURES = Number(process.env.BENCH_ASSIGN_STRUCTURES ?? 50_000);
+const CREWS = 3;
+const PER_CREW = 10_000;
+/** The demo project of 50 structures: the page's fixed cost (bundle, session, style, first frame). */
+const SMALL_PROJECT = 'yakima-canyon-arm-survey';
+
+/** The project's address segment, as the web makes it from the name. */
+const slugOf = (name: string): string => name.trim().toLowerCase().replace(/ /g, '-');
+
+/** Debian's Chromium with the flags of e2e/playwright.config.ts. */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+interface Context {
+  server: RunningServer;
+  cookie: string;
+  browser: Browser;
+  largePath: string;
+  /** Map-ready times of the subject's rounds, ms, printed at teardown. */
+  times: { subject: number[]; baseline: number[] };
+  /** The page's performance measures of the last load. */
+  marks: string;
+}
+
+async function api<T>(
+  server: RunningServer,
+  cookie: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
+  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    ...init,
+    headers: { cookie, 'content-type': 'application/json', ...init.headers },
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Body bytes on the wire and the time to the last byte, as one request of `encoding` answers it. */
+function rawGet(url: string, cookie: string, encoding: string): Promise<{ bytes: number; ms: number }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ bytes, ms: performance.now() - start }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Saves a project from a CSV of `STRUCTURES` rows through the API, as the browser does. */
+async function createLargeProject(server: RunningServer, cookie: string, name: string): Promise<number> {
+  const sign = await api<{ signedRequest: string; url: string }>(
+    server,
+    cookie,
+    '/doc_upload/sign-s3?extension=csv',
+  );
+  const put = await fetch(new URL(sign.signedRequest, server.baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'text/csv', cookie },
+    body: structureCsv(STRUCTURES),
+  });
+  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  const [customer] = await api<Array<{ id: number }>>(server, cookie, '/customers');
+  const today = new Date().toISOString().slice(0, 10);
+  const saved = await api<{ id: number; importJobId: number | null }>(server, cookie, '/projects', {
+    method: 'POST',
+    body: JSON.stringify({
+      id: null,
+      company_id: customer!.id,
+      ptype_id: 1,
+      project_name: name,
+      closest_city: 'Salina',
+      start_date: today,
+      due_date: '2099-12-31',
+      inspection_type: '0',
+      structure_assignment_type: 'dueDate',
+      num_pilots: 1,
+      photo_limit: -1,
+      ptier_id: 2,
+      pilot_struct_day: null,
+      kmzs: [
+        {
+          url: sign.url,
+          name: 'bench.csv',
+          latField: 'Latitude',
+          lonField: 'Longitude',
+          lineNameField: 'Line Name',
+          structNumField: 'Structure',
+        },
+      ],
+    }),
+  });
+  if (saved.importJobId !== null) {
+    for (;;) {
+      const { state } = await api<{ state: string }>(server, cookie, `/jobs/${saved.importJobId}`);
+      if (state === 'succeeded') break;
+      if (state === 'failed') throw new Error('the import job failed');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return saved.id;
+}
+
+/** Structure ids in data order, from either answer shape (rows of objects, or columns). */
+function structureIds(data: { structures: unknown }): number[] {
+  const s = data.structures as Array<{ structure_id: number }> | { structure_id: number[] };
+  return Array.isArray(s) ? s.map((r) => r.structure_id) : s.structure_id;
+}
+
+/** Opens the assignment tab in a fresh tab and answers ms from navigation to the settled map. */
+async function mapReady(ctx: Context, path: string): Promise<number> {
+  const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const [name, value] = ctx.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: ctx.server.baseUrl }]);
+  const page = await context.newPage();
+  try {
+    const start = performance.now();
+    await page.goto(`${ctx.server.baseUrl}${path}`);
+    await page
+      .locator('[data-testid="assignment-map"][data-map-state="idle"]')
+      .waitFor({ state: 'attached', timeout: 120_000 });
+    const elapsed = performance.now() - start;
+    // The page's own marks: request + download + parse, features, hand-over to a settled map.
+    ctx.marks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('assignment:'))
+        .map((m) => `${m.name.slice('assignment:'.length)} ${Math.round(m.duration)} ms`)
+        .join(', '),
+    );
+    return elapsed;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The assignment tab of a 50,000-structure project in headless Chromium: from navigation to the map
+ * settled (`data-map-state="idle"`: structures fetched, clustered and drawn), against the same tab of the
+ * 50-structure demo project (the page's fixed cost) on the same built server. Setup also prints the
+ * answer's bytes (raw and gzip) and the server's time for it. Needs `npm run build` (the web bundle).
+ */
+export default defineScenario<Context>({
+  name: 'assign-map-50k',
+  description: `assignment tab of a ${STRUCTURES.toLocaleString('en-US')}-structure project until the map settles (Chromium) vs the 50-structure demo project`,
+  measure: { rounds: 5, roundMs: 1, warmup: 1 },
+  async setup() {
+    const server = await startBuiltServer();
+    try {
+      const cookie = await loginCookie(server.baseUrl, 'admin@demo.linewalker.app', 'demo1234');
+      const name = 'Bench Assignment Map';
+      const projectId = await createLargeProject(server, cookie, name);
+      const data = await api<{ structures: unknown }>(server, cookie, `/assignment/${projectId}`);
+      const ids = structureIds(data);
+      if (ids.length !== STRUCTURES) throw new Error(`the project has ${ids.length} structures`);
+      for (let c = 0; c < CREWS; c++) {
+        const { crewGroup } = await api<{ crewGroup: { crew_group_id: number } }>(
+          server,
+          cookie,
+          `/assignment/addCrewGroup/${projectId}`,
+          { method: 'POST', body: '{}' },
+        );
+        await api(
+          server,
+          cookie,
+          `/assignment/saveStructuresToCrewGroup?crewGroupId=${crewGroup.crew_group_id}&projectId=${projectId}`,
+          {
+            method: 'POST',
+            body: JSON.stringify(ids.slice(c * PER_CREW * 1.5, c * PER_CREW * 1.5 + PER_CREW)),
+          },
+        );
+      }
+      const url = `${server.baseUrl}/api/v1/assignment/${projectId}`;
+      const identity: number[] = [];
+      const gzip: number[] = [];
+      let rawBytes = 0;
+      let gzipBytes = 0;
+      for (let i = 0; i < 7; i++) {
+        const plain = await rawGet(url, cookie, 'identity');
+        const packed = await rawGet(url, cookie, 'gzip');
+        identity.push(plain.ms);
+        gzip.push(packed.ms);
+        rawBytes = plain.bytes;
+        gzipBytes = packed.bytes;
+      }
+      console.log(
+        `  GET /api/v1/assignment/{id} at ${STRUCTURES.toLocaleString('en-US')} structures: ` +
+          `${rawBytes.toLocaleString('en-US')} bytes raw, ${gzipBytes.toLocaleString('en-US')} gzip; ` +
+          `server time (loopback, median of 7) ${median(identity).toFixed(0)} ms raw, ${median(gzip).toFixed(0)} ms gzip`,
+      );
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+      return {
+        server,
+        cookie,
+        browser,
+        largePath: `/projects/${slugOf(name)}/assignment`,
+        times: { subject: [], baseline: [] },
+        marks: '',
+      };
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
+  },
+  async subject(ctx) {
+    ctx.times.subject.push(await mapReady(ctx, ctx.largePath));
+    console.log(`  ${ctx.marks}`);
+  },
+  async baseline(ctx) {
+    ctx.times.baseline.push(await mapReady(ctx, `/projects/${SMALL_PROJECT}/assignment`));
+  },
+  async teardown(ctx) {
+    const show = (ms: number[]) => ms.map((t) => (t / 1000).toFixed(2)).join(', ');
+    console.log(
+      `  map ready, s (warm-up first): ${STRUCTURES.toLocaleString('en-US')} structures ${show(ctx.times.subject)}`,
+    );
+    console.log(`  map ready, s (warm-up first): 50 structures ${show(ctx.times.baseline)}`);
+    await ctx.browser.close();
+    await ctx.server.stop();
+  },
+});

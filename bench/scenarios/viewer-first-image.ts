@@ -1,0 +1,95 @@
+import { cpus, loadavg } from 'node:os';
+import { defineScenario } from '../lib/scenario.ts';
+import { closeViewerBench, openViewerBench, percentile, type ViewerBench } from '../lib/viewerPhotos.ts';
+
+interface Context extends ViewerBench {
+  times: { subject: number[]; baseline: number[] };
+  load: number[];
+}
+
+/**
+ * (a) The viewer's time to the first visible image of a 20 MP photo: from the click on Next / Back (between
+ * two 20 MP photos of one structure) until the stage shows the new photo decoded and painted (its 2048 px
+ * medium, fetched anew: the browser cache is off), against decoding the same 20 MP original with
+ * createImageBitmap in the same page (its bytes already in memory). Target ≤ 0.5 in time, i.e. ratio ≥ 2.
+ */
+export default defineScenario<Context>({
+  name: 'viewer-first-image',
+  description:
+    'viewer: Next/Back to a 20 MP photo until its first image is painted (Chromium, built server) vs createImageBitmap of the original in the same page',
+  target: 2,
+  measure: { rounds: 15, roundMs: 1, warmup: 2 },
+  async setup() {
+    const bench = await openViewerBench(0);
+    const cdp = await bench.page.context().newCDPSession(bench.page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // The original's bytes, for the baseline.
+    await bench.page.evaluate(async (id) => {
+      const res = await fetch(`/api/v1/image/${id}?size=FULL_IMG`);
+      (globalThis as unknown as { original: Blob }).original = await res.blob();
+    }, bench.imageIds[1]);
+    return { ...bench, times: { subject: [], baseline: [] }, load: [] };
+  },
+  async subject(ctx) {
+    const ms = await ctx.page.evaluate(async () => {
+      const raf = (cb: (t: number) => void) =>
+        (
+          globalThis as unknown as { requestAnimationFrame(cb: (t: number) => void): number }
+        ).requestAnimationFrame(cb);
+      const d = (globalThis as unknown as { document: unknown }).document as {
+        querySelector(s: string): {
+          dataset: Record<string, string | undefined>;
+          click(): void;
+          querySelector(s: string): { decode(): Promise<void> } | null;
+        } | null;
+        querySelectorAll(
+          s: string,
+        ): ArrayLike<{ textContent: string | null; disabled: boolean; click(): void }>;
+      };
+      const stage = () => d.querySelector('[data-testid="viewer-stage"]')!;
+      const from = stage().dataset.imageId;
+      const buttons = Array.from(d.querySelectorAll('[data-testid="inspection-viewer"] button'));
+      const next = buttons.find((b) => b.textContent?.trim() === 'Next' && !b.disabled);
+      const back = buttons.find((b) => b.textContent?.trim() === 'Back' && !b.disabled);
+      const start = performance.now();
+      (next ?? back)!.click();
+      for (;;) {
+        const s = stage();
+        if (s.dataset.imageId !== from && s.dataset.loaded === 'true') {
+          await s.querySelector('img')!.decode();
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await new Promise((r) => raf(() => r(null)));
+      return performance.now() - start;
+    });
+    ctx.times.subject.push(ms);
+    ctx.load.push(loadavg()[0]!);
+  },
+  async baseline(ctx) {
+    const ms = await ctx.page.evaluate(async () => {
+      const g = globalThis as unknown as {
+        original: Blob;
+        createImageBitmap(b: Blob): Promise<{ close(): void }>;
+      };
+      const start = performance.now();
+      const bitmap = await g.createImageBitmap(g.original);
+      const elapsed = performance.now() - start;
+      bitmap.close();
+      return elapsed;
+    });
+    ctx.times.baseline.push(ms);
+  },
+  report(ctx) {
+    const med = (v: number[]) => percentile(v, 50);
+    const s = med(ctx.times.subject);
+    const b = med(ctx.times.baseline);
+    return (
+      `first visible image (medium, in-page): median ${s.toFixed(0)} ms, p95 ${percentile(ctx.times.subject, 95).toFixed(0)} ms; ` +
+      `createImageBitmap of the 20 MP original: median ${b.toFixed(0)} ms; time ratio ${(s / b).toFixed(2)} (target ≤ 0.5); ` +
+      `load average ${Math.min(...ctx.load).toFixed(1)}–${Math.max(...ctx.load).toFixed(1)} on ${cpus().length} cores`
+    );
+  },
+  teardown: closeViewerBench,
+});

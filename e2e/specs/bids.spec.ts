@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { submitLogin } from '../support/login.ts';
+import { choose } from '../support/projects.ts';
+import { expect, test } from '../support/test.ts';
+
+/** Logs in and waits for the header; the first page after login may load slowly on a busy machine. */
+async function loginAs(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
+}
+
+// Upload, read, save and a background import on a busy machine: generous time.
+test.describe.configure({ timeout: 240_000 });
+
+/** A KML with two folders (lines) of towers numbered in ExtendedData, and a span that is not a structure. */
+function towersKml(prefix: string): string {
+  const tower = (n: number, lon: number, lat: number) =>
+    `<Placemark><name>${prefix}${n}</name><ExtendedData><Data name="tower"><value>${prefix}-${n}</value></Data>` +
+    `</ExtendedData><Point><coordinates>${lon},${lat},0</coordinates></Point></Placemark>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>' +
+    `<Folder><name>North Line</name>${tower(1, -97.61, 38.84)}${tower(2, -97.62, 38.85)}` +
+    '<Placemark><name>span</name><LineString><coordinates>-97.61,38.84 -97.62,38.85</coordinates></LineString></Placemark>' +
+    `</Folder><Folder><name>South Line</name>${tower(3, -97.63, 38.7)}</Folder></Document></kml>`
+  );
+}
+
+const isoDate = (daysAhead: number) =>
+  new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+test('a project manager creates a bid from a KMZ and a KML, and opens its project', async ({ page }) => {
+  const rfp = `E2E Bid ${Date.now()}`;
+  await loginAs(page, ACCOUNTS.projectManager.email);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Bids', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Bids', exact: true })).toBeVisible({ timeout: 30_000 });
+  // Quarter is the default range; the other two switch the chart.
+  await expect(page.getByRole('radio', { name: 'Quarter' })).toBeChecked();
+  await page.getByText('Year', { exact: true }).click();
+  await expect(page.getByRole('img', { name: /^Bids over time\./ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create New Bid' }).click();
+  const bidDialog = page.getByRole('dialog', { name: 'Create New Bid' });
+  await bidDialog.getByRole('button', { name: 'Next' }).click();
+  await expect(bidDialog.getByText('RFP Name is required.')).toBeVisible();
+  await expect(bidDialog.getByText('Project duration is required.')).toBeVisible();
+  await expect(bidDialog.getByText('Customer is required.')).toBeVisible();
+  await bidDialog.getByLabel('RFP Name').fill(rfp);
+  await bidDialog.getByLabel('Project duration').fill(isoDate(-3));
+  await bidDialog.getByRole('button', { name: 'Next' }).click();
+  await expect(bidDialog.getByText('Project duration date cannot be before today.')).toBeVisible();
+  await bidDialog.getByLabel('Project duration').fill(isoDate(45));
+  await choose(
+    page,
+    bidDialog.getByRole('combobox', { name: 'Customer' }),
+    'Northern Plains Electric Cooperative',
+  );
+  await choose(page, bidDialog.getByRole('combobox', { name: 'State' }), 'District of Columbia');
+  await bidDialog.getByRole('button', { name: 'Next' }).click();
+
+  const kmzDialog = page.getByRole('dialog', { name: 'Create New Bid / KMZ' });
+  await expect(kmzDialog.getByLabel('Project name')).toHaveValue(rfp);
+  await kmzDialog.locator('input[type=file]').setInputFiles([
+    {
+      name: 'towers.kmz',
+      mimeType: 'application/vnd.google-earth.kmz',
+      buffer: Buffer.from(zipSync({ 'doc.kml': strToU8(towersKml('N')) })),
+    },
+    {
+      name: 'feeder.kml',
+      mimeType: 'application/vnd.google-earth.kml+xml',
+      buffer: Buffer.from(towersKml('F')),
+    },
+  ]);
+  await expect(kmzDialog.getByText('File 1 of 2: towers.kmz')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    kmzDialog.getByText(/3 placemarks with a point will be structures; 1 line or shape is not imported/),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  const save = kmzDialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  // File 1: the folders are the lines (offered first), the tower number is the structure.
+  await expect(kmzDialog.getByRole('combobox', { name: 'Line field' })).toHaveValue(/^Folder/);
+  await choose(page, kmzDialog.getByRole('combobox', { name: 'Structure field' }), /^tower/);
+  await expect(save).toBeDisabled();
+
+  // File 2: one fixed line name, the placemark name as the structure.
+  await kmzDialog.getByRole('button', { name: 'Next' }).click();
+  await expect(kmzDialog.getByText('File 2 of 2: feeder.kml')).toBeVisible();
+  await expect(kmzDialog.getByText(/3 placemarks with a point/)).toBeVisible({ timeout: 60_000 });
+  await kmzDialog.getByText('Line name', { exact: true }).first().click();
+  await kmzDialog.getByRole('textbox', { name: 'Line name' }).fill('Feeder 9');
+  await choose(page, kmzDialog.getByRole('combobox', { name: 'Structure field' }), /^Placemark name/);
+  await kmzDialog.getByRole('button', { name: 'Previous' }).click();
+  await expect(kmzDialog.getByText('File 1 of 2: towers.kmz')).toBeVisible();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(kmzDialog).toBeHidden({ timeout: 60_000 });
+
+  const row = page.getByRole('row').filter({ hasText: rfp });
+  await expect(row).toContainText('Northern Plains Electric Cooperative');
+  await expect(row).toContainText('towers.kmz, feeder.kml');
+  // The import job makes the project ready: its name becomes a link.
+  const link = row.getByRole('link', { name: rfp });
+  await expect(link).toBeVisible({ timeout: 90_000 });
+  await expect(row).toContainText('6');
+  await link.click();
+  await expect(page.getByRole('heading', { name: rfp })).toBeVisible({ timeout: 60_000 });
+});
+
+test('customers and inspectors have no bids', async ({ page }) => {
+  await loginAs(page, ACCOUNTS.inspector.email);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bids' }),
+  ).toHaveCount(0);
+  await page.goto('/rfp');
+  await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { PositiveId } from '../common.ts';
+import { Text } from '../text.ts';
+
+/**
+ * Annotation calls of the inspection viewer (spec 2 §3 'Annotation', 'Category'; §5; paths from spec 3 §7
+ * 'Annotations'). Shapes are stored in the pixel coordinates of the original photo, with its width and
+ * height, so they stay exact at every zoom and on the HD image.
+ */
+
+/** Component and deficiency names (spec 2 §5, §9). */
+export const CATEGORY_NAME_MAX = 35;
+/** Risk levels an annotation may take (spec 2 §5): 2 Minor … 5 Major; 2 by default. */
+export const ANNOTATION_RISK_LEVELS = [2, 3, 4, 5] as const;
+export const DEFAULT_ANNOTATION_RISK = 2;
+export const ANNOTATION_NOTE_MAX = 500;
+/** The most points a polygon may have: a bound on one request, far above what anyone clicks. */
+export const POLYGON_POINTS_MAX = 1000;
+
+const Coordinate = z.number().finite().min(0);
+
+export const AnnotationRectangle = z.object({
+  x: Coordinate.describe('Left edge, image pixels.'),
+  y: Coordinate.describe('Top edge, image pixels.'),
+  width: z.number().finite().positive(),
+  height: z.number().finite().positive(),
+});
+export type AnnotationRectangle = z.infer<typeof AnnotationRectangle>;
+
+/** A polygon: more than 2 points [x, y] in image pixels. */
+export const AnnotationPolygon = z
+  .array(z.tuple([Coordinate, Coordinate]))
+  .min(3, 'A polygon needs more than 2 points')
+  .max(POLYGON_POINTS_MAX);
+export type AnnotationPolygon = z.infer<typeof AnnotationPolygon>;
+
+/** `POST /annotations`: a rectangle or a polygon with its component, deficiency, risk and note. */
+export const CreateAnnotationBody = z
+  .object({
+    image_id: PositiveId,
+    rectangle: AnnotationRectangle.nullish(),
+    polygon: AnnotationPolygon.nullish(),
+    category: PositiveId.nullish().describe('The component (required, except in ETT mode).'),
+    sub_category: PositiveId.nullish().describe('A deficiency of that component.'),
+    category_label: Text().max(CATEGORY_NAME_MAX).nullish().describe('Ignored: the server names it.'),
+    sub_category_label: Text().max(CATEGORY_NAME_MAX).nullish().describe('Ignored: the server names it.'),
+    text: Text().trim().max(ANNOTATION_NOTE_MAX).nullish().describe('Notes.'),
+    risk_level: z
+      .number()
+      .int()
+      .min(2, 'Risk Level must be 2 to 5')
+      .max(5, 'Risk Level must be 2 to 5')
+      .default(DEFAULT_ANNOTATION_RISK),
+    image_width: z.number().int().positive().max(100_000),
+    image_height: z.number().int().positive().max(100_000),
+    ettAnnoEvalCodeId: PositiveId.nullish().describe(
+      'ETT mode (ETT/ABB projects): the evaluation code; needs ettKnuckleFlatPosId, and no component.',
+    ),
+    ettKnuckleFlatPosId: PositiveId.nullish().describe('ETT mode: the knuckle/flat position.'),
+  })
+  .superRefine((b, ctx) => {
+    const ett = b.ettAnnoEvalCodeId != null || b.ettKnuckleFlatPosId != null;
+    if (ett && (b.ettAnnoEvalCodeId == null || b.ettKnuckleFlatPosId == null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.ettAnnoEvalCodeId == null ? 'ettAnnoEvalCodeId' : 'ettKnuckleFlatPosId'],
+        message: 'An ETT annotation needs an evaluation code and a knuckle/flat position',
+      });
+    }
+    if (!ett && b.category == null) {
+      ctx.addIssue({ code: 'custom', path: ['category'], message: 'A component is required' });
+    }
+    const shapes = (b.rectangle ? 1 : 0) + (b.polygon ? 1 : 0);
+    if (shapes !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['rectangle'], message: 'Send a rectangle or a polygon' });
+      return;
+    }
+    const outside = (x: number, y: number) => x > b.image_width || y > b.image_height;
+    if (b.rectangle) {
+      const r = b.rectangle;
+      if (outside(r.x + r.width, r.y + r.height)) {
+        ctx.addIssue({ code: 'custom', path: ['rectangle'], message: 'The rectangle leaves the image' });
+      }
+    }
+    if (b.polygon?.some(([x, y]) => outside(x, y))) {
+      ctx.addIssue({ code: 'custom', path: ['polygon'], message: 'The polygon leaves the image' });
+    }
+  });
+export type CreateAnnotationBody = z.output<typeof CreateAnnotationBody>;
+
+/** One annotation of a photo (`GET /inspections/getImageAnnotations/{id}`). */
+export const Annotation = z.object({
+  id: z.number().int(),
+  image_id: z.number().int(),
+  annotation_number: z.number().int().describe('1, 2, 3 … within the photo: the ID shown.'),
+  shape: z.enum(['rect', 'polygon']),
+  rectangle: AnnotationRectangle.nullable(),
+  polygon: z.array(z.tuple([z.number(), z.number()])).nullable(),
+  risk_level: z.number().int(),
+  category: z.number().int().nullable(),
+  category_text: z.string().nullable(),
+  sub_category: z.number().int().nullable(),
+  sub_category_text: z.string().nullable(),
+  note: z.string().nullable(),
+  image_width: z.number().int().nullable(),
+  image_height: z.number().int().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+  ett_evaluation_code_value: z.string().nullable().describe('ETT mode: the evaluation code.'),
+  ett_evaluation_description: z.string().nullable(),
+  ett_knuckle_flat_position: z.string().nullable().describe('ETT mode: the knuckle/flat position.'),
+});
+export type Annotation = z.infer<typeof Annotation>;
+
+export const CreateAnnotationResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  annotation: Annotation,
+});
+
+/** `GET /annotations/categories` (spec 2 §3 'Category'). */
+export const Category = z.object({ id: z.number().int(), display_text: z.string() });
+export const SubCategory = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  sub_category_text: z.string(),
+});
+export const CategoriesResponse = z.object({
+  categories: z.array(Category),
+  subCategories: z.array(SubCategory),
+});
+export type Category = z.infer<typeof Category>;
+export type SubCategory = z.infer<typeof SubCategory>;
+export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
+
+const CategoryName = Text()
+  .trim()
+  .min(1, 'A name is required')
+  .max(CATEGORY_NAME_MAX, `At most ${CATEGORY_NAME_MAX} characters`);
+
+/** `POST /annotations/newComponent/addComponent` */
+export const AddComponentBody = z.object({ newComponent: CategoryName });
+/** `POST /annotations/newDeficiency/addDeficiency`: a deficiency of the component `categoryId`. */
+export const AddDeficiencyBody = z.object({ newDeficiency: CategoryName, categoryId: PositiveId });
+export const AddCategoryResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  id: z.number().int(),
+});
+
+/** Image notes (spec 2 §5): at most 500 characters, never blank. */
+export const IMAGE_NOTE_MAX = 500;
+export const NOTE_BLANK_MESSAGE = 'Note cannot be blank';
+export const ImageNoteText = Text()
+  .trim()
+  .min(1, NOTE_BLANK_MESSAGE)
+  .max(IMAGE_NOTE_MAX, `At most ${IMAGE_NOTE_MAX} characters`);
+/** `PUT /annotations/updateNote?imageId` */
+export const UpdateNoteQuery = z.object({ imageId: PositiveId });
+export const UpdateNoteBody = z.object({ imageNote: ImageNoteText });
+export const UpdateNoteResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  note: z.object({ id: z.number().int(), note_text: z.string() }),
+});

@@ -1,0 +1,2 @@
+export * from './flightPlan.ts';
+export * from './risk.ts';
