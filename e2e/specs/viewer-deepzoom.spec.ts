@@ -177,6 +177,12 @@ test.describe('viewer deep zoom', () => {
       expect(t.style).toContain(`top: ${512 * row!}px`);
     }
 
+    // A layout change (a panel opening, the window resizing) keeps the zoom and the sharp layer.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: size.width - 120, height: size.height - 80 });
+    await expect(stage).toHaveAttribute('data-zoom', '9.00');
+    await expect(layer).toHaveAttribute('data-level', '0', { timeout: 60_000 });
+
     // Reset: back to the medium alone.
     await page.getByRole('button', { name: 'Reset zoom' }).click();
     await expect(layer).toHaveAttribute('data-level', '');

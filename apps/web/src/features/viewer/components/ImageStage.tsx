@@ -23,6 +23,7 @@ import {
   clampToImage,
   fitScale,
   resetView,
+  resizeView,
   type StageView,
   toImage,
   zoomAround,
@@ -143,10 +144,17 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
   useEffect(() => {
     const s = stageRef.current;
     if (!s) return;
-    const observer = new ResizeObserver(() => reset());
+    let size = { width: s.clientWidth, height: s.clientHeight };
+    const observer = new ResizeObserver(() => {
+      const now = { width: s.clientWidth, height: s.clientHeight };
+      if (now.width === size.width && now.height === size.height) return;
+      view.current = resizeView(view.current, size, now, { width, height });
+      size = now;
+      apply();
+    });
     observer.observe(s);
     return () => observer.disconnect();
-  }, [reset]);
+  }, [apply, width, height]);
   // Back from HD, the tile layer is new: give it the current view.
   useEffect(() => {
     if (!hd) apply();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitScale, resetView, toImage, zoomAround } from './stageGeometry.ts';
+import { fitScale, resetView, resizeView, toImage, zoomAround } from './stageGeometry.ts';
 
 describe('stage geometry', () => {
   it('fits and centres the photo at zoom 1', () => {
@@ -18,5 +18,24 @@ describe('stage geometry', () => {
     const after = toImage(z, fit, 300, 200);
     expect(after[0]).toBeCloseTo(before[0]);
     expect(after[1]).toBeCloseTo(before[1]);
+  });
+
+  it('keeps the zoom and the middle photo point when the stage changes size', () => {
+    const image = { width: 4000, height: 3000 };
+    const before = { width: 1000, height: 500 };
+    const after = { width: 700, height: 800 };
+    const zoomed = zoomAround(resetView(1000, 500, 4000, 3000), fitScale(1000, 500, 4000, 3000), 9, 420, 130);
+    const middle = toImage(zoomed, fitScale(1000, 500, 4000, 3000), 500, 250);
+    const resized = resizeView(zoomed, before, after, image);
+    expect(resized.zoom).toBe(9);
+    const nowMiddle = toImage(resized, fitScale(700, 800, 4000, 3000), 350, 400);
+    expect(nowMiddle[0]).toBeCloseTo(middle[0]);
+    expect(nowMiddle[1]).toBeCloseTo(middle[1]);
+  });
+
+  it('refits a fitted photo to the new stage', () => {
+    const image = { width: 4000, height: 3000 };
+    const resized = resizeView(resetView(1000, 500, 4000, 3000), { width: 1000, height: 500 }, { width: 700, height: 800 }, image);
+    expect(resized).toEqual(resetView(700, 800, 4000, 3000));
   });
 });

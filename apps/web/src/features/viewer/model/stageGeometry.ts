@@ -24,6 +24,26 @@ export function zoomAround(view: StageView, fit: number, zoom: number, px: numbe
   return { zoom, tx: px - ix * next, ty: py - iy * next };
 }
 
+/**
+ * The view after the stage changed size (a panel opened, the window resized): fitted stays fitted; a zoomed
+ * view keeps its zoom and the photo point that was in the middle of the old stage in the middle of the new one,
+ * so a layout change never throws away where the reviewer was looking.
+ */
+export function resizeView(
+  view: StageView,
+  before: { width: number; height: number },
+  after: { width: number; height: number },
+  image: { width: number; height: number },
+): StageView {
+  if (view.zoom === 1 || before.width <= 0 || before.height <= 0)
+    return resetView(after.width, after.height, image.width, image.height);
+  const oldScale = fitScale(before.width, before.height, image.width, image.height) * view.zoom;
+  const ix = (before.width / 2 - view.tx) / oldScale;
+  const iy = (before.height / 2 - view.ty) / oldScale;
+  const scale = fitScale(after.width, after.height, image.width, image.height) * view.zoom;
+  return { zoom: view.zoom, tx: after.width / 2 - ix * scale, ty: after.height / 2 - iy * scale };
+}
+
 /** A stage point in photo pixels. */
 export const toImage = (view: StageView, fit: number, px: number, py: number): [number, number] => {
   const scale = fit * view.zoom;
