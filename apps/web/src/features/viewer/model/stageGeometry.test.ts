@@ -35,7 +35,12 @@ describe('stage geometry', () => {
 
   it('refits a fitted photo to the new stage', () => {
     const image = { width: 4000, height: 3000 };
-    const resized = resizeView(resetView(1000, 500, 4000, 3000), { width: 1000, height: 500 }, { width: 700, height: 800 }, image);
+    const resized = resizeView(
+      resetView(1000, 500, 4000, 3000),
+      { width: 1000, height: 500 },
+      { width: 700, height: 800 },
+      image,
+    );
     expect(resized).toEqual(resetView(700, 800, 4000, 3000));
   });
 });
