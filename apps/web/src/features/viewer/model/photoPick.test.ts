@@ -17,8 +17,22 @@ describe('photo pick', () => {
     const second = pickPhoto(askAddress(pickPhoto(null, 2, 1)), 3, 1);
     expect(second.id).toBe(3);
     expect(addressBehind(second)).toBe(true);
+    expect(settlePick(second, 1)).toBe(second);
     expect(settlePick(second, 2)).toBe(second);
     expect(settlePick(askAddress(second), 3)).toBeNull();
+  });
+
+  it('asks again for the first photo when the reviewer went back to it while the address moved on', () => {
+    // On 1: Next to 2 (address asked), Back to 1 before the address named 2.
+    const back = pickPhoto(askAddress(pickPhoto(null, 2, 1)), 1, 1);
+    expect(settlePick(back, 1)).toBe(back);
+    expect(settlePick(back, 2)).toBe(back);
+    expect(addressBehind(back)).toBe(true);
+    expect(settlePick(askAddress(back), 1)).toBeNull();
+  });
+
+  it('is gone when the reviewer picks the photo the address already names', () => {
+    expect(settlePick(pickPhoto(null, 1, 1), 1)).toBeNull();
   });
 
   it('gives way to an address the viewer did not ask for', () => {

@@ -5,28 +5,32 @@
  */
 export interface PhotoPick {
   id: number;
-  /** Addresses on their way while picking: the one the first pick was made on and those asked for since. */
-  onTheWay: readonly (number | null)[];
+  /** The address when the first of these picks was made. */
+  start: number | null;
+  /** The addresses asked for since, in order (router navigations on their way). */
+  asked: readonly number[];
 }
 
 /** The reviewer picks `id` while the address is `address`. */
 export const pickPhoto = (pick: PhotoPick | null, id: number, address: number | null): PhotoPick =>
-  pick ? { ...pick, id } : { id, onTheWay: [address] };
+  pick ? { ...pick, id } : { id, start: address, asked: [] };
 
 /** The viewer asks the address to name the pick. */
-export const askAddress = (pick: PhotoPick): PhotoPick => ({
-  ...pick,
-  onTheWay: [...pick.onTheWay, pick.id],
-});
+export const askAddress = (pick: PhotoPick): PhotoPick => ({ ...pick, asked: [...pick.asked, pick.id] });
 
 /** Whether the address still has to be asked to name the pick. */
 export const addressBehind = (pick: PhotoPick | null): pick is PhotoPick =>
-  pick !== null && !pick.onTheWay.includes(pick.id);
+  pick !== null && pick.asked.at(-1) !== pick.id;
 
 /**
- * The pick once the address is `address`: gone when the address caught up with it, or moved somewhere the
- * viewer did not ask for (a link, the browser's Back), which then wins; kept while the address is one on
- * its way (an earlier pick's, overtaken by this one).
+ * The pick once the address is `address`: gone when the address names it with nothing else on its way, or
+ * when the address moved somewhere the viewer did not ask for (a link, the browser's Back), which then wins;
+ * kept while the address is the one it started on or one asked for on the way (an earlier pick's).
  */
-export const settlePick = (pick: PhotoPick | null, address: number | null): PhotoPick | null =>
-  pick && address !== pick.id && pick.onTheWay.includes(address) ? pick : null;
+export function settlePick(pick: PhotoPick | null, address: number | null): PhotoPick | null {
+  if (!pick) return null;
+  const last = pick.asked.at(-1);
+  if (address === pick.id && (last === undefined || last === pick.id)) return null;
+  if (address === pick.start || (address !== null && pick.asked.includes(address))) return pick;
+  return null;
+}
