@@ -88,8 +88,11 @@ test('an inspector reviews a structure in the viewer: steps, zoom, annotations, 
   await next.click();
   await expect(page.getByTestId('image-counter')).toHaveText(`2/${photoCount}`);
   await expect(page).toHaveURL(/imageId=\d+/);
+  const onSecondPhoto = page.url();
   await back.click();
   await expect(page.getByTestId('image-counter')).toHaveText(`1/${photoCount}`);
+  // The photo shows at once; the address names it once it is painted.
+  await expect(page).not.toHaveURL(onSecondPhoto);
   inspectionUrl = page.url();
 
   // Zoom buttons move two steps of 0.5; reset returns to 1.

@@ -19,6 +19,7 @@ import {
   useState,
 } from 'react';
 import { imageUrl } from '../api/viewerQueries.ts';
+import { useNeighbourPrefetch } from '../hooks/useNeighbourPrefetch.ts';
 import {
   clampToImage,
   fitScale,
@@ -40,6 +41,10 @@ export interface StageHandle {
 
 interface ImageStageProps {
   image: { id: number; width: number | null; height: number | null; image_name: string };
+  /** The photos Back and Next lead to: loaded and decoded ahead, once this one has loaded. */
+  neighbourIds: readonly number[];
+  /** The photo's image has loaded (or failed to): it is what the stage shows. */
+  onShown: (imageId: number) => void;
   hd: boolean;
   annotations: readonly Annotation[];
   showAnnotations: boolean;
@@ -66,7 +71,9 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
   const view = useRef<StageView>({ zoom: 1, tx: 0, ty: 0 });
   const zoomedOnce = useRef(false);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  /** The photo whose image has loaded (the stage's image may still be the previous photo's). */
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const loaded = loadedId === image.id;
   const [draft, setDraft] = useState<DrawnShape | null>(null);
   const drag = useRef<{
     kind: 'pan' | 'zoom' | 'rect';
@@ -134,7 +141,6 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the photo changes, on purpose.
   useLayoutEffect(() => {
     zoomedOnce.current = false;
-    setLoaded(false);
     setNatural(null);
     setDraft(null);
   }, [image.id]);
@@ -282,7 +288,25 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
   };
 
   const shape = draft ?? props.pending;
-  const src = imageUrl(image.id, hd ? 'FULL_IMG' : 'MEDIUM_IMG');
+  const size = hd ? 'FULL_IMG' : 'MEDIUM_IMG';
+  const src = imageUrl(image.id, size);
+  const imgRef = useRef<HTMLImageElement>(null);
+  const showImage = (el: HTMLImageElement) => {
+    if (!image.width || !image.height) setNatural({ w: el.naturalWidth, h: el.naturalHeight });
+    setLoadedId(image.id);
+    props.onShown(image.id);
+  };
+  // An image the page already holds (prefetched, or seen before) is complete as soon as it has its source:
+  // show it in this very frame rather than after its load event, which waits behind the step's other work.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per image source, on purpose.
+  useLayoutEffect(() => {
+    const el = imgRef.current;
+    if (el?.complete && el.naturalWidth > 0) showImage(el);
+  }, [src]);
+  useNeighbourPrefetch(
+    props.neighbourIds.map((id) => imageUrl(id, size)),
+    loaded,
+  );
   return (
     <div
       ref={stageRef}
@@ -321,11 +345,9 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
           src={src}
           alt={image.image_name}
           draggable={false}
-          onLoad={(e) => {
-            const el = e.currentTarget;
-            if (!image.width || !image.height) setNatural({ w: el.naturalWidth, h: el.naturalHeight });
-            setLoaded(true);
-          }}
+          ref={imgRef}
+          onLoad={(e) => showImage(e.currentTarget)}
+          onError={() => props.onShown(image.id)}
           style={{ width: width || undefined, height: height || undefined, display: 'block' }}
         />
         {!hd && width > 0 && (

@@ -51,6 +51,7 @@ import {
   useInspectionImages,
   useViewerInspection,
 } from '../api/viewerQueries.ts';
+import { addressBehind, askAddress, type PhotoPick, pickPhoto, settlePick } from '../model/photoPick.ts';
 import type { DrawMode, DrawnShape } from '../model/viewerTypes.ts';
 import { AnnotationSidebar } from './AnnotationSidebar.tsx';
 import { CompletionPrecheck, type PrecheckStep, precheckSteps } from './CompletionPrecheck.tsx';
@@ -130,10 +131,23 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const isStaffUser = session ? !isCustomer(session) : false;
   const canAddCategory = session ? can(session, 'category.create') : false;
 
+  // A photo picked here (Next, Back, the list…) shows at once; the address follows once it is on screen
+  // (see photoPick.ts).
+  const [pick, setPick] = useState<PhotoPick | null>(null);
+  const settled = settlePick(pick, props.imageId);
+  if (settled !== pick) setPick(settled);
+  const wantedId = settled?.id ?? props.imageId;
+  /** The photo the stage last showed (its image loaded, or failed to). */
+  const [onStage, setOnStage] = useState<number | null>(null);
+
   const all = images.data ?? [];
   const shown = useMemo(() => imagesInView(all, view), [all, view]);
-  const current = shown.find((i) => i.id === props.imageId) ?? shown[0] ?? null;
+  const current = shown.find((i) => i.id === wantedId) ?? shown[0] ?? null;
   const index = current ? shown.indexOf(current) : -1;
+  const neighbourIds = useMemo(
+    () => [shown[index - 1]?.id, shown[index + 1]?.id].filter((id) => id !== undefined),
+    [shown, index],
+  );
   const annotations = useImageAnnotations(current?.id ?? null);
   const annotationList = annotations.data ?? [];
   const chosenAnnotation = annotationList.find((a) => a.id === selectedAnnotation) ?? null;
@@ -146,17 +160,32 @@ export function InspectionViewer(props: InspectionViewerProps) {
     isLastImage: index === shown.length - 1,
     readOnly: !isStaffUser,
   });
-  const { onImageChange } = props;
+  const { onImageChange, imageId: addressId } = props;
   const { guard } = ett;
   const open = useCallback(
     (id: number) =>
       guard(() => {
         setPending(null);
         setSelectedAnnotation(null);
-        onImageChange(id);
+        setPick((p) => pickPhoto(p, id, addressId));
       }),
-    [onImageChange, guard],
+    [guard, addressId],
   );
+  // The address names the pick after the frame that shows it is painted.
+  useEffect(() => {
+    if (!addressBehind(settled) || onStage !== settled.id) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        setPick(askAddress(settled));
+        onImageChange(settled.id);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [settled, onStage, onImageChange]);
 
   // Viewing a photo marks it viewed (spec 2 §4), once per photo for those who review.
   const currentId = current?.id ?? null;
@@ -461,6 +490,8 @@ export function InspectionViewer(props: InspectionViewerProps) {
                     <ImageStage
                       ref={stage}
                       image={current}
+                      neighbourIds={neighbourIds}
+                      onShown={setOnStage}
                       hd={hd}
                       annotations={annotationList}
                       showAnnotations={showAnnotations}
