@@ -27,8 +27,9 @@ export const alreadyUploaded = () => conflict('This file has already been upload
 /**
  * A PUT to a signed URL of the local driver. Everything that can be refused without reading the body is
  * refused first (signature for this key and content type, declared size, the upload's registration, an
- * upload already completed); the body is then counted against the cap as it streams and published only
- * whole and only once, and the upload row records when and how many bytes arrived.
+ * upload already completed); the body is then counted against the cap (and hashed) as it streams and
+ * published only whole and only once, and the upload row records when and how many bytes arrived and their
+ * MD5, which a photo's completion checks instead of reading the file back.
  */
 export async function receiveUpload(
   deps: Deps,
@@ -53,8 +54,9 @@ export async function receiveUpload(
   if (registered.completedAt) throw alreadyUploaded();
 
   let sizeBytes: number;
+  let md5: string;
   try {
-    sizeBytes = await storage.writeNew(key, upload.body, maxBytes);
+    ({ sizeBytes, md5 } = await storage.writeNew(key, upload.body, maxBytes));
   } catch (err) {
     if (err instanceof UploadTooLargeError) throw tooLarge();
     if (err instanceof KeyTakenError) throw alreadyUploaded();
@@ -62,7 +64,7 @@ export async function receiveUpload(
   }
   try {
     await db.transaction(async (tx) => {
-      if (!(await markUploadCompleted(tx, registered.id, sizeBytes))) throw alreadyUploaded();
+      if (!(await markUploadCompleted(tx, registered.id, sizeBytes, md5))) throw alreadyUploaded();
       await writeAudit(tx, caller, {
         action: 'file.upload',
         objectType: 'file_upload',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -68,8 +69,10 @@ function slowBody(text: string, chunks = 8): Readable {
   );
 }
 
+const md5 = (text: string) => createHash('md5').update(text).digest('base64');
+
 describe('PUT to a signed URL (local storage)', () => {
-  it('stores the body, records completed_at and size_bytes, and audits it for the signer', async () => {
+  it('stores the body, records completed_at, size_bytes and the md5 of the bytes, and audits it for the signer', async () => {
     const { key, put: url } = await signCsv();
     const body = 'Line,Structure,Latitude,Longitude\nL1,1,38.8,-97.6\n';
     const res = await put(url, body);
@@ -78,6 +81,7 @@ describe('PUT to a signed URL (local storage)', () => {
     expect(await stored(key)).toBe(body);
     const row = await uploadRow(key);
     expect(row.sizeBytes).toBe(body.length);
+    expect(row.md5).toBe(md5(body));
     expect(row.completedAt).toBeInstanceOf(Date);
     const audits = await ctx.database.db
       .select()
@@ -191,6 +195,7 @@ describe('PUT to a signed URL (local storage)', () => {
     const winner = bodies[answers.findIndex((a) => a.statusCode === 200)];
     expect(await stored(key)).toBe(winner);
     expect((await uploadRow(key)).sizeBytes).toBe(winner!.length);
+    expect((await uploadRow(key)).md5).toBe(md5(winner!));
     expect(await leftovers(key)).toEqual([]);
   });
 });

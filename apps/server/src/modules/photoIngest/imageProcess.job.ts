@@ -6,6 +6,12 @@ import { derivedKey } from '../images/imageKeys.ts';
 import { imageThreads, RENDITIONS_MODULE } from './imageThreads.ts';
 import type { Renditions } from './renditions.task.ts';
 
+/** A buffer that is its whole ArrayBuffer (not a slice of Node's shared pool) can be moved to a thread. */
+const ownsWholeBuffer = (b: Buffer) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength;
+
+/** A view of the thread's answer as a Buffer, without copying it. */
+const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 const ProcessPayload = z.object({ imageId: z.number().int().positive() });
 
 /**
@@ -27,18 +33,19 @@ export const imageProcessJob = defineJob({
       .from(images)
       .where(eq(images.id, imageId));
     if (!image || (image.hasThumb && image.hasMedium)) return { skipped: true };
-    const chunks: Buffer[] = [];
-    for await (const chunk of (await storage.read(image.storageKey)) as AsyncIterable<Buffer>)
-      chunks.push(chunk);
-    const original = Buffer.concat(chunks);
-    const result = await imageThreads().run<Renditions>(RENDITIONS_MODULE, 'makeRenditions', original);
-    if (!result.ok) throw new PermanentJobError(`The photo cannot be decoded: ${result.reason}`);
-    await storage.write(
-      derivedKey(image.storageKey, 'THUMBNAIL_IMG'),
-      Buffer.from(result.thumbnail),
-      'image/jpeg',
+    // One read into one buffer, moved (not copied) to the thread: the original's bytes cross once.
+    const original = await storage.readWhole(image.storageKey);
+    const result = await imageThreads().runMoving<Renditions>(
+      RENDITIONS_MODULE,
+      'makeRenditions',
+      [original],
+      ownsWholeBuffer(original) ? [original.buffer as ArrayBuffer] : [],
     );
-    await storage.write(derivedKey(image.storageKey, 'MEDIUM_IMG'), Buffer.from(result.medium), 'image/jpeg');
+    if (!result.ok) throw new PermanentJobError(`The photo cannot be decoded: ${result.reason}`);
+    await Promise.all([
+      storage.write(derivedKey(image.storageKey, 'THUMBNAIL_IMG'), toBuffer(result.thumbnail), 'image/jpeg'),
+      storage.write(derivedKey(image.storageKey, 'MEDIUM_IMG'), toBuffer(result.medium), 'image/jpeg'),
+    ]);
     await db
       .update(images)
       .set({ hasThumb: true, hasMedium: true, width: result.width, height: result.height })

@@ -62,6 +62,10 @@ export interface ImageUploadRow {
   content_type: string | null;
   /** The image this upload became, once completed. */
   image_id: number | null;
+  /** When the file arrived (the local driver's PUT), with its size and the MD5 the PUT computed. */
+  completed_at: Date | string | null;
+  size_bytes: number | null;
+  md5: string | null;
 }
 
 /** An upload `userId` was issued (another user's upload is not found). */
@@ -72,7 +76,8 @@ export async function findUserUpload(
 ): Promise<ImageUploadRow | null> {
   const [row] = await queryRows<ImageUploadRow>(
     db,
-    sql`select f.id, f.storage_key, f.kind, f.content_type,
+    sql`select f.id, f.storage_key, f.kind, f.content_type, f.completed_at,
+          f.size_bytes::float8 as size_bytes, f.md5,
           (select i.id from images i where i.file_upload_id = f.id limit 1) as image_id
         from file_uploads f
         where f.id = ${uploadId} and f.uploaded_by = ${userId}`,

@@ -17,10 +17,10 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { findArrivedUpload, registerSignedUpload } from '../uploads/uploads.service.ts';
+import { arrivedSize, registerSignedUpload } from '../uploads/uploads.service.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
-import { digestStream, sniffImageType } from './storedFile.ts';
+import { digestStream, type StoredFileDigest, sniffImageType } from './storedFile.ts';
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
 
@@ -93,10 +93,26 @@ async function pixelSize(bytes: Buffer): Promise<{ width: number; height: number
   }
 }
 
-async function readAll(deps: Deps, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await deps.storage.read(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
+/**
+ * The stored photo's MD5, size and first bytes. When the local driver's PUT recorded the MD5 of the bytes
+ * it streamed into storage (they are published once under the key, never replaced) and the file still has
+ * the recorded size, that MD5 stands and only the first bytes are read; otherwise (S3, whose PUT the server
+ * never sees) the stored file is read and hashed.
+ */
+async function storedDigest(
+  deps: Deps,
+  upload: repo.ImageUploadRow,
+  storedSize: number,
+): Promise<StoredFileDigest> {
+  const key = upload.storage_key;
+  if (upload.md5 !== null && upload.size_bytes === storedSize) {
+    return {
+      md5: upload.md5,
+      sizeBytes: storedSize,
+      prefix: await deps.storage.readStart(key, METADATA_PREFIX_BYTES),
+    };
+  }
+  return digestStream(await deps.storage.read(key), METADATA_PREFIX_BYTES);
 }
 
 /**
@@ -129,13 +145,17 @@ export async function completeImageUpload(
     throw badRequest('The structure is not in this project', 'structures_not_in_project');
   }
   const key = upload.storage_key;
-  const arrived = await findArrivedUpload(db, deps, key, actor.userId);
-  if (!arrived) throw conflict('The file has not been uploaded yet', 'upload_incomplete');
+  const storedSize = await arrivedSize(db, deps, {
+    ...upload,
+    storageKey: key,
+    completedAt: upload.completed_at,
+  });
+  if (storedSize === null) throw conflict('The file has not been uploaded yet', 'upload_incomplete');
 
   let metadata: PhotoMetadata;
-  let digest: Awaited<ReturnType<typeof digestStream>>;
+  let digest: StoredFileDigest;
   try {
-    digest = await digestStream(await deps.storage.read(key), METADATA_PREFIX_BYTES);
+    digest = await storedDigest(deps, upload, storedSize);
     if (digest.md5 !== body.md5Hash) throw md5Mismatch('the stored bytes hash differently');
     if (digest.sizeBytes !== body.imgSizeBytes) throw md5Mismatch('the stored size differs');
     const type = sniffImageType(digest.prefix);
@@ -144,7 +164,7 @@ export async function completeImageUpload(
     // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those.
     const size =
       (await pixelSize(digest.prefix)) ??
-      (digest.sizeBytes > digest.prefix.length ? await pixelSize(await readAll(deps, key)) : null);
+      (digest.sizeBytes > digest.prefix.length ? await pixelSize(await deps.storage.readWhole(key)) : null);
     if (size) Object.assign(metadata, size);
   } catch (err) {
     // A refused file is not kept: the browser uploads it again under a new token.

@@ -322,6 +322,23 @@ describe('imageUploadedV2: refusals write nothing', () => {
     expect(await stored(token.imageUrl!)).toBe(false);
   });
 
+  it('bytes stored without a recorded md5 (an S3 PUT the server never sees) are read back and hashed', async () => {
+    const bytes = await photoOf(0);
+    const token = (await uploadToken(ctx.app, pm, projectId, md5Base64(bytes))).json<Token>();
+    // Straight into storage, as a presigned S3 PUT leaves it: no size or md5 recorded with the upload.
+    await ctx.app.deps.storage.write(token.imageUrl!, bytes);
+    const body = await expectNothingWritten(
+      () => completeUpload(ctx.app, pm, projectId, token, bytes, { md5: md5Base64(Buffer.from('other')) }),
+      400,
+    );
+    expect(body.code).toBe('md5_mismatch');
+    expect(await stored(token.imageUrl!)).toBe(false);
+
+    const again = (await uploadToken(ctx.app, pm, projectId, md5Base64(bytes))).json<Token>();
+    await ctx.app.deps.storage.write(again.imageUrl!, bytes);
+    expect((await completeUpload(ctx.app, pm, projectId, again, bytes)).statusCode).toBe(200);
+  });
+
   it('a malformed md5: 400, the file stays for a correct completion', async () => {
     const { bytes, token } = await pending();
     await expectNothingWritten(

@@ -22,6 +22,7 @@ export async function findFileUpload(db: Db, storageKey: string, uploadedBy?: nu
       uploadedBy: fileUploads.uploadedBy,
       completedAt: fileUploads.completedAt,
       sizeBytes: fileUploads.sizeBytes,
+      md5: fileUploads.md5,
     })
     .from(fileUploads)
     .where(
@@ -34,13 +35,18 @@ export async function findFileUpload(db: Db, storageKey: string, uploadedBy?: nu
 }
 
 /**
- * Records that the upload's file arrived, once: false when it was already recorded (the caller lost a
- * race, or the upload was completed before).
+ * Records that the upload's file arrived, once (with the MD5 of its bytes when the server streamed them
+ * itself): false when it was already recorded (the caller lost a race, or the upload was completed before).
  */
-export async function markUploadCompleted(db: Db, id: string, sizeBytes: number): Promise<boolean> {
+export async function markUploadCompleted(
+  db: Db,
+  id: string,
+  sizeBytes: number,
+  md5: string | null = null,
+): Promise<boolean> {
   const rows = await db
     .update(fileUploads)
-    .set({ completedAt: new Date(), sizeBytes })
+    .set({ completedAt: new Date(), sizeBytes, md5 })
     .where(and(eq(fileUploads.id, id), isNull(fileUploads.completedAt)))
     .returning({ id: fileUploads.id });
   return rows.length === 1;

@@ -78,9 +78,7 @@ export async function registerSignedUpload(
 /**
  * The upload behind `url` if it is a key this server issued to `userId` (only the user who signed an
  * upload may use it: a key is not a permission) and its file has arrived, else null: callers differ in
- * how they report a missing file. An upload PUT through the local driver was recorded as completed then;
- * one PUT straight to S3 is recorded here, when first seen, and refused past the size cap (a presigned PUT
- * cannot limit its size). `db` lets an import read inside its own transaction.
+ * how they report a missing file. `db` lets an import read inside its own transaction.
  */
 export async function findArrivedUpload(
   db: Db,
@@ -90,15 +88,27 @@ export async function findArrivedUpload(
 ) {
   const upload = await findFileUpload(db, url, userId);
   if (!upload) return null;
-  if (upload.completedAt) return (await deps.storage.exists(upload.storageKey)) ? upload : null;
+  return (await arrivedSize(db, deps, upload)) === null ? null : upload;
+}
+
+/**
+ * The stored size of a registered upload's file, or null when it has not arrived. An upload PUT through
+ * the local driver was recorded as completed then; one PUT straight to S3 is recorded here, when first
+ * seen, and refused past the size cap (a presigned PUT cannot limit its size).
+ */
+export async function arrivedSize(
+  db: Db,
+  deps: Pick<Deps, 'storage' | 'config'>,
+  upload: { id: string; storageKey: string; completedAt: Date | string | null },
+): Promise<number | null> {
   const size = await deps.storage.size(upload.storageKey);
-  if (size === null) return null;
+  if (size === null || upload.completedAt) return size;
   if (size > deps.config.uploadMaxBytes) {
     await deps.storage.delete(upload.storageKey);
     throw tooLarge();
   }
   await markUploadCompleted(db, upload.id, size);
-  return upload;
+  return size;
 }
 
 /** The registered upload behind `url`: a key this server issued to `userId`, whose file arrived. */

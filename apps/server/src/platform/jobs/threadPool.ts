@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { type TransferListItem, Worker } from 'node:worker_threads';
 
 interface Pending {
   id: number;
   module: string;
   fn: string;
   args: unknown[];
+  /** Moved to the thread rather than copied (the caller gives them up). */
+  transfer: TransferListItem[];
   resolve(value: unknown): void;
   reject(err: Error): void;
 }
@@ -37,6 +39,14 @@ export class ThreadPool {
   }
 
   run<T>(module: string | URL, fn: string, ...args: unknown[]): Promise<T> {
+    return this.runMoving<T>(module, fn, args, []);
+  }
+
+  /**
+   * `run`, moving `transfer` (the ArrayBuffers of big arguments, e.g. a photo's bytes) to the thread
+   * instead of copying them: they are unusable in the caller afterwards.
+   */
+  runMoving<T>(module: string | URL, fn: string, args: unknown[], transfer: TransferListItem[]): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The thread pool is closed'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
@@ -44,6 +54,7 @@ export class ThreadPool {
         module: String(module),
         fn,
         args,
+        transfer,
         resolve: resolve as (v: unknown) => void,
         reject,
       });
@@ -100,7 +111,10 @@ export class ThreadPool {
       const task = this.queue.shift()!;
       slot.busy = task;
       slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, module: task.module, fn: task.fn, args: task.args });
+      slot.worker.postMessage(
+        { id: task.id, module: task.module, fn: task.fn, args: task.args },
+        task.transfer,
+      );
     }
     // Idle threads must not keep the process alive.
     for (const slot of this.slots) if (!slot.busy) slot.worker.unref();

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 
 /** The body carried more bytes than the cap allows (whatever its Content-Length said, if anything). */
@@ -8,11 +9,13 @@ export class UploadTooLargeError extends Error {
 }
 
 /**
- * Passes bytes through and counts them, failing the stream as soon as the count passes `maxBytes`. The
- * cap is enforced on what actually streams, so a chunked body (no Content-Length) cannot bypass it.
+ * Passes bytes through, counting and hashing them (MD5), failing the stream as soon as the count passes
+ * `maxBytes`. The cap is enforced on what actually streams, so a chunked body (no Content-Length) cannot
+ * bypass it; the hash is of exactly the bytes passed on, so a completion need not read them back.
  */
 export class ByteLimit extends Transform {
   bytes = 0;
+  private readonly hash: Hash = createHash('md5');
 
   constructor(private readonly maxBytes: number) {
     super();
@@ -20,7 +23,16 @@ export class ByteLimit extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) done(new UploadTooLargeError(this.maxBytes));
-    else done(null, chunk);
+    if (this.bytes > this.maxBytes) {
+      done(new UploadTooLargeError(this.maxBytes));
+      return;
+    }
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+
+  /** Base64 MD5 of every byte passed on (call once, after the stream ended). */
+  md5(): string {
+    return this.hash.digest('base64');
   }
 }

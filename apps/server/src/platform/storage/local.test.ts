@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,10 @@ describe('LocalStorage.writeNew', () => {
     );
     expect(await storage.exists('cap/big.csv')).toBe(false);
     expect(partFiles('cap')).toEqual([]);
-    expect(await storage.writeNew('cap/fits.csv', slow('x'.repeat(1000)), 1000)).toBe(1000);
+    expect(await storage.writeNew('cap/fits.csv', slow('x'.repeat(1000)), 1000)).toEqual({
+      sizeBytes: 1000,
+      md5: createHash('md5').update('x'.repeat(1000)).digest('base64'),
+    });
   });
 
   it('fails, keeping nothing, when the body breaks off', async () => {
@@ -58,6 +62,15 @@ describe('LocalStorage.writeNew', () => {
     await expect(writing).rejects.toThrow();
     expect(await storage.exists('broken/one.csv')).toBe(false);
     expect(partFiles('broken')).toEqual([]);
+  });
+});
+
+describe('LocalStorage reads', () => {
+  it('answers the whole file, or its first bytes (all of a shorter one)', async () => {
+    await storage.write('reads/a.bin', Buffer.from('0123456789'));
+    expect((await storage.readWhole('reads/a.bin')).toString()).toBe('0123456789');
+    expect((await storage.readStart('reads/a.bin', 4)).toString()).toBe('0123');
+    expect((await storage.readStart('reads/a.bin', 100)).toString()).toBe('0123456789');
   });
 });
 

@@ -1,8 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { access, link, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteLimit } from './byteLimit.ts';
 import { assertSafeKey, mediaType, type Storage } from './storage.ts';
@@ -79,13 +79,29 @@ export class LocalStorage implements Storage {
     return createReadStream(path);
   }
 
+  readWhole(key: string): Promise<Buffer> {
+    return readFile(this.path(key));
+  }
+
+  async readStart(key: string, bytes: number): Promise<Buffer> {
+    const file = await open(this.path(key));
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
   /** Writes to a temporary file and renames it, so a reader never sees half a file. */
   async write(key: string, body: Buffer | Readable): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     const tmp = `${path}.${randomUUID()}.part`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
+      if (Buffer.isBuffer(body)) await writeFile(tmp, body);
+      else await pipeline(body, createWriteStream(tmp));
       await rename(tmp, path);
     } catch (err) {
       await rm(tmp, { force: true });
@@ -94,13 +110,14 @@ export class LocalStorage implements Storage {
   }
 
   /**
-   * Stores an uploaded body under `key` only if no file is there yet, and answers its size. The body
+   * Stores an uploaded body under `key` only if no file is there yet, and answers its size and the base64
+   * MD5 of exactly the bytes stored (hashed as they stream, so nobody has to read them back). The body
    * streams into a temporary file of its own (two racing uploads never share one), counted against
    * `maxBytes` (UploadTooLargeError past it); a hard link then publishes it, which fails when the key
    * already has a file (KeyTakenError): the first upload wins whole and is never overwritten. Nothing
    * partial remains on any failure.
    */
-  async writeNew(key: string, body: Readable, maxBytes: number): Promise<number> {
+  async writeNew(key: string, body: Readable, maxBytes: number): Promise<{ sizeBytes: number; md5: string }> {
     const path = this.path(key);
     const tmp = `${path}.${randomUUID()}.part`;
     const limit = new ByteLimit(maxBytes);
@@ -126,7 +143,7 @@ export class LocalStorage implements Storage {
       await link(tmp, path).catch((err: NodeJS.ErrnoException) => {
         throw err.code === 'EEXIST' ? new KeyTakenError(key) : err;
       });
-      return limit.bytes;
+      return { sizeBytes: limit.bytes, md5: limit.md5() };
     } finally {
       body.unpipe(limit);
       body.off('error', abort);

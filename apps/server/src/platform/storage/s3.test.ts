@@ -117,6 +117,9 @@ describe('S3Storage', () => {
   it('writes, reads and deletes through the SDK', async () => {
     await storage.write('photos/p.txt', Buffer.from('pixels'), 'text/plain');
     expect(await text(await storage.read('photos/p.txt'))).toBe('pixels');
+    expect((await storage.readWhole('photos/p.txt')).toString()).toBe('pixels');
+    expect((await storage.readStart('photos/p.txt', 3)).toString()).toBe('pix');
+    expect((await storage.readStart('photos/p.txt', 100)).toString()).toBe('pixels');
     await storage.delete('photos/p.txt');
     expect(await storage.exists('photos/p.txt')).toBe(false);
   });

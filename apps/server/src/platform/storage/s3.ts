@@ -60,6 +60,18 @@ export class S3Storage implements Storage {
     return out.Body as Readable;
   }
 
+  async readWhole(key: string): Promise<Buffer> {
+    return Buffer.concat(await (await this.read(key)).toArray());
+  }
+
+  async readStart(key: string, bytes: number): Promise<Buffer> {
+    assertSafeKey(key);
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+    );
+    return Buffer.concat(await (out.Body as Readable).toArray());
+  }
+
   /**
    * A buffer in one PUT; a stream of unknown length (a ZIP being built) as a multipart upload in 8 MiB
    * parts, two at a time, so at most a few parts are ever in memory. A failed upload is aborted (S3 keeps

@@ -18,6 +18,10 @@ export interface Storage {
   /** A URL the client may GET the file from, valid for `expiresSeconds`. */
   signedGetUrl(key: string, expiresSeconds?: number): Promise<string>;
   read(key: string): Promise<Readable>;
+  /** The whole file in one buffer (a photo to decode): one allocation, no chunks to join. */
+  readWhole(key: string): Promise<Buffer>;
+  /** The first `bytes` bytes of the file (fewer when it is smaller): where a photo keeps its EXIF and XMP. */
+  readStart(key: string, bytes: number): Promise<Buffer>;
   /** Server-side write (seeds, generated files); replaces any file under `key`. */
   write(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
   exists(key: string): Promise<boolean>;

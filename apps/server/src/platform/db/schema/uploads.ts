@@ -23,6 +23,11 @@ export const fileUploads = pgTable(
     createdAt: createdAt(),
     completedAt: moment('completed_at'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /**
+     * Base64 MD5 of the bytes as the local driver's signed PUT streamed them into storage (null for S3,
+     * whose PUT the server never sees): a completion compares against it instead of reading the file again.
+     */
+    md5: varchar('md5', { length: 24 }),
   },
   (t) => [
     index('file_uploads_created_idx').on(t.createdAt),

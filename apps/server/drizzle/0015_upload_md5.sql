@@ -1,0 +1,1 @@
+ALTER TABLE "file_uploads" ADD COLUMN "md5" varchar(24);
