@@ -46,7 +46,7 @@ const LineIdList = z
 const DeliveryFilterFields = {
   lineId: LineIdList,
   'lineId[]': LineIdList,
-  q: z.string().trim().max(100).optional().describe('Part of a structure name or line name, any case.'),
+  q: Text().trim().max(100).optional().describe('Part of a structure name or line name, any case.'),
 };
 
 export const DELIVERY_STRUCTURE_ORDER = ['struct_num', 'line_name', 'image_count', 'archived_count'] as const;
@@ -84,7 +84,10 @@ export const DeliveryStructurePage = z.object({
   total: z.number().int().describe('Structures matching the filters.'),
   selectable: z
     .object({
-      images: z.number().int().describe('Photos not delivered yet (nor rejected) of every matching structure.'),
+      images: z
+        .number()
+        .int()
+        .describe('Photos not delivered yet (nor rejected) of every matching structure.'),
       structures: z.number().int().describe('Matching structures with at least one of those photos.'),
     })
     .describe('What a select-all of these filters delivers, loaded or not (before exclusions).'),
@@ -162,7 +165,7 @@ export const ARCHIVE_NAME_MAX = 100;
  * The server resolves it to photos (not delivered, not rejected, of the structures the filters match).
  */
 export const DeliverySelectionFilter = z.object({
-  lineIds: z.array(PositiveId).max(1000).default([]).describe('The header\'s lines; empty: every line.'),
+  lineIds: z.array(PositiveId).max(1000).default([]).describe("The header's lines; empty: every line."),
   q: DeliveryFilterFields.q,
   delivery: z.enum(DELIVERY_FILTERS).default('all').describe('The All / Delivered / Undelivered button.'),
 });

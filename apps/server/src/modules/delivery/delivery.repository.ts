@@ -291,7 +291,11 @@ export async function lockSelectAll(
 }
 
 /** The newest package holding any photo of a select-all, or null. */
-export async function latestPackageOfSelectAll(db: Db, projectId: number, s: SelectAll): Promise<number | null> {
+export async function latestPackageOfSelectAll(
+  db: Db,
+  projectId: number,
+  s: SelectAll,
+): Promise<number | null> {
   const [row] = await queryRows<{ id: number | null }>(
     db,
     sql`select max(dpi.package_id)::int as id from delivery_package_images dpi

@@ -122,7 +122,9 @@ export async function deliveryRoutes(app: App): Promise<void> {
     (req) => {
       const { projectId, imageIds, filter, exclude, archiveName } = req.body;
       // The schema lets exactly one of imageIds and filter through.
-      const selection = filter ? { filter: { ...filter, q: filter.q }, exclude } : { imageIds: imageIds ?? [] };
+      const selection = filter
+        ? { filter: { ...filter, q: filter.q }, exclude }
+        : { imageIds: imageIds ?? [] };
       return delivery.deliver(app.deps, actorOf(req), { projectId, archiveName, ...selection });
     },
   );

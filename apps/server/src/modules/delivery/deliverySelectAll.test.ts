@@ -69,7 +69,8 @@ beforeAll(async () => {
   // 74 structures: more than one page of the table (50).
   const a = await createStructures(db(), projectId, lineA, 70, { prefix: 'A-' });
   const b = await createStructures(db(), projectId, lineB, 4, { prefix: 'B-' });
-  for (const [i, id] of a.structureIds.entries()) photos[`A-${i + 1}`] = [await createImage(db(), projectId, id)];
+  for (const [i, id] of a.structureIds.entries())
+    photos[`A-${i + 1}`] = [await createImage(db(), projectId, id)];
   for (const [i, id] of b.structureIds.entries()) {
     photos[`B-${i + 1}`] = [await createImage(db(), projectId, id), await createImage(db(), projectId, id)];
   }
@@ -171,7 +172,9 @@ describe('POST /api/v1/deliveries with a select-all', () => {
     expect(await packageImages(body.package!.id)).toEqual(expected);
     expect(await deliveredAmong(lineAPhotos())).toEqual(expected);
     // Line B, the rejected photo and the other project's photo are untouched.
-    expect(await deliveredAmong([...idsOf('B-1', 'B-2', 'B-3'), rejectedPhoto, otherProjectPhoto])).toEqual([]);
+    expect(await deliveredAmong([...idsOf('B-1', 'B-2', 'B-3'), rejectedPhoto, otherProjectPhoto])).toEqual(
+      [],
+    );
   });
 
   it('is idempotent: the same select-all again creates nothing and answers the same package', async () => {
