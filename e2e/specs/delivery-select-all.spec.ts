@@ -78,15 +78,21 @@ test.describe('delivery select-all', () => {
     const line = await json<{ id: number }>(
       await request.post('/api/v1/structures/lines', { data: { lineName: 'Select Feeder', projectId } }),
     );
+    // A few at a time: the seeding, not the journey, would otherwise take most of the run.
     const structureIds: number[] = [];
-    for (let i = 1; i <= STRUCTURES; i++) {
-      const saved = await json<{ structure_id: number }>(
-        await request.post('/api/v1/structures/create', {
-          params: { projectId },
-          data: { lineId: line.id, lat: 38.8 + i * 0.0005, lon: -97.6, structNumName: `S-${i}` },
-        }),
+    for (let first = 1; first <= STRUCTURES; first += 8) {
+      const batch = Array.from({ length: Math.min(8, STRUCTURES - first + 1) }, (_, k) => first + k);
+      const saved = await Promise.all(
+        batch.map(async (i) =>
+          json<{ structure_id: number }>(
+            await request.post('/api/v1/structures/create', {
+              params: { projectId },
+              data: { lineId: line.id, lat: 38.8 + i * 0.0005, lon: -97.6, structNumName: `S-${i}` },
+            }),
+          ),
+        ),
       );
-      structureIds.push(saved.structure_id);
+      structureIds.push(...saved.map((r) => r.structure_id));
     }
     // S-1: two photos, S-2: one; S-55 and S-56, past the first page of 50: one each.
     await upload(request, structureIds[0]!, 'ALL_0001.JPG');

@@ -252,21 +252,23 @@ export interface SelectAll extends StructureFilter {
 }
 
 /**
- * The delivery button's structures, for resolving a select-all. Undelivered is taken as All: both hold the
- * same photos not delivered yet (a delivered structure has none), but a structure leaves Undelivered once
- * delivered, so the same request repeated would match nothing instead of answering its package.
- */
-const SELECT_ALL_CONDITION: Record<DeliveryFilter, SQL> = { ...DELIVERY_CONDITION, undelivered: sql`true` };
-
-/**
  * SQL on `images i`: the deliverable photos (not rejected) of the project's structures that the select-all's
- * filters match (the archive table's own filter SQL), minus the excluded ones. Delivered or not.
+ * filters match (the archive table's own line and search SQL), minus the excluded ones, delivered or not.
+ * Undelivered is taken as All: both hold the same photos not delivered yet (a delivered structure has
+ * none), but a structure leaves Undelivered once delivered, so the same request repeated would match
+ * nothing instead of answering its package. Delivered (every deliverable photo delivered, spec 2 §4) is
+ * asked of each photo's own structure: a per-row index lookup, where a join to the table's per-structure
+ * counts could be planned as a nested loop over all of them on freshly loaded tables.
  */
 function selectAllSql(projectId: number, s: SelectAll): SQL {
+  const delivered =
+    s.delivery === 'delivered'
+      ? sql`and not exists (select 1 from images u where u.project_id = ${projectId} and u.structure_id = s.id
+          and u.reject_datetime is null and u.archived_date is null)`
+      : sql``;
   return sql`i.project_id = ${projectId} and i.reject_datetime is null and ${notAmong(sql`i.id`, s.exclude)}
-    and i.structure_id in (
-      with ${countsCte(projectId)}, ${matchedCte(projectId, s)}
-      select id from matched where ${SELECT_ALL_CONDITION[s.delivery]})`;
+    and exists (select 1 from structures s join lines l on l.id = s.line_id
+      where s.id = i.structure_id and s.project_id = ${projectId} ${filterSql(s)} ${delivered})`;
 }
 
 /**

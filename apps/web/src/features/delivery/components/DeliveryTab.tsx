@@ -48,8 +48,8 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
   const [delivery, setDelivery] = useState<DeliveryFilter>('all');
   const [sort, setSort] = useState<StructureSort>({ column: 'struct_num', order: 'ASC' });
   const [selected, setSelected] = useState<BulkSelection>(NO_SELECTION);
-  // The structure of each photo seen, and each structure's photos not delivered yet: how many structures
-  // a delivery spans (rows leave the loaded window, the selection stays).
+  // The structure of each photo seen, and each structure's photos not delivered yet, as last loaded: how
+  // many structures a delivery spans (rows leave the loaded window, the selection stays).
   const [structureOf, setStructureOf] = useState<ReadonlyMap<number, number>>(() => new Map());
   const [undeliveredOf, setUndeliveredOf] = useState<ReadonlyMap<number, readonly number[]>>(() => new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -91,6 +91,7 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
       return next;
     });
   }, []);
+  useEffect(() => remember(rows), [rows, remember]);
 
   const count = selectedCount(selected, selectable.images);
   // While the rows of new filters load, the old ones are shown: not a list to select all of.
@@ -107,10 +108,8 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
     ? {
         selected,
         all: allCheck,
-        toggleStructure: (row: DeliveryStructure) => {
-          remember([row]);
-          setSelected((s) => toggleStructure(s, row.undelivered_image_ids));
-        },
+        toggleStructure: (row: DeliveryStructure) =>
+          setSelected((s) => toggleStructure(s, row.undelivered_image_ids)),
         toggleImage: (imageId: number) => setSelected((s) => toggleImage(s, imageId)),
         toggleAll: () => setSelected((s) => toggleAll(s, selectable.images)),
       }
@@ -121,8 +120,6 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
       s.column === column ? { column, order: s.order === 'ASC' ? 'DESC' : 'ASC' } : { column, order: 'ASC' },
     );
   const onToggleExpanded = (structureId: number) => {
-    const row = rows.find((r) => r.structure_id === structureId);
-    if (row) remember([row]);
     setExpanded((current) => {
       const next = new Set(current);
       if (next.has(structureId)) next.delete(structureId);
