@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   not_active_staff: 400,
   structures_not_in_project: 400,
   images_not_in_project: 400,
+  nothing_to_deliver: 400,
   line_not_in_company: 400,
   invalid_field_value: 400,
   used_token: 400,

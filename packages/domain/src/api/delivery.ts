@@ -46,7 +46,7 @@ const LineIdList = z
 const DeliveryFilterFields = {
   lineId: LineIdList,
   'lineId[]': LineIdList,
-  q: z.string().trim().max(100).optional().describe('Part of a structure name or line name, any case.'),
+  q: Text().trim().max(100).optional().describe('Part of a structure name or line name, any case.'),
 };
 
 export const DELIVERY_STRUCTURE_ORDER = ['struct_num', 'line_name', 'image_count', 'archived_count'] as const;
@@ -82,6 +82,15 @@ export type DeliveryStructure = z.infer<typeof DeliveryStructure>;
 export const DeliveryStructurePage = z.object({
   rows: z.array(DeliveryStructure),
   total: z.number().int().describe('Structures matching the filters.'),
+  selectable: z
+    .object({
+      images: z
+        .number()
+        .int()
+        .describe('Photos not delivered yet (nor rejected) of every matching structure.'),
+      structures: z.number().int().describe('Matching structures with at least one of those photos.'),
+    })
+    .describe('What a select-all of these filters delivers, loaded or not (before exclusions).'),
 });
 export type DeliveryStructurePage = z.infer<typeof DeliveryStructurePage>;
 
@@ -151,17 +160,48 @@ export const DeliveryPackagesQuery = z.object({ projectId: PositiveId });
 
 export const ARCHIVE_NAME_MAX = 100;
 
-/** `POST /deliveries`: 'Archive Selected'. */
-export const CreateDeliveryBody = z.object({
-  projectId: PositiveId,
-  imageIds: z.array(PositiveId).min(1, 'Select at least one image').max(IMAGE_BATCH_SIZE),
-  archiveName: Text()
-    .trim()
-    .min(1, 'Archive name is required')
-    .max(ARCHIVE_NAME_MAX, `Maximum character is ${ARCHIVE_NAME_MAX}`)
-    .optional()
-    .describe("Written to each photo's archive_name; default 'Delivery N (YYYY-MM-DD)'."),
+/**
+ * A select-all of the archive table: the filters it was made under, as the table's list calls send them.
+ * The server resolves it to photos (not delivered, not rejected, of the structures the filters match).
+ */
+export const DeliverySelectionFilter = z.object({
+  lineIds: z.array(PositiveId).max(1000).default([]).describe("The header's lines; empty: every line."),
+  q: DeliveryFilterFields.q,
+  delivery: z.enum(DELIVERY_FILTERS).default('all').describe('The All / Delivered / Undelivered button.'),
 });
+export type DeliverySelectionFilter = z.input<typeof DeliverySelectionFilter>;
+
+/**
+ * `POST /deliveries`: 'Archive Selected'. The same either/or as the Inspect tab's CSV export: photos picked
+ * one by one (`imageIds`), or a select-all (`filter`) minus the photos unticked after it (`exclude`),
+ * resolved on the server, so a select-all covers pages the browser never loaded.
+ */
+export const CreateDeliveryBody = z
+  .object({
+    projectId: PositiveId,
+    imageIds: z.array(PositiveId).min(1, 'Select at least one image').max(IMAGE_BATCH_SIZE).optional(),
+    filter: DeliverySelectionFilter.optional().describe(
+      'Select-all: every photo not delivered yet of the structures these filters match.',
+    ),
+    exclude: z
+      .array(PositiveId)
+      .max(IMAGE_BATCH_SIZE)
+      .optional()
+      .describe('With filter: photos unticked after the select-all.'),
+    archiveName: Text()
+      .trim()
+      .min(1, 'Archive name is required')
+      .max(ARCHIVE_NAME_MAX, `Maximum character is ${ARCHIVE_NAME_MAX}`)
+      .optional()
+      .describe("Written to each photo's archive_name; default 'Delivery N (YYYY-MM-DD)'."),
+  })
+  .refine((b) => (b.imageIds === undefined) !== (b.filter === undefined), {
+    message: 'Name either imageIds or filter',
+  })
+  .refine((b) => b.exclude === undefined || b.filter !== undefined, {
+    message: 'exclude goes with filter',
+    path: ['exclude'],
+  });
 export type CreateDeliveryBody = z.input<typeof CreateDeliveryBody>;
 
 export const CreateDeliveryResponse = Ok.extend({

@@ -27,10 +27,11 @@ export const deliveryRows: Record<string, MatrixRow> = {
     object: {},
   },
   'POST /api/v1/deliveries': {
-    // The first caller delivers the photo; the others repeat the request and get the same package.
+    // A select-all of the fixture's line minus its second photo (photos picked by id take the same path
+    // through the policy). The first caller delivers; the others repeat the request and get the same package.
     request: (fx) => ({
       url: '/api/v1/deliveries',
-      payload: { projectId: fx.projectId, imageIds: [fx.imageIds[0]] },
+      payload: { projectId: fx.projectId, filter: { lineIds: [fx.lineId] }, exclude: [fx.imageIds[1]] },
     }),
     expect: deliverers(200),
     object: {},

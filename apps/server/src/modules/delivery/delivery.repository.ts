@@ -4,10 +4,11 @@ import type {
   DeliveryFilter,
   DeliveryPackage,
   DeliveryStructure,
+  DeliveryStructurePage,
 } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { execute, notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 export interface ProjectRef {
   id: number;
@@ -118,15 +119,17 @@ export async function structurePage(
   db: Db,
   project: ProjectRef,
   f: StructurePageQuery,
-): Promise<{ rows: DeliveryStructure[]; total: number }> {
+): Promise<DeliveryStructurePage> {
   const order = orderSql(f.orderBy, f.order);
-  const [row] = await queryRows<{ j: string; total: number }>(
+  const [row] = await queryRows<{ j: string; total: number; images: number; structures: number }>(
     db,
     sql`
     with ${countsCte(project.id)}, ${matchedCte(project.id, f)},
     chosen as materialized (select * from matched where ${DELIVERY_CONDITION[f.delivery]}),
     page as (select * from chosen order by ${order} limit ${f.limit} offset ${f.offset})
     select (select count(*)::int from chosen) as total,
+      (select coalesce(sum(image_count - archived_count), 0)::int from chosen) as images,
+      (select count(*)::int from chosen where image_count > archived_count) as structures,
       (select coalesce(json_agg(json_build_object(
           'structure_id', id, 'struct_num', struct_num, 'line_id', line_id, 'line_name', line_name,
           'line_num', line_num, 'company_id', ${project.company_id}::int, 'image_count', image_count,
@@ -138,7 +141,11 @@ export async function structurePage(
             coalesce(json_agg(i.id order by i.id) filter (where i.archived_date is null), '[]') as undelivered_image_ids
           from images i where i.structure_id = page.id and i.reject_datetime is null) ids) as j`,
   );
-  return { rows: JSON.parse(row!.j) as DeliveryStructure[], total: row!.total };
+  return {
+    rows: JSON.parse(row!.j) as DeliveryStructure[],
+    total: row!.total,
+    selectable: { images: row!.images, structures: row!.structures },
+  };
 }
 
 /** All / Delivered / Undelivered counts of the structures that pass the filters. */
@@ -236,6 +243,67 @@ export function lockImages(db: Db, projectId: number, ids: readonly number[]): P
       from images where project_id = ${projectId} and id = any(${numberArrayLiteral(ids)}::int[])
       order by id for update`,
   );
+}
+
+export interface SelectAll extends StructureFilter {
+  delivery: DeliveryFilter;
+  /** Photos unticked after the select-all. */
+  exclude: readonly number[];
+}
+
+/**
+ * SQL on `images i`: the deliverable photos (not rejected) of the project's structures that the select-all's
+ * filters match (the archive table's own line and search SQL), minus the excluded ones, delivered or not.
+ * Undelivered is taken as All: both hold the same photos not delivered yet (a delivered structure has
+ * none), but a structure leaves Undelivered once delivered, so the same request repeated would match
+ * nothing instead of answering its package. Delivered (every deliverable photo delivered, spec 2 §4) is
+ * asked of each photo's own structure: a per-row index lookup, where a join to the table's per-structure
+ * counts could be planned as a nested loop over all of them on freshly loaded tables.
+ */
+function selectAllSql(projectId: number, s: SelectAll): SQL {
+  const delivered =
+    s.delivery === 'delivered'
+      ? sql`and not exists (select 1 from images u where u.project_id = ${projectId} and u.structure_id = s.id
+          and u.reject_datetime is null and u.archived_date is null)`
+      : sql``;
+  return sql`i.project_id = ${projectId} and i.reject_datetime is null and ${notAmong(sql`i.id`, s.exclude)}
+    and exists (select 1 from structures s join lines l on l.id = s.line_id
+      where s.id = i.structure_id and s.project_id = ${projectId} ${filterSql(s)} ${delivered})`;
+}
+
+/**
+ * Resolves a select-all: locks its photos not delivered yet in id order (the order every request that
+ * changes photos locks them in) and answers their ids, with how many of its photos were delivered before.
+ */
+export async function lockSelectAll(
+  db: Db,
+  projectId: number,
+  s: SelectAll,
+): Promise<{ fresh: number[]; alreadyDelivered: number }> {
+  const where = selectAllSql(projectId, s);
+  const fresh = await queryRows<{ id: number }>(
+    db,
+    sql`select i.id from images i where ${where} and i.archived_date is null order by i.id for update of i`,
+  );
+  const [done] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from images i where ${where} and i.archived_date is not null`,
+  );
+  return { fresh: fresh.map((r) => r.id), alreadyDelivered: done!.n };
+}
+
+/** The newest package holding any photo of a select-all, or null. */
+export async function latestPackageOfSelectAll(
+  db: Db,
+  projectId: number,
+  s: SelectAll,
+): Promise<number | null> {
+  const [row] = await queryRows<{ id: number | null }>(
+    db,
+    sql`select max(dpi.package_id)::int as id from delivery_package_images dpi
+      join images i on i.id = dpi.image_id where ${selectAllSql(projectId, s)}`,
+  );
+  return row?.id ?? null;
 }
 
 export async function nextPackageNumber(db: Db, projectId: number): Promise<number> {

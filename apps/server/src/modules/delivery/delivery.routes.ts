@@ -109,15 +109,24 @@ export async function deliveryRoutes(app: App): Promise<void> {
         summary: "'Archive Selected': deliver photos and build their delivery package",
         description:
           'Marks the photos delivered (archived_date, archive_name, archived_by) and queues the build of a ZIP with ' +
-          'the originals, index.csv and annotations.geojson, in one transaction. All or nothing: a photo of ' +
-          'another project is 400 images_not_in_project. Idempotent: photos delivered before are left as they ' +
-          'were; when none is new, nothing is created (created false) and the package holding them is answered. ' +
-          'Rejected photos are skipped. Super admins, project managers and users.',
+          'the originals, index.csv and annotations.geojson, in one transaction. The photos are imageIds (all ' +
+          'or nothing: a photo of another project is 400 images_not_in_project), or a select-all: filter (the ' +
+          "table's lines, search and delivery button) minus exclude, resolved on the server over every page; " +
+          'one that matches no photo is 400 nothing_to_deliver. Idempotent: photos delivered before are left ' +
+          'as they were; when none is new, nothing is created (created false) and the package holding them is ' +
+          'answered. Rejected photos are skipped. Super admins, project managers and users.',
         body: CreateDeliveryBody,
         response: { 200: CreateDeliveryResponse },
       },
     },
-    (req) => delivery.deliver(app.deps, actorOf(req), req.body),
+    (req) => {
+      const { projectId, imageIds, filter, exclude, archiveName } = req.body;
+      // The schema lets exactly one of imageIds and filter through.
+      const selection = filter
+        ? { filter: { ...filter, q: filter.q }, exclude }
+        : { imageIds: imageIds ?? [] };
+      return delivery.deliver(app.deps, actorOf(req), { projectId, archiveName, ...selection });
+    },
   );
 
   app.get(

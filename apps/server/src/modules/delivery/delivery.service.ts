@@ -79,46 +79,104 @@ export async function archivedImageList(
 /** Distinct ids in ascending order: every request locks photos in this one order. */
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
+/** What 'Archive Selected' names: photos picked one by one, or a select-all minus exclusions. */
+export type DeliverySelection =
+  | { imageIds: readonly number[]; filter?: undefined }
+  | { filter: Omit<repo.SelectAll, 'exclude'>; exclude?: readonly number[] | undefined };
+
+/** The photos of a request, locked: the new ones to deliver and how the others were counted. */
+interface Picked {
+  fresh: number[];
+  alreadyDelivered: number;
+  skippedRejected: number;
+  /** Photos the request names, delivered or not (0: nothing matched). */
+  requested: number;
+  latestPackage: () => Promise<number | null>;
+}
+
+/** Photos picked one by one: all must be of the project (400 otherwise). */
+async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly number[]): Promise<Picked> {
+  const ids = sortedIds(imageIds);
+  const locked = await repo.lockImages(tx, project.id, ids);
+  if (locked.length !== ids.length) {
+    const missing = ids.length - locked.length;
+    throw badRequest(
+      `${missing} of the ${ids.length} images do not belong to this project; nothing was delivered.`,
+      'images_not_in_project',
+      { notInProject: missing },
+    );
+  }
+  return {
+    fresh: locked.filter((i) => !i.archived && !i.rejected).map((i) => i.id),
+    alreadyDelivered: locked.filter((i) => i.archived).length,
+    skippedRejected: locked.filter((i) => i.rejected && !i.archived).length,
+    requested: ids.length,
+    latestPackage: () => repo.latestPackageOf(tx, ids),
+  };
+}
+
+/**
+ * A select-all, resolved here in SQL under the project's lock rather than from the rows the browser
+ * loaded: every deliverable photo of the structures the filters match, minus the excluded ones. Excluded
+ * ids of other projects simply match nothing.
+ */
+async function pickSelectAll(
+  tx: Db,
+  project: repo.ProjectRef,
+  filter: Omit<repo.SelectAll, 'exclude'>,
+  exclude: readonly number[],
+): Promise<Picked> {
+  const selectAll = { ...filter, exclude: sortedIds(exclude) };
+  const { fresh, alreadyDelivered } = await repo.lockSelectAll(tx, project.id, selectAll);
+  return {
+    fresh,
+    alreadyDelivered,
+    skippedRejected: 0,
+    requested: fresh.length + alreadyDelivered,
+    latestPackage: () => repo.latestPackageOfSelectAll(tx, project.id, selectAll),
+  };
+}
+
 /**
  * 'Archive Selected': marks the chosen photos delivered (archived_date, archive_name, archived_by) and
- * queues the build of their delivery package, in one transaction. All or nothing: a photo of another
- * project answers 400 and changes nothing. Idempotent: photos delivered before keep their first delivery,
- * so the same request again (or a colleague's at the same moment, which waits for the first on the photo
- * locks) creates nothing and answers the package that holds them. Rejected photos are never delivered.
+ * queues the build of their delivery package, in one transaction. The photos are named one by one (all or
+ * nothing: a photo of another project answers 400 and changes nothing) or by a select-all's filters minus
+ * exclusions (a select-all that matches no photo answers 400 nothing_to_deliver, writing nothing).
+ * Idempotent: photos delivered before keep their first delivery, so the same request again (or a
+ * colleague's at the same moment, which waits for the first on the project's lock) creates nothing and
+ * answers the package that holds them. Rejected photos are never delivered.
  */
 export async function deliver(
   deps: Pick<Deps, 'database' | 'now'>,
   actor: Actor,
-  input: { projectId: number; imageIds: readonly number[]; archiveName?: string | undefined },
+  input: DeliverySelection & { projectId: number; archiveName?: string | undefined },
 ): Promise<CreateDeliveryResponse> {
-  const ids = sortedIds(input.imageIds);
   const db = deps.database.db;
   authorize(actor, 'delivery.create');
   const outcome = await withTransaction(db, async (tx) => {
-    // The project row first: deliveries of one project take their numbers one after the other.
+    // The project row first: deliveries of one project take their numbers one after the other, and a
+    // select-all resolves after any delivery of the same project before it has committed.
     const project = await repo.findProjectRef(tx, input.projectId, true);
     if (!project) throw notFound('Project');
     authorize(actor, 'delivery.create', projectObject(project));
-    const locked = await repo.lockImages(tx, project.id, ids);
-    if (locked.length !== ids.length) {
-      const missing = ids.length - locked.length;
-      throw badRequest(
-        `${missing} of the ${ids.length} images do not belong to this project; nothing was delivered.`,
-        'images_not_in_project',
-        { notInProject: missing },
-      );
+    const picked = input.filter
+      ? await pickSelectAll(tx, project, input.filter, input.exclude ?? [])
+      : await pickIds(tx, project, input.imageIds);
+    const { fresh, alreadyDelivered, skippedRejected } = picked;
+    if (picked.requested === 0) {
+      throw badRequest('No images match the selection; nothing was delivered.', 'nothing_to_deliver');
     }
-    const fresh = locked.filter((i) => !i.archived && !i.rejected).map((i) => i.id);
-    const alreadyDelivered = locked.filter((i) => i.archived).length;
-    const skippedRejected = locked.filter((i) => i.rejected && !i.archived).length;
+    const selection = input.filter
+      ? { filter: input.filter, excluded: input.exclude?.length ?? 0 }
+      : { requested: picked.requested };
     if (fresh.length === 0) {
-      const packageId = await repo.latestPackageOf(tx, ids);
+      const packageId = await picked.latestPackage();
       // Recorded too: someone asked to deliver these photos again (nothing else changes).
       await writeAudit(tx, actor, {
         action: 'delivery.repeat',
         objectType: 'project',
         objectId: project.id,
-        details: { packageId, alreadyDelivered, skippedRejected, requested: ids.length },
+        details: { packageId, alreadyDelivered, skippedRejected, ...selection },
       });
       return { created: false, packageId, alreadyDelivered, skippedRejected, delivered: 0 };
     }
@@ -146,6 +204,7 @@ export async function deliver(
         delivered: fresh.length,
         alreadyDelivered,
         skippedRejected,
+        ...selection,
         imageIds: fresh.length <= 100 ? fresh : undefined,
       },
     });
@@ -156,7 +215,7 @@ export async function deliver(
     ok: true,
     success: true,
     created: outcome.created,
-    delivered: outcome.delivered ?? 0,
+    delivered: outcome.delivered,
     already_delivered: outcome.alreadyDelivered,
     skipped_rejected: outcome.skippedRejected,
     package: pkg && publicPackage(pkg),

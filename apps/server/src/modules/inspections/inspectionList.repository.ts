@@ -6,7 +6,7 @@ import type {
 } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import type { InspectionCountsRow, InspectionRowRaw } from './inspections.repository.ts';
 
 /**
@@ -246,9 +246,7 @@ export async function inspectionWindow(
   const status = STATUS_CONDITIONS[query.status ?? 'all'];
   if (status) conditions.push(status);
   if (query.ids) conditions.push(sql`i.id = any(${numberArrayLiteral(query.ids)}::int[])`);
-  if (query.exclude && query.exclude.length > 0) {
-    conditions.push(sql`i.id <> all(${numberArrayLiteral(query.exclude)}::int[])`);
-  }
+  if (query.exclude && query.exclude.length > 0) conditions.push(notAmong(sql`i.id`, query.exclude));
   const sortKey = query.sort ? SORT_KEYS[query.sort] : null;
   const direction = query.direction === 'desc' ? sql`desc` : sql`asc`;
   const order = sortKey

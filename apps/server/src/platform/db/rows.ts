@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`; the shared Db type does not say so). */
@@ -18,3 +18,10 @@ export async function execute(db: Db, query: SQL): Promise<number> {
  * drizzle would spread a JS array into one parameter per element, slow for 10,000 ids and capped at 65,535.
  */
 export const numberArrayLiteral = (values: readonly number[]): string => `{${values.join(',')}}`;
+
+/**
+ * SQL: `column` is none of `ids` (`true` when there are none). A select-all minus the rows unticked after
+ * it, as the Inspect tab's CSV export and 'Archive Selected' resolve it on the server.
+ */
+export const notAmong = (column: SQL, ids: readonly number[] | undefined): SQL =>
+  ids && ids.length > 0 ? sql`${column} <> all(${numberArrayLiteral(ids)}::int[])` : sql`true`;

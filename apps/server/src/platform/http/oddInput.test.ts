@@ -173,7 +173,13 @@ const VALID_BODIES: Record<string, () => unknown> = {
     message: 'Please inspect our feeder.',
     form_token: 'token',
   }),
-  'POST /api/v1/deliveries': () => ({ projectId: 1, imageIds: [1, 2], archiveName: 'Delivery 1' }),
+  // The select-all form: its search is text too (photos picked by id: delivery.test.ts).
+  'POST /api/v1/deliveries': () => ({
+    projectId: 1,
+    filter: { lineIds: [1], q: 'T-1', delivery: 'undelivered' },
+    exclude: [2],
+    archiveName: 'Delivery 1',
+  }),
   'POST /api/v1/project-reports': () => ({ projectId: 1 }),
   'POST /api/v1/inspections/imageViewed': () => ({ imageId: 1 }),
   'POST /api/v1/inspections/imageZoomed': () => ({ imageId: 1 }),

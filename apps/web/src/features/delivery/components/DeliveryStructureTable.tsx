@@ -8,8 +8,9 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import { type ReactNode, type UIEvent, useCallback, useLayoutEffect, useRef } from 'react';
+import type { BulkSelection } from '../../../lib/bulkSelection.ts';
 import type { StructureSortColumn } from '../api/getDeliveryStructures.ts';
-import { structureCheck } from '../model/selection.ts';
+import { type StructureCheck, structureCheck } from '../model/selection.ts';
 import classes from './DeliveryTable.module.css';
 import { StructureImages } from './StructureImages.tsx';
 
@@ -26,7 +27,9 @@ interface Props {
   onSort: (column: StructureSortColumn) => void;
   /** Null: read-only (customers), no boxes. */
   selection: {
-    selected: ReadonlySet<number>;
+    selected: BulkSelection;
+    /** The header box: every photo the filters match selected, some, none, or none to deliver. */
+    all: StructureCheck;
     toggleStructure: (row: DeliveryStructure) => void;
     toggleImage: (imageId: number) => void;
     toggleAll: () => void;
@@ -142,9 +145,6 @@ export function DeliveryStructureTable(props: Props) {
     if (box.scrollTop < box.clientHeight / 3) props.onNearStart();
   };
 
-  const shownIds = rows.flatMap((r) => r.undelivered_image_ids);
-  const shownSelected = selection ? shownIds.filter((id) => selection.selected.has(id)).length : 0;
-
   return (
     <div
       ref={scrollRef}
@@ -159,10 +159,10 @@ export function DeliveryStructureTable(props: Props) {
             {selection && (
               <th className={classes.checkCell}>
                 <Checkbox
-                  aria-label="Select all shown structures"
-                  checked={shownIds.length > 0 && shownSelected === shownIds.length}
-                  indeterminate={shownSelected > 0 && shownSelected < shownIds.length}
-                  disabled={shownIds.length === 0}
+                  aria-label="Select all structures"
+                  checked={selection.all === 'checked'}
+                  indeterminate={selection.all === 'partial'}
+                  disabled={selection.all === 'nothing-to-deliver'}
                   onChange={selection.toggleAll}
                 />
               </th>

@@ -11,15 +11,16 @@ import {
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconBuildingBroadcastTower } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { type BulkSelection, NO_SELECTION, selectedCount } from '../../../lib/bulkSelection.ts';
 import { useProjectFilters } from '../../../lib/projectFilters.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCreateDelivery } from '../api/deliveryPackages.ts';
 import { useDeliveryCounts } from '../api/getDeliveryCounts.ts';
 import { type StructureSortColumn, useDeliveryStructures } from '../api/getDeliveryStructures.ts';
-import { toggleAll, toggleImage, toggleStructure } from '../model/selection.ts';
+import { type StructureCheck, toggleAll, toggleImage, toggleStructure } from '../model/selection.ts';
 import { ArchiveSelectedModal } from './ArchiveSelectedModal.tsx';
 import { DeliveryPackages } from './DeliveryPackages.tsx';
 import { DeliveryStructureTable, type StructureSort } from './DeliveryStructureTable.tsx';
@@ -46,9 +47,11 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
   const { filters } = useProjectFilters();
   const [delivery, setDelivery] = useState<DeliveryFilter>('all');
   const [sort, setSort] = useState<StructureSort>({ column: 'struct_num', order: 'ASC' });
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  // Photo ids chosen per structure id: how many structures a delivery spans.
+  const [selected, setSelected] = useState<BulkSelection>(NO_SELECTION);
+  // The structure of each photo seen, and each structure's photos not delivered yet, as last loaded: how
+  // many structures a delivery spans (rows leave the loaded window, the selection stays).
   const [structureOf, setStructureOf] = useState<ReadonlyMap<number, number>>(() => new Map());
+  const [undeliveredOf, setUndeliveredOf] = useState<ReadonlyMap<number, readonly number[]>>(() => new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
 
@@ -64,6 +67,17 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
   const create = useCreateDelivery(projectId);
   const rows = useMemo(() => table.data?.pages.flatMap((p) => p.rows) ?? [], [table.data]);
   const total = table.data?.pages[0]?.total ?? 0;
+  // What a select-all of these filters covers, loaded or not (every page answers the same counts).
+  const selectable = table.data?.pages[0]?.selectable ?? { images: 0, structures: 0 };
+
+  // A select-all means 'every photo these filters match': under other filters it would deliver photos the
+  // manager never had in view (or miss ones now shown), and its unticked photos belong to the old list. So
+  // changing a filter clears it; photos picked one by one stay picked, as they are named by id.
+  const filterKey = JSON.stringify([filters.lineIds, filters.q, delivery]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filters change.
+  useEffect(() => {
+    setSelected((s) => (s.kind === 'all' ? NO_SELECTION : s));
+  }, [filterKey]);
 
   const remember = useCallback((structureRows: readonly DeliveryStructure[]) => {
     setStructureOf((current) => {
@@ -71,20 +85,33 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
       for (const row of structureRows) for (const id of row.image_ids) next.set(id, row.structure_id);
       return next;
     });
+    setUndeliveredOf((current) => {
+      const next = new Map(current);
+      for (const row of structureRows) next.set(row.structure_id, row.undelivered_image_ids);
+      return next;
+    });
   }, []);
+  useEffect(() => remember(rows), [rows, remember]);
+
+  const count = selectedCount(selected, selectable.images);
+  // While the rows of new filters load, the old ones are shown: not a list to select all of.
+  const allCheck: StructureCheck =
+    selectable.images === 0 || table.isPlaceholderData
+      ? 'nothing-to-deliver'
+      : count >= selectable.images
+        ? 'checked'
+        : count > 0
+          ? 'partial'
+          : 'unchecked';
 
   const selection = canDeliver
     ? {
         selected,
-        toggleStructure: (row: DeliveryStructure) => {
-          remember([row]);
-          setSelected((s) => toggleStructure(s, row.undelivered_image_ids));
-        },
+        all: allCheck,
+        toggleStructure: (row: DeliveryStructure) =>
+          setSelected((s) => toggleStructure(s, row.undelivered_image_ids)),
         toggleImage: (imageId: number) => setSelected((s) => toggleImage(s, imageId)),
-        toggleAll: () => {
-          remember(rows);
-          setSelected((s) => toggleAll(s, rows));
-        },
+        toggleAll: () => setSelected((s) => toggleAll(s, selectable.images)),
       }
     : null;
 
@@ -93,8 +120,6 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
       s.column === column ? { column, order: s.order === 'ASC' ? 'DESC' : 'ASC' } : { column, order: 'ASC' },
     );
   const onToggleExpanded = (structureId: number) => {
-    const row = rows.find((r) => r.structure_id === structureId);
-    if (row) remember([row]);
     setExpanded((current) => {
       const next = new Set(current);
       if (next.has(structureId)) next.delete(structureId);
@@ -103,16 +128,33 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
     });
   };
 
-  const structuresSelected = new Set([...selected].map((id) => structureOf.get(id) ?? -id)).size;
-  const tooMany = selected.size > IMAGE_BATCH_SIZE;
+  const structuresSelected =
+    selected.kind === 'ids'
+      ? new Set([...selected.ids].map((id) => structureOf.get(id) ?? -id)).size
+      : // Every structure with photos to deliver, less those whose photos were all unticked.
+        selectable.structures -
+        [...undeliveredOf.values()].filter(
+          (ids) => ids.length > 0 && ids.every((id) => selected.except.has(id)),
+        ).length;
+  // Picked ids travel in the request; a select-all is resolved by the server, whatever its size.
+  const tooMany = selected.kind === 'ids' && count > IMAGE_BATCH_SIZE;
 
   const deliverSelected = (archiveName: string | undefined) =>
     create.mutate(
-      { projectId, imageIds: [...selected], ...(archiveName ? { archiveName } : {}) },
+      {
+        projectId,
+        ...(selected.kind === 'ids'
+          ? { imageIds: [...selected.ids] }
+          : {
+              filter: { lineIds: [...filters.lineIds], q: filters.q.trim() || undefined, delivery },
+              ...(selected.except.size > 0 ? { exclude: [...selected.except] } : {}),
+            }),
+        ...(archiveName ? { archiveName } : {}),
+      },
       {
         onSuccess: (answer) => {
           setConfirming(false);
-          setSelected(new Set());
+          setSelected(NO_SELECTION);
           notifications.show({
             color: answer.created ? 'green' : 'blue',
             title: answer.created
@@ -154,13 +196,13 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
             <Text size="sm" c={tooMany ? 'red' : 'dimmed'} aria-live="polite">
               {tooMany
                 ? `At most ${formatCount(IMAGE_BATCH_SIZE)} images at a time`
-                : selected.size > 0
-                  ? `${formatCount(selected.size)} ${selected.size === 1 ? 'image' : 'images'} selected`
+                : count > 0
+                  ? `${formatCount(count)} ${count === 1 ? 'image' : 'images'} selected`
                   : 'No images selected'}
             </Text>
             <Button
               leftSection={<IconArchive size={16} />}
-              disabled={selected.size === 0 || tooMany}
+              disabled={count === 0 || tooMany}
               onClick={() => {
                 create.reset();
                 setConfirming(true);
@@ -208,7 +250,7 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
       <ArchiveSelectedModal
         key={confirming ? 'open' : 'closed'}
         opened={confirming}
-        imageCount={selected.size}
+        imageCount={count}
         structureCount={structuresSelected}
         customerName={project.company_name}
         pending={create.isPending}

@@ -4,6 +4,7 @@ import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { API_BASE } from '../../../lib/api.ts';
+import { type BulkSelection, isSelected } from '../../../lib/bulkSelection.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type ImageSortColumn, useArchivedImages } from '../api/getArchivedImages.ts';
 import classes from './DeliveryTable.module.css';
@@ -24,7 +25,7 @@ export function StructureImages({
 }: {
   projectId: number;
   structure: DeliveryStructure;
-  selected: ReadonlySet<number> | null;
+  selected: BulkSelection | null;
   onToggleImage: ((imageId: number) => void) | null;
 }) {
   const [sort, setSort] = useState<{ orderBy: ImageSortColumn; order: 'ASC' | 'DESC' }>({
@@ -86,7 +87,7 @@ export function StructureImages({
               <td className={classes.checkCell}>
                 <Checkbox
                   aria-label={`Select image ${image.image_name}`}
-                  checked={image.archived_date === null && selected.has(image.id)}
+                  checked={image.archived_date === null && isSelected(selected, image.id)}
                   disabled={image.archived_date !== null}
                   onChange={() => onToggleImage(image.id)}
                 />

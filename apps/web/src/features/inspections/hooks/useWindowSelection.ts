@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type BulkSelection,
+  isSelected,
+  NO_SELECTION as NONE,
+  SELECT_ALL,
+  selectedCount,
+  setMany as setManyOf,
+} from '../../../lib/bulkSelection.ts';
 
-/**
- * Rows picked one by one (`ids`), or every row the filters match except some (`all`): a select-all is
- * kept as that intent and resolved on the server at export, since most of its rows were never loaded.
- */
-export type WindowSelection =
-  | { kind: 'ids'; ids: ReadonlySet<number> }
-  | { kind: 'all'; except: ReadonlySet<number> };
-
-const NONE: WindowSelection = { kind: 'ids', ids: new Set() };
+/** Rows picked one by one, or every row the filters match except some (see lib/bulkSelection.ts). */
+export type WindowSelection = BulkSelection;
 
 /** A read-only set that answers `has` for a selection, as the table asks it. */
 class SelectionView extends Set<number> {
@@ -18,7 +19,7 @@ class SelectionView extends Set<number> {
     this.of = of;
   }
   override has(id: number): boolean {
-    return this.of.kind === 'ids' ? this.of.ids.has(id) : !this.of.except.has(id);
+    return isSelected(this.of, id);
   }
 }
 
@@ -52,28 +53,8 @@ export function useWindowSelection({ total, indexOf, rowsBetween, resetKey }: Op
     setSelection((s) => (s.kind === 'all' ? NONE : s));
   }, [resetKey]);
 
-  const isSelected = useCallback(
-    (s: WindowSelection, id: number) => (s.kind === 'ids' ? s.ids.has(id) : !s.except.has(id)),
-    [],
-  );
-
   const setMany = useCallback((ids: readonly number[], select: boolean) => {
-    setSelection((s) => {
-      if (s.kind === 'ids') {
-        const next = new Set(s.ids);
-        for (const id of ids) {
-          if (select) next.add(id);
-          else next.delete(id);
-        }
-        return { kind: 'ids', ids: next };
-      }
-      const except = new Set(s.except);
-      for (const id of ids) {
-        if (select) except.delete(id);
-        else except.add(id);
-      }
-      return { kind: 'all', except };
-    });
+    setSelection((s) => setManyOf(s, ids, select));
   }, []);
 
   const toggle = useCallback(
@@ -90,15 +71,15 @@ export function useWindowSelection({ total, indexOf, rowsBetween, resetKey }: Op
       setMany([id], !isSelected(selectionRef.current, id));
       if (index >= 0) anchor.current = { id, index };
     },
-    [isSelected, setMany],
+    [setMany],
   );
-  const count = selection.kind === 'ids' ? selection.ids.size : Math.max(0, total - selection.except.size);
+  const count = selectedCount(selection, total);
 
   const toggleAll = useCallback(() => {
     anchor.current = null;
     setSelection((s) => {
       const everything = s.kind === 'all' ? s.except.size === 0 : total > 0 && s.ids.size >= total;
-      return everything ? NONE : { kind: 'all', except: new Set() };
+      return everything ? NONE : SELECT_ALL;
     });
   }, [total]);
 
