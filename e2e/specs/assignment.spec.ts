@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -180,11 +181,9 @@ test('Show/Minimize Crew folds the sidebar away and back', async ({ page }) => {
 
 test('Download CSV saves the shown structures with their crews', async ({ page }) => {
   await openAssignment(page);
-  const downloadStarted = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download CSV' }).click();
-  const download = await downloadStarted;
+  const { download, bytes } = await downloadFrom(page, page.getByRole('button', { name: 'Download CSV' }));
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  const text = bytes.toString('utf8');
   const rows = text
     .replace(/^\uFEFF/, '')
     .trim()

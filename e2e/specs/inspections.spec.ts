@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 import { closeViewer, openCompletionFromViewer, waitForViewer } from '../support/viewer.ts';
@@ -220,9 +220,9 @@ test('filters, sorting and the CSV export of selected rows', async ({ page }) =>
   await rows(page).nth(0).getByRole('checkbox').check();
   await rows(page).nth(1).getByRole('checkbox').check();
   await expect(exportButton).toHaveText('Export CSV (2)');
-  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  const { download, bytes } = await downloadFrom(page, exportButton);
   expect(download.suggestedFilename()).toBe('UAV CAI Inspection Sheet.csv');
-  const csv = readFileSync((await download.path())!, 'utf8');
+  const csv = bytes.toString('utf8');
   expect(csv.startsWith('\uFEFFLine Name,Line Number,Structure,Reviewed By,Date Reviewed,')).toBe(true);
   const lines = csv.trim().split('\r\n');
   expect(lines).toHaveLength(3);
@@ -231,10 +231,8 @@ test('filters, sorting and the CSV export of selected rows', async ({ page }) =>
   // Select all selects every row the filters match, loaded or not; the server resolves it for the export.
   await page.getByLabel('Select all matching inspections').check();
   await expect(exportButton).toHaveText(`Export CSV (${all})`);
-  const [everything] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
-  const allLines = readFileSync((await everything.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
+  const everything = await downloadFrom(page, exportButton);
+  const allLines = everything.bytes.toString('utf8').trim().split('\r\n');
   expect(allLines).toHaveLength(all + 1);
 });
 
