@@ -99,9 +99,11 @@ test('the customer opens the inspection report from the viewer and downloads its
   await loginAs(customer, ACCOUNTS.customer.email);
   await customer.goto(`${PROJECT_PATH}/inspect`);
   await customer.getByLabel('Search inspections').fill(`${inspection.line_name} ${inspection.structure}`);
+  // Both cells: the same structure name sits on other lines, listed until the search applies.
   const row = customer
     .getByTestId('inspection-row')
-    .filter({ has: customer.getByRole('cell', { name: inspection.structure, exact: true }) });
+    .filter({ has: customer.getByRole('cell', { name: inspection.structure, exact: true }) })
+    .filter({ has: customer.getByRole('cell', { name: inspection.line_name, exact: true }) });
   await expect(row).toHaveCount(1);
   await row.click();
   await waitForViewer(customer);

@@ -97,7 +97,10 @@ test('an inspector completes a pending inspection; its row and the counts change
   // The completed inspection: reviewed today, status Complete, opening as 'Completed Inspection'.
   await page.getByRole('button', { name: /^Complete/ }).click();
   await page.getByLabel('Search inspections').fill(`${key.line} ${key.structure}`);
-  const done = rows(page).filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) });
+  // Both cells: the same structure name can sit on other lines, listed until the search applies.
+  const done = rows(page)
+    .filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: key.line, exact: true }) });
   await expect(done).toHaveCount(1);
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
   await expect(done.getByRole('cell').nth(5)).toHaveText(today);
@@ -284,7 +287,10 @@ test('Transmission projects use the Asset dropdowns; ETT projects the condition 
 
   await page.getByRole('button', { name: /^Complete/ }).click();
   await page.getByLabel('Search inspections').fill(`${key.line} ${key.structure}`);
-  const done = rows(page).filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) });
+  // Both cells: the same structure name can sit on other lines, listed until the search applies.
+  const done = rows(page)
+    .filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: key.line, exact: true }) });
   await expect(done.getByRole('cell').nth(8)).toHaveText('Hairline crack at the knuckle');
 });
 
