@@ -1,48 +1,26 @@
 import type { Annotation, CategoriesResponse } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createLine,
   createPlacedImage,
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
-import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
-let ctx: TestContext;
-let db: Db;
-const tokens: Record<string, string> = {};
-const people: Record<string, TestUser> = {};
-let companyId: number;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  db = ctx.database.db;
-  companyId = await createCompany(db, 'Annotation Utility');
-  const otherCompanyId = await createCompany(db, 'Annotation Other Utility');
-  for (const role of ['super_admin', 'project_manager', 'inspector', 'user'] as const) {
-    people[role] = await createUser(db, role);
-  }
-  people.project_manager2 = await createUser(db, 'project_manager');
-  people.inspector2 = await createUser(db, 'inspector');
-  people.customer_own = await createUser(db, 'customer', { companyId });
-  people.customer_other = await createUser(db, 'customer', { companyId: otherCompanyId });
-  for (const [who, user] of Object.entries(people)) tokens[who] = await loginToken(ctx.app, user);
+const cast = useApiCast('Annotation Utility', {
+  project_manager2: 'project_manager',
+  inspector2: 'inspector',
 });
-afterAll(() => ctx.close());
-
-const as = (who: string) => bearer(tokens[who]!);
-const get = (url: string, who = 'inspector') => ctx.app.inject({ url: `/api/v1${url}`, headers: as(who) });
-const post = (url: string, payload: unknown, who = 'inspector') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: as(who),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const { get, post } = cast;
+let db: Db;
+let companyId: number;
+beforeAll(() => {
+  ({ db, companyId } = cast);
+});
 
 async function photo() {
   const projectId = await createProject(db, companyId);
@@ -256,10 +234,10 @@ describe('components and deficiencies', () => {
 
 describe('image notes', () => {
   const put = (imageId: number, payload: unknown, who = 'inspector') =>
-    ctx.app.inject({
+    cast.ctx.app.inject({
       method: 'PUT',
       url: `/api/v1/annotations/updateNote?imageId=${imageId}`,
-      headers: as(who),
+      headers: cast.headers(who),
       payload: payload as object,
     });
 

@@ -1,39 +1,23 @@
 import type { EttArm, InspectionImage } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createLine,
   createPlacedImage,
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
-import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
-let ctx: TestContext;
+const cast = useApiCast('ETT Utility');
+const { get, post } = cast;
 let db: Db;
-const tokens: Record<string, string> = {};
-const people: Record<string, TestUser> = {};
 let companyId: number;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  db = ctx.database.db;
-  companyId = await createCompany(db, 'ETT Utility');
-  const otherCompanyId = await createCompany(db, 'ETT Other Utility');
-  for (const role of ['super_admin', 'inspector', 'user'] as const) people[role] = await createUser(db, role);
-  people.customer_own = await createUser(db, 'customer', { companyId });
-  people.customer_other = await createUser(db, 'customer', { companyId: otherCompanyId });
-  for (const [who, user] of Object.entries(people)) tokens[who] = await loginToken(ctx.app, user);
+beforeAll(() => {
+  ({ db, companyId } = cast);
 });
-afterAll(() => ctx.close());
-
-const as = (who: string) => bearer(tokens[who]!);
-const get = (url: string, who = 'inspector') => ctx.app.inject({ url: `/api/v1${url}`, headers: as(who) });
-const post = (url: string, payload: unknown, who = 'inspector') =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: as(who), payload: payload as object });
 
 const PTYPE = { Distribution: 1, ETT: 3, ABB: 4 } as const;
 
@@ -180,7 +164,7 @@ describe('the arms of an inspection', () => {
     expect((await saveArm(2_000_000_000, { arm_position_id: 1 })).statusCode).toBe(404);
     expect(
       (
-        await ctx.app.inject({
+        await cast.ctx.app.inject({
           method: 'POST',
           url: `/api/v1/inspections/ett/saveArmEdits?inspectionId=${f.inspectionId}`,
           payload: { arm_position_id: 1 },

@@ -5,48 +5,25 @@ import type {
   UpdateIdentifierResponse,
 } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createLine,
   createPlacedImage,
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
-import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
-let ctx: TestContext;
+const cast = useApiCast('Shot Utility');
+const { get, put } = cast;
 let db: Db;
-const tokens: Record<string, string> = {};
-const people: Record<string, TestUser> = {};
 let companyId: number;
 let otherCompanyId: number;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  db = ctx.database.db;
-  companyId = await createCompany(db, 'Shot Utility');
-  otherCompanyId = await createCompany(db, 'Shot Other Utility');
-  for (const role of ['super_admin', 'project_manager', 'inspector', 'user'] as const) {
-    people[role] = await createUser(db, role);
-  }
-  people.customer_own = await createUser(db, 'customer', { companyId });
-  people.customer_other = await createUser(db, 'customer', { companyId: otherCompanyId });
-  for (const [who, user] of Object.entries(people)) tokens[who] = await loginToken(ctx.app, user);
+beforeAll(() => {
+  ({ db, companyId, otherCompanyId } = cast);
 });
-afterAll(() => ctx.close());
-
-const as = (who: string) => bearer(tokens[who]!);
-const get = (url: string, who = 'inspector') => ctx.app.inject({ url: `/api/v1${url}`, headers: as(who) });
-const put = (url: string, payload?: unknown, who = 'inspector') =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1${url}`,
-    headers: as(who),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 /** A structure with two photos in a project of `company` ('0' structure-level, '1' component-level). */
 async function photos(company = companyId, inspectionType: '0' | '1' = '0') {
@@ -105,7 +82,7 @@ describe('shot identifiers', () => {
       ]);
       expect(imageIdentifiers[0]).toEqual({ anno_img_id: 1, anno_img_name: 'Overview' });
     }
-    expect((await ctx.app.inject({ url: '/api/v1/annotations/imageIdentifiers' })).statusCode).toBe(401);
+    expect((await cast.ctx.app.inject({ url: '/api/v1/annotations/imageIdentifiers' })).statusCode).toBe(401);
   });
 
   it('staff choose, change and clear (-1) a photo’s identifier; each change is audited once', async () => {

@@ -1,9 +1,9 @@
 import type { InspectionRow } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createImage,
   createLine,
@@ -11,35 +11,19 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
-import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
-let ctx: TestContext;
+const cast = useApiCast('Inspection Utility');
 let db: Db;
-const tokens: Record<string, string> = {};
-const people: Record<string, TestUser> = {};
 let companyId: number;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  db = ctx.database.db;
-  companyId = await createCompany(db, 'Inspection Utility');
-  const otherCompanyId = await createCompany(db, 'Inspection Other Utility');
-  for (const role of ['super_admin', 'project_manager', 'inspector', 'user'] as const) {
-    people[role] = await createUser(db, role);
-  }
-  people.customer_own = await createUser(db, 'customer', { companyId });
-  people.customer_other = await createUser(db, 'customer', { companyId: otherCompanyId });
-  for (const [who, user] of Object.entries(people)) tokens[who] = await loginToken(ctx.app, user);
+beforeAll(() => {
+  ({ db, companyId } = cast);
 });
-afterAll(() => ctx.close());
-
-const as = (who: string) => bearer(tokens[who]!);
-const get = (url: string, who: string) => ctx.app.inject({ url, headers: as(who) });
+const get = (url: string, who: string) => cast.ctx.app.inject({ url, headers: cast.headers(who) });
 const complete = (id: number, payload: unknown, who = 'inspector') =>
-  ctx.app.inject({
+  cast.ctx.app.inject({
     method: 'POST',
     url: `/api/v1/inspections/complete/${id}`,
-    headers: as(who),
+    headers: cast.headers(who),
     payload: payload as object,
   });
 
@@ -111,7 +95,9 @@ describe('GET /inspections/counts/:id', () => {
       message: 'Project not found',
     });
     expect((await get('/api/v1/inspections/counts/99999999', 'super_admin')).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/api/v1/inspections/counts/${projectId}` })).statusCode).toBe(401);
+    expect((await cast.ctx.app.inject({ url: `/api/v1/inspections/counts/${projectId}` })).statusCode).toBe(
+      401,
+    );
     expect((await get('/api/v1/inspections/counts/abc', 'super_admin')).statusCode).toBe(400);
     // Beyond PostgreSQL's integer range: a validation error, not a database failure.
     expect((await get('/api/v1/inspections/counts/2147483648', 'super_admin')).statusCode).toBe(400);
@@ -123,7 +109,7 @@ describe('GET /inspections/:id', () => {
     const { projectId, lineA, lineB, a, b } = await project({ useNewRiskRating: true });
     await db.execute(sql`
       update inspections set max_risk_level = 4, comments = 'Leaning pole', review_status = 'Complete',
-        date_reviewed = '2026-03-04T15:30:00Z', reviewed_by = ${people.inspector!.id}
+        date_reviewed = '2026-03-04T15:30:00Z', reviewed_by = ${cast.people.inspector!.id}
       where id = ${b.inspectionIds[0]!}`);
     await db.execute(sql`
       insert into inspection_field_values (inspection_id, field_id, value_id)
@@ -148,7 +134,7 @@ describe('GET /inspections/:id', () => {
       component: null,
       component_id: null,
       reviewed_by: 'Test inspector',
-      reviewed_by_id: people.inspector!.id,
+      reviewed_by_id: cast.people.inspector!.id,
       date_reviewed: '2026-03-04T15:30:00.000Z',
       review_status: 'Complete',
       risk: 4,
@@ -246,7 +232,7 @@ describe('GET /inspections/fieldOptions', () => {
         ],
       },
     ]);
-    expect((await ctx.app.inject({ url: '/api/v1/inspections/fieldOptions' })).statusCode).toBe(401);
+    expect((await cast.ctx.app.inject({ url: '/api/v1/inspections/fieldOptions' })).statusCode).toBe(401);
   });
 });
 
@@ -265,7 +251,7 @@ describe('POST /inspections/complete/:id', () => {
         id,
         review_status: 'Complete',
         reviewed_by: 'Test inspector',
-        reviewed_by_id: people.inspector!.id,
+        reviewed_by_id: cast.people.inspector!.id,
         str_type: 'Tangent',
         arm_type: 'Wood crossarm',
         arm_qty: 2,
@@ -289,7 +275,7 @@ describe('POST /inspections/complete/:id', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().inspection).toMatchObject({
       date_reviewed: first,
-      reviewed_by_id: people.inspector!.id,
+      reviewed_by_id: cast.people.inspector!.id,
       arm_qty: 0,
       insulator_type: null,
     });
@@ -299,8 +285,8 @@ describe('POST /inspections/complete/:id', () => {
           order by id`,
     );
     expect(audit.map((a) => [a.user_id, a.details.data.armQty])).toEqual([
-      [people.inspector!.id, 2],
-      [people.super_admin!.id, 0],
+      [cast.people.inspector!.id, 2],
+      [cast.people.super_admin!.id, 0],
     ]);
   });
 
@@ -410,7 +396,7 @@ describe('POST /inspections/complete/:id', () => {
       expect((await complete(b.inspectionIds[0]!, { data: structureForm }, who)).statusCode).toBe(403);
       expect((await complete(99999999, { data: structureForm }, who)).statusCode).toBe(403);
     }
-    const anonymous = await ctx.app.inject({
+    const anonymous = await cast.ctx.app.inject({
       method: 'POST',
       url: `/api/v1/inspections/complete/${b.inspectionIds[0]!}`,
       payload: { data: structureForm },

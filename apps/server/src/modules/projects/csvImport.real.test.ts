@@ -120,7 +120,7 @@ describe('real structure files through the API', () => {
     });
   });
 
-  it('cemig_linhas_raw.csv and cemig_subestacoes_raw.csv: not structure lists; refused with the spec messages', async () => {
+  it('cemig_linhas_raw.csv (lines without coordinates) and cemig_subestacoes_raw.csv as delivered: refused with the spec messages', async () => {
     const lines = await importFile(
       'linhas.csv',
       read('cemig_linhas_raw.csv'),
@@ -270,6 +270,27 @@ describe('real structure files through the import choices', () => {
       refused.body.files[0].errorRows.map((r: { rowNumber: number }) => r.rowNumber),
     );
     expect(records.slice(1).every((r) => (r[5] ?? '').length > 0)).toBe(true);
+  });
+
+  it('cemig_subestacoes_raw.csv: substations, coordinates picked by hand, each its own site; the one without coordinates skipped', async () => {
+    const raw = read('cemig_subestacoes_raw.csv');
+    const sites = parseCsvText(raw.replace(/^\uFEFF/, '')).records.length - 1;
+    const choice = {
+      latField: 'NUM_LATITUDE',
+      lonField: 'NUM_LONGITUDE',
+      lineNameField: 'NOM_SE_SAP',
+      structNumField: 'COD_SE_SAP',
+    };
+    const refused = await importWithChoices('subestacoes.csv', raw, choice);
+    expect(refused.fields.coordinateFieldsError).toMatch(/^Missing latitude column\/field\./);
+    expect(refused.res.statusCode).toBe(400);
+    expect(refused.body.files[0]).toMatchObject({ reasons: ['1 row has errors.'], errorRowCount: 1 });
+    expect(refused.body.files[0].errorRows[0].reasons).toEqual(['Missing latitude.']);
+
+    const result = await importWithChoices('subestacoes.csv', raw, { ...choice, skipInvalidRows: true });
+    expect(result.res.statusCode, result.res.body).toBe(200);
+    expect(result.body.imported).toMatchObject({ structures: sites - 1, skippedRows: 1, lines: sites - 1 });
+    expect(await storedStructures(result.body.id)).toBe(sites - 1);
   });
 
   it('osm_bremen_power_structures.csv: blank tower numbers named by the OSM node id, the row on no line skipped', async () => {

@@ -116,7 +116,7 @@ export async function renderReportPdf(input: PdfInput): Promise<Buffer> {
         ['Component', a.component ?? '—'],
         ['Deficiency', a.deficiency ?? '—'],
         ['Severity', `${a.severity} (${a.risk_level})`],
-        ['Note', a.note ?? '—'],
+        ['Notes', a.note ?? '—'],
       ];
       for (const [label, value] of lines) {
         doc

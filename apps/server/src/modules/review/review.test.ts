@@ -1,9 +1,9 @@
 import type { InspectionImage, ViewerInspection } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
+import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createAnnotation,
   createLine,
@@ -12,38 +12,14 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
-import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
-let ctx: TestContext;
+const cast = useApiCast('Review Utility', { inspector2: 'inspector' });
+const { get, post } = cast;
 let db: Db;
-const tokens: Record<string, string> = {};
-const people: Record<string, TestUser> = {};
 let companyId: number;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  db = ctx.database.db;
-  companyId = await createCompany(db, 'Review Utility');
-  const otherCompanyId = await createCompany(db, 'Review Other Utility');
-  for (const role of ['super_admin', 'project_manager', 'inspector', 'user'] as const) {
-    people[role] = await createUser(db, role);
-  }
-  people.inspector2 = await createUser(db, 'inspector');
-  people.customer_own = await createUser(db, 'customer', { companyId });
-  people.customer_other = await createUser(db, 'customer', { companyId: otherCompanyId });
-  for (const [who, user] of Object.entries(people)) tokens[who] = await loginToken(ctx.app, user);
+beforeAll(() => {
+  ({ db, companyId } = cast);
 });
-afterAll(() => ctx.close());
-
-const as = (who: string) => bearer(tokens[who]!);
-const get = (url: string, who = 'inspector') => ctx.app.inject({ url: `/api/v1${url}`, headers: as(who) });
-const post = (url: string, payload: unknown, who = 'inspector') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: as(who),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 /** A project with one structure (two photos, one rejected and annotated), an unassigned photo near it and one far. */
 async function fixture() {
@@ -93,10 +69,10 @@ describe('the viewer reads', () => {
 
   it('lists the photos by name, rejected ones included, with annotation counts; notes only for staff', async () => {
     const f = await fixture();
-    await ctx.app.inject({
+    await cast.ctx.app.inject({
       method: 'PUT',
       url: `/api/v1/annotations/updateNote?imageId=${f.b}`,
-      headers: as('inspector'),
+      headers: cast.headers('inspector'),
       payload: { imageNote: 'Look at the crossarm' },
     });
     const res = await get(`/inspections/images/${f.inspectionId}`);
@@ -234,8 +210,8 @@ describe('Escalate', () => {
       db,
       sql`select recipient, body from outbox where subject like 'Inspection escalated: R-1%'`,
     );
-    expect(mails.map((m) => m.recipient)).toContain(people.project_manager!.email);
-    expect(mails.map((m) => m.recipient)).not.toContain(people.inspector!.email);
+    expect(mails.map((m) => m.recipient)).toContain(cast.people.project_manager!.email);
+    expect(mails.map((m) => m.recipient)).not.toContain(cast.people.inspector!.email);
     expect(mails[0]!.body).toContain(`inspectionId=${f.inspectionId}`);
     expect((await post(`/inspections/escalate/${f.inspectionId}`, undefined, 'user')).statusCode).toBe(403);
   });

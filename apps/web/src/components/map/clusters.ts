@@ -29,6 +29,8 @@ export const clusteredSource = ({
   cluster: true,
   clusterRadius: radius,
   clusterMaxZoom: maxZoom,
+  // MapLibre clusters only below the source's own maxzoom (default 18): keep it above clusterMaxZoom.
+  maxzoom: Math.min(24, Math.max(18, maxZoom + 1)),
   ...(properties ? { clusterProperties: properties } : {}),
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@linewalker/domain';
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   MultiSelect,
@@ -66,7 +67,14 @@ export interface EttPanelProps {
 
 const COMBO = { zIndex: 400 } as const;
 
-/** The ETT arm or ABB flange side panel of the viewer (spec 2 §2, §3 'ETT arm', §4, §5); slides in in 0.15 s. */
+/** The panel's width when open. */
+export const ETT_PANEL_WIDTH = 340;
+
+/**
+ * The ETT arm or ABB flange side panel of the viewer (spec 2 §2, §3 'ETT arm', §4, §5); slides in in 0.15 s.
+ * A column beside the photo, not a layer over it: the photo, its Map and 3D View buttons and their panels
+ * stay whole while the panel is open.
+ */
 export function EttPanel(p: EttPanelProps) {
   const { selection, word } = p;
   const typeLabels = { 1: 'ID', 2: word, 3: 'Knuckle/Flat' } as const;
@@ -78,181 +86,183 @@ export function EttPanel(p: EttPanelProps) {
       role="region"
       aria-label={p.title}
       aria-hidden={!p.opened}
-      shadow="md"
-      withBorder
+      radius={0}
       data-testid="ett-panel"
       style={{
-        position: 'absolute',
-        top: 0,
-        right: 0,
-        bottom: 0,
-        width: 340,
-        zIndex: 5,
-        transform: p.opened ? 'translateX(0)' : 'translateX(100%)',
+        flexShrink: 0,
+        width: p.opened ? ETT_PANEL_WIDTH : 0,
+        overflow: 'hidden',
+        borderLeft: p.opened ? '1px solid var(--mantine-color-default-border)' : 'none',
         visibility: p.opened ? 'visible' : 'hidden',
-        transition: 'transform 0.15s ease-out, visibility 0.15s',
+        transition: 'width 0.15s ease-out, visibility 0.15s',
         display: 'flex',
         flexDirection: 'column',
+        minHeight: 0,
       }}
     >
-      <Group
-        justify="space-between"
-        px="sm"
-        py={6}
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      {/* A fixed width inside, so the content does not reflow while the column slides. */}
+      <Box
+        style={{ width: ETT_PANEL_WIDTH, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
-        <Text fw={700}>{p.title}</Text>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Close ${p.title}`} onClick={p.onClose}>
-          <IconX size={18} />
-        </ActionIcon>
-      </Group>
-      <ScrollArea style={{ flex: 1 }} px="sm" py="xs">
-        <Stack gap="sm">
-          {p.readOnly ? (
-            <Text size="sm" data-testid="ett-photo-type">
-              Image Type: {selection.photoType ? typeLabels[selection.photoType] : '—'}
-            </Text>
-          ) : (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Image Type
+        <Group
+          justify="space-between"
+          px="sm"
+          py={6}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text fw={700}>{p.title}</Text>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Close ${p.title}`} onClick={p.onClose}>
+            <IconX size={18} />
+          </ActionIcon>
+        </Group>
+        <ScrollArea style={{ flex: 1 }} px="sm" py="xs">
+          <Stack gap="sm">
+            {p.readOnly ? (
+              <Text size="sm" data-testid="ett-photo-type">
+                Image Type: {selection.photoType ? typeLabels[selection.photoType] : '—'}
               </Text>
-              <Group gap={6} role="group" aria-label="Image Type">
-                {([1, 2, 3] as const).map((t) => (
-                  <Button
-                    key={t}
-                    size="compact-sm"
-                    variant={selection.photoType === t ? 'filled' : 'default'}
-                    aria-pressed={selection.photoType === t}
-                    onClick={() => p.onPhotoType(t)}
-                  >
-                    {typeLabels[t]}
-                  </Button>
-                ))}
-              </Group>
-            </Stack>
-          )}
-
-          {showArm && (
-            <Select
-              label={word}
-              placeholder={`Pick ${word}`}
-              data={p.arms.map((a) => ({ value: String(a.arm_position_id), label: a.arm_position_text }))}
-              value={selection.armPositionId === null ? null : String(selection.armPositionId)}
-              onChange={(v) => p.onArm(v === null ? null : Number(v))}
-              readOnly={p.readOnly}
-              clearable={!p.readOnly}
-              comboboxProps={COMBO}
-            />
-          )}
-
-          {showArm && arm && d && (
-            <Stack gap="xs" data-testid="ett-arm-form">
-              <Select
-                label="Classification"
-                data={[...ARM_CLASSIFICATIONS]}
-                value={d.classification}
-                onChange={(v) => p.onDraft({ classification: v })}
-                readOnly={p.readOnly}
-                clearable={!p.readOnly}
-                comboboxProps={COMBO}
-              />
-              <Select
-                label="Manufacturer"
-                data={[...ARM_MANUFACTURERS]}
-                value={d.manufacturer}
-                onChange={(v) => p.onDraft({ manufacturer: v })}
-                readOnly={p.readOnly}
-                clearable={!p.readOnly}
-                comboboxProps={COMBO}
-              />
-              <TextInput
-                label={p.abb ? 'RFID' : 'Part'}
-                value={d.part}
-                maxLength={100}
-                readOnly={p.readOnly}
-                onChange={(e) => p.onDraft({ part: e.currentTarget.value })}
-              />
-              <TextInput
-                label="Serial"
-                value={d.serial_num}
-                maxLength={100}
-                readOnly={p.readOnly}
-                onChange={(e) => p.onDraft({ serial_num: e.currentTarget.value })}
-              />
-              <TextInput
-                label="Release"
-                value={d.release_num}
-                maxLength={100}
-                readOnly={p.readOnly}
-                onChange={(e) => p.onDraft({ release_num: e.currentTarget.value })}
-              />
-              <Stack gap={2}>
+            ) : (
+              <Stack gap={4}>
                 <Text size="sm" fw={500}>
-                  Notes
+                  Image Type
                 </Text>
-                {arm.notes.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    No notes
+                <Group gap={6} role="group" aria-label="Image Type">
+                  {([1, 2, 3] as const).map((t) => (
+                    <Button
+                      key={t}
+                      size="compact-sm"
+                      variant={selection.photoType === t ? 'filled' : 'default'}
+                      aria-pressed={selection.photoType === t}
+                      onClick={() => p.onPhotoType(t)}
+                    >
+                      {typeLabels[t]}
+                    </Button>
+                  ))}
+                </Group>
+              </Stack>
+            )}
+
+            {showArm && (
+              <Select
+                label={word}
+                placeholder={`Pick ${word}`}
+                data={p.arms.map((a) => ({ value: String(a.arm_position_id), label: a.arm_position_text }))}
+                value={selection.armPositionId === null ? null : String(selection.armPositionId)}
+                onChange={(v) => p.onArm(v === null ? null : Number(v))}
+                readOnly={p.readOnly}
+                clearable={!p.readOnly}
+                comboboxProps={COMBO}
+              />
+            )}
+
+            {showArm && arm && d && (
+              <Stack gap="xs" data-testid="ett-arm-form">
+                <Select
+                  label="Classification"
+                  data={[...ARM_CLASSIFICATIONS]}
+                  value={d.classification}
+                  onChange={(v) => p.onDraft({ classification: v })}
+                  readOnly={p.readOnly}
+                  clearable={!p.readOnly}
+                  comboboxProps={COMBO}
+                />
+                <Select
+                  label="Manufacturer"
+                  data={[...ARM_MANUFACTURERS]}
+                  value={d.manufacturer}
+                  onChange={(v) => p.onDraft({ manufacturer: v })}
+                  readOnly={p.readOnly}
+                  clearable={!p.readOnly}
+                  comboboxProps={COMBO}
+                />
+                <TextInput
+                  label={p.abb ? 'RFID' : 'Part'}
+                  value={d.part}
+                  maxLength={100}
+                  readOnly={p.readOnly}
+                  onChange={(e) => p.onDraft({ part: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Serial"
+                  value={d.serial_num}
+                  maxLength={100}
+                  readOnly={p.readOnly}
+                  onChange={(e) => p.onDraft({ serial_num: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Release"
+                  value={d.release_num}
+                  maxLength={100}
+                  readOnly={p.readOnly}
+                  onChange={(e) => p.onDraft({ release_num: e.currentTarget.value })}
+                />
+                <Stack gap={2}>
+                  <Text size="sm" fw={500}>
+                    Notes
                   </Text>
-                ) : (
-                  arm.notes.map((n) => (
-                    <Text key={n.id} size="sm" data-testid="ett-arm-note">
-                      {n.note_text}
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        — {n.created_by_name ?? 'Unknown'}, {n.created_at.slice(0, 10)}
-                      </Text>
+                  {arm.notes.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      No notes
                     </Text>
-                  ))
+                  ) : (
+                    arm.notes.map((n) => (
+                      <Text key={n.id} size="sm" data-testid="ett-arm-note">
+                        {n.note_text}
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          — {n.created_by_name ?? 'Unknown'}, {n.created_at.slice(0, 10)}
+                        </Text>
+                      </Text>
+                    ))
+                  )}
+                </Stack>
+                {!p.readOnly && (
+                  <Textarea
+                    label="New Note"
+                    value={d.newNote}
+                    maxLength={500}
+                    autosize
+                    minRows={2}
+                    onChange={(e) => p.onDraft({ newNote: e.currentTarget.value })}
+                  />
                 )}
               </Stack>
-              {!p.readOnly && (
-                <Textarea
-                  label="New Note"
-                  value={d.newNote}
-                  maxLength={500}
-                  autosize
-                  minRows={2}
-                  onChange={(e) => p.onDraft({ newNote: e.currentTarget.value })}
-                />
-              )}
-            </Stack>
-          )}
+            )}
 
-          {selection.photoType === 3 && (
-            <Select
-              label="Knuckle/Flat Position"
-              placeholder="Pick Knuckle/Flat"
-              data={p.knuckleFlats.map((k) => ({ value: String(k.id), label: k.name }))}
-              value={
-                selection.knuckleFlatPositionId === null ? null : String(selection.knuckleFlatPositionId)
-              }
-              onChange={(v) => p.onKnuckleFlat(v === null ? null : Number(v))}
-              readOnly={p.readOnly}
-              comboboxProps={COMBO}
-            />
-          )}
+            {selection.photoType === 3 && (
+              <Select
+                label="Knuckle/Flat Position"
+                placeholder="Pick Knuckle/Flat"
+                data={p.knuckleFlats.map((k) => ({ value: String(k.id), label: k.name }))}
+                value={
+                  selection.knuckleFlatPositionId === null ? null : String(selection.knuckleFlatPositionId)
+                }
+                onChange={(v) => p.onKnuckleFlat(v === null ? null : Number(v))}
+                readOnly={p.readOnly}
+                comboboxProps={COMBO}
+              />
+            )}
 
-          {p.abb && (
-            <MultiSelect
-              label="ID Types"
-              data={p.abbIdTypes.map((t) => ({ value: String(t.id), label: t.id_type_name }))}
-              value={p.abbSelected.map(String)}
-              onChange={(v) => p.onAbbSelected(v.map(Number))}
-              readOnly={p.readOnly}
-              maxDropdownHeight={224}
-              comboboxProps={COMBO}
-            />
-          )}
+            {p.abb && (
+              <MultiSelect
+                label="ID Types"
+                data={p.abbIdTypes.map((t) => ({ value: String(t.id), label: t.id_type_name }))}
+                value={p.abbSelected.map(String)}
+                onChange={(v) => p.onAbbSelected(v.map(Number))}
+                readOnly={p.readOnly}
+                maxDropdownHeight={224}
+                comboboxProps={COMBO}
+              />
+            )}
 
-          {p.error && (
-            <Text size="sm" c="red" role="alert">
-              {p.error}
-            </Text>
-          )}
-        </Stack>
-      </ScrollArea>
+            {p.error && (
+              <Text size="sm" c="red" role="alert">
+                {p.error}
+              </Text>
+            )}
+          </Stack>
+        </ScrollArea>
+      </Box>
     </Paper>
   );
 }

@@ -53,6 +53,7 @@ import {
 } from '../api/viewerQueries.ts';
 import type { DrawMode, DrawnShape } from '../model/viewerTypes.ts';
 import { AnnotationSidebar } from './AnnotationSidebar.tsx';
+import { CompletionPrecheck, type PrecheckStep, precheckSteps } from './CompletionPrecheck.tsx';
 import type { EttAnnotationValues } from './EttAnnotationPanel.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
@@ -66,7 +67,7 @@ import { InspectionReportModal } from './report/InspectionReportModal.tsx';
 import { ShortcutsPanel } from './ShortcutsPanel.tsx';
 import { ShotIdentifierSelect } from './ShotIdentifierSelect.tsx';
 import { StepClipPanel } from './StepClipPanel.tsx';
-import { Structure3DPanel } from './Structure3DPanel.tsx';
+import { type Panel3DLayout, Structure3DLauncher, Structure3DPanel } from './Structure3DPanel.tsx';
 import { ViewerMapLayout } from './ViewerMapLayout.tsx';
 
 export interface CompleteRenderArgs {
@@ -115,8 +116,11 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const [sidebar, setSidebar] = useState(false);
   const [selectedAnnotation, setSelectedAnnotation] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [layout3d, setLayout3d] = useState<Panel3DLayout>('minimized');
   /** ETT/ABB: the arms (flanges) without photos, as the pre-complete check found them. */
   const [armsWithoutImages, setArmsWithoutImages] = useState<string[]>([]);
+  /** The pre-complete checks still to confirm, the one shown first. */
+  const [precheck, setPrecheck] = useState<PrecheckStep[]>([]);
   const [actionError, setActionError] = useState<string | null>(null);
   const stage = useRef<StageHandle>(null);
 
@@ -432,47 +436,69 @@ export function InspectionViewer(props: InspectionViewerProps) {
               {toolButton('Zoom in', false, <IconZoomIn size={20} />, () => stage.current?.zoomIn())}
               {toolButton('Zoom out', false, <IconZoomOut size={20} />, () => stage.current?.zoomOut())}
             </Group>
-            <ViewerMapLayout images={shown} currentId={current?.id ?? null} onPick={open} structure={row}>
-              {current && (
-                <StepClipPanel
-                  inspectionId={inspectionId}
-                  inspectionType={data?.inspection_type}
-                  image={current}
-                  canEdit={isStaffUser}
-                />
-              )}
-              {current ? (
-                <ImageStage
-                  ref={stage}
-                  image={current}
-                  hd={hd}
-                  annotations={annotationList}
-                  showAnnotations={showAnnotations}
-                  selectedId={selectedAnnotation}
-                  onSelect={(id) => {
-                    setSidebar(true);
-                    setSelectedAnnotation(id);
-                  }}
-                  drawMode={drawMode}
-                  pending={pending}
-                  onShapeDrawn={(shape) => {
-                    setPending(shape);
-                    setSelectedAnnotation(null);
-                  }}
-                  onFirstZoom={onFirstZoom}
-                />
-              ) : (
-                <Center h="100%">
-                  {images.isPending ? (
-                    <Loader />
-                  ) : (
-                    <Text c="dimmed">No photos of this structure in this view.</Text>
+            <Box style={{ display: 'flex', minHeight: 0, minWidth: 0 }}>
+              <Box style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+                <ViewerMapLayout
+                  images={shown}
+                  currentId={current?.id ?? null}
+                  onPick={open}
+                  structure={row}
+                  launchers={
+                    layout3d === 'minimized' ? (
+                      <Structure3DLauncher onOpen={() => setLayout3d('corner')} />
+                    ) : null
+                  }
+                >
+                  {current && (
+                    <StepClipPanel
+                      inspectionId={inspectionId}
+                      inspectionType={data?.inspection_type}
+                      image={current}
+                      canEdit={isStaffUser}
+                    />
                   )}
-                </Center>
-              )}
-              <Structure3DPanel inspectionId={inspectionId} currentId={current?.id ?? null} onOpen={open} />
+                  {current ? (
+                    <ImageStage
+                      ref={stage}
+                      image={current}
+                      hd={hd}
+                      annotations={annotationList}
+                      showAnnotations={showAnnotations}
+                      selectedId={selectedAnnotation}
+                      onSelect={(id) => {
+                        setSidebar(true);
+                        setSelectedAnnotation(id);
+                      }}
+                      drawMode={drawMode}
+                      pending={pending}
+                      onShapeDrawn={(shape) => {
+                        setPending(shape);
+                        setSelectedAnnotation(null);
+                      }}
+                      onFirstZoom={onFirstZoom}
+                    />
+                  ) : (
+                    <Center h="100%">
+                      {images.isPending ? (
+                        <Loader />
+                      ) : (
+                        <Text c="dimmed">No photos of this structure in this view.</Text>
+                      )}
+                    </Center>
+                  )}
+                  {layout3d !== 'minimized' && (
+                    <Structure3DPanel
+                      inspectionId={inspectionId}
+                      currentId={current?.id ?? null}
+                      onOpen={open}
+                      layout={layout3d}
+                      onLayout={setLayout3d}
+                    />
+                  )}
+                </ViewerMapLayout>
+              </Box>
               {ett.panel}
-            </ViewerMapLayout>
+            </Box>
           </Box>
           <Box
             p={sidebar || pending ? 'sm' : 0}
@@ -580,10 +606,9 @@ export function InspectionViewer(props: InspectionViewerProps) {
                     if (control.button === 'View Inspection Report') return setDialog('report');
                     const bare = ett.armsWithoutImages();
                     setArmsWithoutImages(bare);
-                    const warn =
-                      control.button === 'Complete Inspection' &&
-                      ((data?.unassigned_nearby.length ?? 0) > 0 || bare.length > 0);
-                    setDialog(warn ? 'precheck' : 'complete');
+                    const steps = precheckSteps(unassignedNearby, bare);
+                    setPrecheck(steps);
+                    setDialog(steps.length > 0 ? 'precheck' : 'complete');
                   })
                 }
               >
@@ -699,53 +724,18 @@ export function InspectionViewer(props: InspectionViewerProps) {
           </Group>
         </Stack>
       </Modal>
-      <Modal
-        opened={dialog === 'precheck'}
-        onClose={() => setDialog(null)}
-        title={
-          unassignedNearby.length > 0 ? 'Unassigned Images' : `${armWord(data?.ptype_name)}s Without Images`
-        }
-        centered
-        zIndex={400}
-      >
-        <Stack>
-          {unassignedNearby.length > 0 && (
-            <>
-              <Text size="sm">
-                These photos near this structure are not assigned to any structure. Assign them on the Upload
-                tab, or complete the inspection without them.
-              </Text>
-              <Stack gap={2} data-testid="unassigned-nearby">
-                {unassignedNearby.map((u) => (
-                  <Text key={u.id} size="sm" ff="monospace">
-                    {u.image_name} ({Math.round(u.meters)} m)
-                  </Text>
-                ))}
-              </Stack>
-            </>
-          )}
-          {armsWithoutImages.length > 0 && (
-            <>
-              <Text size="sm">
-                No photo shows these {armWord(data?.ptype_name).toLowerCase()}s of the structure yet:
-              </Text>
-              <Stack gap={2} data-testid="arms-without-images">
-                {armsWithoutImages.map((position) => (
-                  <Text key={position} size="sm">
-                    {position}
-                  </Text>
-                ))}
-              </Stack>
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              Cancel
-            </Button>
-            <Button onClick={() => setDialog('complete')}>Complete Inspection Anyways</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <CompletionPrecheck
+        step={dialog === 'precheck' ? (precheck[0] ?? null) : null}
+        unassigned={unassignedNearby}
+        armsWithoutImages={armsWithoutImages}
+        word={armWord(data?.ptype_name)}
+        onCancel={() => setDialog(null)}
+        onContinue={() => {
+          const rest = precheck.slice(1);
+          setPrecheck(rest);
+          setDialog(rest.length > 0 ? 'precheck' : 'complete');
+        }}
+      />
       <PreviewModal
         opened={dialog === 'preview'}
         images={selected.size > 0 ? shown.filter((i) => selected.has(i.id)) : shown}

@@ -38,6 +38,31 @@ export interface Structure3DPanelProps {
   inspectionId: number;
   currentId: number | null;
   onOpen: (imageId: number) => void;
+  /** 'corner' or 'halfScreen': the viewer shows the panel only while it is not minimized. */
+  layout: Exclude<Panel3DLayout, 'minimized'>;
+  onLayout: (layout: Panel3DLayout) => void;
+}
+
+/**
+ * The button that opens the 3D view. The viewer puts it beside the Map button, bottom left of the photo,
+ * where no side panel reaches. three.js starts loading on the click, while the panel asks for the model.
+ */
+export function Structure3DLauncher({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="white"
+      color="dark"
+      leftSection={<IconCube size={16} />}
+      onClick={() => {
+        void loadCanvas();
+        onOpen();
+      }}
+      style={{ boxShadow: '0 1px 4px #0006' }}
+    >
+      3D View
+    </Button>
+  );
 }
 
 /**
@@ -45,31 +70,18 @@ export interface Structure3DPanelProps {
  * of the structure, so an inspector sees which sides were photographed. Clicking a camera, in the view or
  * in the list beside it, opens its photo.
  */
-export function Structure3DPanel({ inspectionId, currentId, onOpen }: Structure3DPanelProps) {
-  const [layout, setLayout] = useState<Panel3DLayout>('minimized');
-  const open = layout !== 'minimized';
-  const check = useCheck3D(inspectionId, open);
+export function Structure3DPanel({
+  inspectionId,
+  currentId,
+  onOpen,
+  layout,
+  onLayout,
+}: Structure3DPanelProps) {
+  const check = useCheck3D(inspectionId, true);
   const process = useProcess3D(inspectionId);
   const session = useSession().data;
   const canProcess = session ? can(session, 'structure.model3d.process') : false;
   const [resetSignal, setResetSignal] = useState(0);
-
-  if (!open) {
-    return (
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconCube size={16} />}
-        onClick={() => {
-          void loadCanvas();
-          setLayout('corner');
-        }}
-        style={{ position: 'absolute', right: 12, bottom: 12, zIndex: 5 }}
-      >
-        3D View
-      </Button>
-    );
-  }
 
   const data = check.data;
   const model = data?.model ?? null;
@@ -159,13 +171,15 @@ export function Structure3DPanel({ inspectionId, currentId, onOpen }: Structure3
       aria-label="3D view"
       style={{
         position: 'absolute',
-        zIndex: 5,
+        // Above the step-clip panel (top right of the photo): the reviewer opened this one last.
+        zIndex: 7,
         display: 'grid',
         gridTemplateRows: 'auto auto 1fr',
         overflow: 'hidden',
         ...(layout === 'halfScreen'
           ? { right: 0, top: 0, bottom: 0, width: '50%' }
-          : { right: 12, bottom: 12, width: 'min(560px, 70%)', height: 'min(360px, 70%)' }),
+          : // At most 55 % less a gap: the map's bottom-left panel takes up to 45 %, and they never overlap.
+            { right: 12, bottom: 12, width: 'min(560px, calc(55% - 24px))', height: 'min(360px, 70%)' }),
       }}
     >
       <Group
@@ -199,7 +213,7 @@ export function Structure3DPanel({ inspectionId, currentId, onOpen }: Structure3
               variant="subtle"
               color="gray"
               aria-label={layout === 'halfScreen' ? 'Smaller' : 'Half screen'}
-              onClick={() => setLayout((l) => (l === 'halfScreen' ? 'corner' : 'halfScreen'))}
+              onClick={() => onLayout(layout === 'halfScreen' ? 'corner' : 'halfScreen')}
             >
               {layout === 'halfScreen' ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
             </ActionIcon>
@@ -209,7 +223,7 @@ export function Structure3DPanel({ inspectionId, currentId, onOpen }: Structure3
               variant="subtle"
               color="gray"
               aria-label="Minimize"
-              onClick={() => setLayout('minimized')}
+              onClick={() => onLayout('minimized')}
             >
               <IconMinus size={16} />
             </ActionIcon>

@@ -17,6 +17,9 @@ import {
 // MapLibre is loaded only when the map is opened, never before the photo.
 const ViewerMap = lazy(() => import('./ViewerMap.tsx'));
 
+/** The small map's width over the photo's bottom-left corner. */
+const BOTTOM_LEFT_WIDTH = 'min(380px, 45%)';
+
 /** The map waits this long at most for the photo before it starts (software WebGL is slow to start). */
 const PHOTO_HEAD_START_MS = 2500;
 
@@ -28,6 +31,8 @@ interface ViewerMapLayoutProps {
   onPick: (imageId: number) => void;
   /** The photo stage (and its overlays). */
   children: ReactNode;
+  /** More panel buttons (the 3D View), kept beside the Map button or beside the open map. */
+  launchers?: ReactNode;
 }
 
 const MODE_ICONS: Record<MapPanelMode, ReactNode> = {
@@ -42,7 +47,14 @@ const MODE_ICONS: Record<MapPanelMode, ReactNode> = {
  * corner) and minimized (only a Map button). The photo keeps its place in the tree, so a layout change only
  * refits it. The map starts after the photo has loaded (or after a short head start).
  */
-export function ViewerMapLayout({ images, currentId, structure, onPick, children }: ViewerMapLayoutProps) {
+export function ViewerMapLayout({
+  images,
+  currentId,
+  structure,
+  onPick,
+  children,
+  launchers,
+}: ViewerMapLayoutProps) {
   const [mode, setModeState] = useState<MapPanelMode>(storedMapPanelMode);
   const setMode = (next: MapPanelMode) => {
     setModeState(next);
@@ -71,18 +83,38 @@ export function ViewerMapLayout({ images, currentId, structure, onPick, children
       <Box style={{ position: 'relative', minWidth: 0, minHeight: 0 }} onLoad={() => setPhotoShown(true)}>
         {children}
       </Box>
-      {mode === 'minimized' ? (
-        <Button
-          size="compact-sm"
-          variant="white"
-          color="dark"
-          leftSection={<IconMap size={16} />}
-          onClick={() => setMode('bottomLeft')}
-          style={{ position: 'absolute', left: 8, bottom: 8, zIndex: 5, boxShadow: '0 1px 4px #0006' }}
+      {/*
+        The buttons sit bottom left of the photo, where no side panel reaches: beside each other while the
+        map is minimized, beside the small map when it is open there, and bottom left of the photo's half
+        when the map takes the other half.
+      */}
+      {(mode === 'minimized' || launchers) && (
+        <Group
+          gap={8}
+          wrap="nowrap"
+          style={{
+            position: 'absolute',
+            left: mode === 'bottomLeft' ? `calc(${BOTTOM_LEFT_WIDTH} + 16px)` : 8,
+            bottom: 8,
+            zIndex: 5,
+          }}
         >
-          Map
-        </Button>
-      ) : (
+          {mode === 'minimized' && (
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="dark"
+              leftSection={<IconMap size={16} />}
+              onClick={() => setMode('bottomLeft')}
+              style={{ boxShadow: '0 1px 4px #0006' }}
+            >
+              Map
+            </Button>
+          )}
+          {launchers}
+        </Group>
+      )}
+      {mode === 'minimized' ? null : (
         <Box
           data-testid="viewer-map-panel"
           role="region"
@@ -98,7 +130,7 @@ export function ViewerMapLayout({ images, currentId, structure, onPick, children
                   position: 'absolute',
                   left: 8,
                   bottom: 8,
-                  width: 'min(380px, 45%)',
+                  width: BOTTOM_LEFT_WIDTH,
                   height: 'min(280px, 50%)',
                   zIndex: 5,
                   borderRadius: 6,

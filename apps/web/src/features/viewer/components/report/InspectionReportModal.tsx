@@ -66,7 +66,7 @@ function AnnotationCard({ annotation: a }: { annotation: InspectionReport['annot
     ['Component', a.component ?? '—'],
     ['Deficiency', a.deficiency ?? '—'],
     ['Severity', `${a.severity} (${a.risk_level})`],
-    ['Note', a.note ?? '—'],
+    ['Notes', a.note ?? '—'],
   ];
   return (
     <Card withBorder padding="sm" data-testid="report-annotation">
