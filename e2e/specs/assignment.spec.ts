@@ -23,8 +23,9 @@ async function structureCount(counts: Locator): Promise<number> {
 async function openAssignment(page: Page): Promise<void> {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   await page.goto(PROJECT_PATH);
-  // The map has drawn the project's structures (fitted to them) and settled.
-  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 30_000 });
+  // The map has drawn the project's structures (fitted to them) and settled: a first draw in software WebGL
+  // can take a minute on a busy machine (seen: still drawing after 30 s with three workers).
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 90_000 });
 }
 
 /**
@@ -214,7 +215,7 @@ test('"Add Personnel" offers only people in no crew, until "No Additional Users 
 }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   await page.goto('/projects/wenatchee-feeder-survey/assignment');
-  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 90_000 });
   const sidebar = crewSidebar(page);
   const adding = page.waitForResponse((r) => r.url().includes('/assignment/addCrewGroup/') && r.ok());
   await sidebar.getByRole('button', { name: 'Add Crew Group' }).click();
