@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { choose } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -23,9 +23,7 @@ if (existsSync(BREMEN_KMZ)) {
     page,
   }) => {
     const rfp = `Bremen Towers ${Date.now()}`;
-    await page.goto('/login');
-    await submitLogin(page, ACCOUNTS.projectManager.email);
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
+    await loginAs(page, ACCOUNTS.projectManager.email);
     await page.goto('/rfp');
     await page.getByRole('button', { name: 'Create New Bid' }).click();
     const bidDialog = page.getByRole('dialog', { name: 'Create New Bid' });

@@ -1,16 +1,8 @@
-import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { choose } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
-
-/** Logs in and waits for the header; the first page after login may load slowly on a busy machine. */
-async function loginAs(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
-}
 
 // Upload, read, save and a background import on a busy machine: generous time.
 test.describe.configure({ timeout: 240_000 });
@@ -34,6 +26,7 @@ const isoDate = (daysAhead: number) =>
 test('a project manager creates a bid from a KMZ and a KML, and opens its project', async ({ page }) => {
   const rfp = `E2E Bid ${Date.now()}`;
   await loginAs(page, ACCOUNTS.projectManager.email);
+  await page.goto('/projects');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Bids', exact: true })
@@ -116,6 +109,7 @@ test('a project manager creates a bid from a KMZ and a KML, and opens its projec
 
 test('customers and inspectors have no bids', async ({ page }) => {
   await loginAs(page, ACCOUNTS.inspector.email);
+  await page.goto('/projects');
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bids' }),
   ).toHaveCount(0);

@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs, submitLogin } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
-
-/** Logs in and waits for the header; the first page after login may load slowly on a busy machine. */
-async function loginAs(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
-}
 
 /** A demo customer no other journey logs in as: this one deactivates it, then turns it back on. */
 const CASCADE = { company: 'Cascade Valley Power', email: 'customer@cascadevalley.example' };
@@ -132,6 +125,7 @@ test('a visitor requests an inspection; a super admin turns the lead into a cust
   await expect(visitor.getByText('Thank you. We will contact you shortly.')).toBeVisible();
 
   await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto('/projects');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('menuitem', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();

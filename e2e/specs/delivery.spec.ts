@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin, userNameField } from '../support/login.ts';
-import { slugOf, today, uniqueName } from '../support/projects.ts';
+import { downloadFrom } from '../support/downloads.ts';
+import { loginAs } from '../support/login.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
+import { addLineViaApi, createProjectViaApi, slugOf, uniqueName } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -13,61 +14,15 @@ import { expect, test } from '../support/test.ts';
  * it and opens the ZIP; then the customer finds the same package on their read-only page and downloads it.
  */
 
-const DRONE_PHOTOS = '../../apps/server/src/testing/dronePhotos.ts';
-interface DronePhotos {
-  dronePhoto(spec: { label: string; latitude?: number; longitude?: number }): Promise<Buffer>;
-}
-
 const name = uniqueName('Delivery Journey');
 const path = `/projects/${slugOf(name)}/archive`;
 /** md5 (hex) of every uploaded photo, by file name. */
 const uploaded = new Map<string, string>();
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A photo through the real upload API, put on a structure by hand. */
-async function upload(request: APIRequestContext, projectId: number, structureId: number, fileName: string) {
-  const { dronePhoto } = (await import(DRONE_PHOTOS)) as DronePhotos;
-  const bytes = await dronePhoto({ label: fileName, latitude: 38.8, longitude: -97.6 });
-  const md5 = createHash('md5').update(bytes).digest('base64');
-  const token = await json<{ uuid: string; signedTokenUrl: string; imageUrl: string }>(
-    await request.get('/api/v1/inspections/imageUploadToken', { params: { projectId, md5 } }),
-  );
-  const put = await request.put(token.signedTokenUrl, {
-    data: bytes,
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  expect(put.ok()).toBe(true);
-  await json(
-    await request.post(`/api/v1/inspections/imageUploadedV2/${token.uuid}`, {
-      data: {
-        projectId,
-        imageUrl: token.imageUrl,
-        fileName,
-        md5Hash: md5,
-        imgSizeBytes: bytes.length,
-        structureId,
-      },
-    }),
-  );
-  uploaded.set(fileName, createHash('md5').update(bytes).digest('hex'));
-}
-
-/** Logs in with room for a cold server on a busy machine (the first page load builds caches). */
-async function loginAs(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expect(userNameField(page)).toBeVisible({ timeout: 60_000 });
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
-}
-
 /** Every file of a downloaded ZIP by its path. */
-function unzip(file: string): Promise<Map<string, Buffer>> {
+function unzip(zipBytes: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(readFileSync(file), { lazyEntries: true }, (err, zip) => {
+    yauzl.fromBuffer(zipBytes, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err);
       const files = new Map<string, Buffer>();
       zip.on('end', () => resolve(files));
@@ -91,11 +46,8 @@ function unzip(file: string): Promise<Map<string, Buffer>> {
 async function downloadPackage(page: Page): Promise<{ download: Download; files: Map<string, Buffer> }> {
   const pkg = page.getByTestId('delivery-package').first();
   await expect(pkg).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    pkg.getByRole('link', { name: /^Download / }).click(),
-  ]);
-  return { download, files: await unzip(await download.path()) };
+  const { download, bytes } = await downloadFrom(page, pkg.getByRole('link', { name: /^Download / }));
+  return { download, files: await unzip(bytes) };
 }
 
 const row = (page: Page, structure: string) =>
@@ -109,52 +61,28 @@ test.describe('delivery', () => {
     test.setTimeout(180_000);
     const page = await browser.newPage();
     await loginAs(page, ACCOUNTS.superAdmin.email);
-    const request = page.request;
-    const customers = await json<Array<{ id: number; company_name: string }>>(
-      await request.get('/api/v1/customers'),
-    );
-    const types = await json<Array<{ ptype_id: number }>>(
-      await request.get('/api/v1/projects/upsert/projectTypes'),
-    );
-    const project = await json<{ id: number }>(
-      await request.post('/api/v1/projects', {
-        data: {
-          id: null,
-          company_id: customers.find((c) => c.company_name === ACCOUNTS.customer.company)!.id,
-          ptype_id: types[0]!.ptype_id,
-          project_name: name,
-          closest_city: 'Salina',
-          start_date: today(),
-          due_date: today(6),
-          num_pilots: 1,
-          structure_assignment_type: 'dueDate',
-          inspection_type: '0',
-          photo_limit: -1,
-          ptier_id: 2,
-          pilot_struct_day: null,
-          kmzs: [],
-        },
-      }),
-    );
-    const line = await json<{ id: number }>(
-      await request.post('/api/v1/structures/lines', {
-        data: { lineName: 'Delivery Feeder', projectId: project.id },
-      }),
-    );
-    const structureIds: number[] = [];
-    for (const [i, structNumName] of ['D-1', 'D-2', 'D-3'].entries()) {
-      const saved = await json<{ structure_id: number }>(
-        await request.post('/api/v1/structures/create', {
-          params: { projectId: project.id },
-          data: { lineId: line.id, lat: 38.8 + i * 0.001, lon: -97.6, structNumName },
-        }),
-      );
-      structureIds.push(saved.structure_id);
-    }
+    const projectId = await createProjectViaApi(page, name, {
+      company: ACCOUNTS.customer.company,
+      closestCity: 'Salina',
+    });
+    const [d1, d2] = await addLineViaApi(page, projectId, 'Delivery Feeder', [
+      { name: 'D-1', lat: 38.8, lon: -97.6 },
+      { name: 'D-2', lat: 38.801, lon: -97.6 },
+      { name: 'D-3', lat: 38.802, lon: -97.6 },
+    ]);
     // D-1: two photos, D-2: one, D-3: none.
-    await upload(request, project.id, structureIds[0]!, 'DLV_0001.JPG');
-    await upload(request, project.id, structureIds[0]!, 'DLV_0002.JPG');
-    await upload(request, project.id, structureIds[1]!, 'DLV_0003.JPG');
+    const { dronePhoto } = await dronePhotos();
+    const photo = async (fileName: string, structureId: number) => ({
+      fileName,
+      structureId,
+      bytes: await dronePhoto({ label: fileName, latitude: 38.8, longitude: -97.6 }),
+    });
+    const photos = await uploadPhotos(page.request, projectId, [
+      await photo('DLV_0001.JPG', d1!),
+      await photo('DLV_0002.JPG', d1!),
+      await photo('DLV_0003.JPG', d2!),
+    ]);
+    for (const p of photos) uploaded.set(p.fileName, p.md5Hex);
     await page.close();
   });
 

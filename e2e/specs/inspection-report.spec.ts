@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
 import { expect as baseExpect, test } from '../support/test.ts';
 import { viewer, waitForViewer } from '../support/viewer.ts';
@@ -99,9 +99,11 @@ test('the customer opens the inspection report from the viewer and downloads its
   await loginAs(customer, ACCOUNTS.customer.email);
   await customer.goto(`${PROJECT_PATH}/inspect`);
   await customer.getByLabel('Search inspections').fill(`${inspection.line_name} ${inspection.structure}`);
+  // Both cells: the same structure name sits on other lines, listed until the search applies.
   const row = customer
     .getByTestId('inspection-row')
-    .filter({ has: customer.getByRole('cell', { name: inspection.structure, exact: true }) });
+    .filter({ has: customer.getByRole('cell', { name: inspection.structure, exact: true }) })
+    .filter({ has: customer.getByRole('cell', { name: inspection.line_name, exact: true }) });
   await expect(row).toHaveCount(1);
   await row.click();
   await waitForViewer(customer);
@@ -117,14 +119,13 @@ test('the customer opens the inspection report from the viewer and downloads its
   await expect(annotation).toContainText('Urgent (4)');
   await expect(annotation.getByRole('img')).toBeVisible();
 
-  const [download] = await Promise.all([
-    customer.waitForEvent('download'),
-    report.getByRole('link', { name: 'Download PDF' }).click(),
-  ]);
+  const { download, bytes } = await downloadFrom(
+    customer,
+    report.getByRole('link', { name: 'Download PDF' }),
+  );
   expect(download.suggestedFilename()).toBe(
     `${inspection.structure.replace(/[^A-Za-z0-9]+/g, '-')}-inspection-report.pdf`,
   );
-  const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.toString('latin1')).toContain('/Subtype /Image');
 
@@ -142,9 +143,8 @@ test('the customer builds the project risk report on the Overview and downloads 
   await dialog.getByRole('button', { name: 'Build Report' }).click();
   const link = dialog.getByRole('link', { name: 'Download PDF' }).first();
   await expect(link).toBeVisible({ timeout: 60_000 });
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const { download, bytes } = await downloadFrom(page, link);
   expect(download.suggestedFilename()).toMatch(/^Smoky-Hill-Transmission-Patrol-risk-report-\d+\.pdf$/);
-  const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   // At least the structure completed above (risk 4) is in it, with its annotation's crop.
   expect(bytes.toString('latin1')).toContain('/Subtype /Image');

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 import { closeViewer, openCompletionFromViewer, waitForViewer } from '../support/viewer.ts';
@@ -97,7 +97,10 @@ test('an inspector completes a pending inspection; its row and the counts change
   // The completed inspection: reviewed today, status Complete, opening as 'Completed Inspection'.
   await page.getByRole('button', { name: /^Complete/ }).click();
   await page.getByLabel('Search inspections').fill(`${key.line} ${key.structure}`);
-  const done = rows(page).filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) });
+  // Both cells: the same structure name can sit on other lines, listed until the search applies.
+  const done = rows(page)
+    .filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: key.line, exact: true }) });
   await expect(done).toHaveCount(1);
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
   await expect(done.getByRole('cell').nth(5)).toHaveText(today);
@@ -220,9 +223,9 @@ test('filters, sorting and the CSV export of selected rows', async ({ page }) =>
   await rows(page).nth(0).getByRole('checkbox').check();
   await rows(page).nth(1).getByRole('checkbox').check();
   await expect(exportButton).toHaveText('Export CSV (2)');
-  const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+  const { download, bytes } = await downloadFrom(page, exportButton);
   expect(download.suggestedFilename()).toBe('UAV CAI Inspection Sheet.csv');
-  const csv = readFileSync((await download.path())!, 'utf8');
+  const csv = bytes.toString('utf8');
   expect(csv.startsWith('\uFEFFLine Name,Line Number,Structure,Reviewed By,Date Reviewed,')).toBe(true);
   const lines = csv.trim().split('\r\n');
   expect(lines).toHaveLength(3);
@@ -231,10 +234,8 @@ test('filters, sorting and the CSV export of selected rows', async ({ page }) =>
   // Select all selects every row the filters match, loaded or not; the server resolves it for the export.
   await page.getByLabel('Select all matching inspections').check();
   await expect(exportButton).toHaveText(`Export CSV (${all})`);
-  const [everything] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
-  const allLines = readFileSync((await everything.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
+  const everything = await downloadFrom(page, exportButton);
+  const allLines = everything.bytes.toString('utf8').trim().split('\r\n');
   expect(allLines).toHaveLength(all + 1);
 });
 
@@ -286,7 +287,10 @@ test('Transmission projects use the Asset dropdowns; ETT projects the condition 
 
   await page.getByRole('button', { name: /^Complete/ }).click();
   await page.getByLabel('Search inspections').fill(`${key.line} ${key.structure}`);
-  const done = rows(page).filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) });
+  // Both cells: the same structure name can sit on other lines, listed until the search applies.
+  const done = rows(page)
+    .filter({ has: page.getByRole('cell', { name: key.structure, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: key.line, exact: true }) });
   await expect(done.getByRole('cell').nth(8)).toHaveText('Hairline crack at the knuckle');
 });
 

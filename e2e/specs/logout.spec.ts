@@ -1,9 +1,9 @@
 import { ACCOUNTS } from '../support/accounts.ts';
-import { loginAs } from '../support/login.ts';
+import { loginThroughForm } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
 test('logout asks first; Cancel and Escape keep the user in', async ({ page }) => {
-  await loginAs(page, ACCOUNTS.projectManager.email);
+  await loginThroughForm(page, ACCOUNTS.projectManager.email);
   await page.goto('/customers');
   const nav = page.getByRole('navigation', { name: 'Main' });
 
@@ -24,7 +24,7 @@ test('logout asks first; Cancel and Escape keep the user in', async ({ page }) =
 });
 
 test('confirming logout ends the session and goes to login', async ({ page }) => {
-  await loginAs(page, ACCOUNTS.inspector.email);
+  await loginThroughForm(page, ACCOUNTS.inspector.email);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('dialog', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/login');

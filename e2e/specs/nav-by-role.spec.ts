@@ -24,6 +24,7 @@ const ALL_LINKS = ['Assets', 'AI', 'Projects', 'Customers', 'Users', 'Bids'];
 for (const { role, email, links } of CASES) {
   test(`the ${role} role sees ${links.join(', ')} in the header`, async ({ page }) => {
     await loginAs(page, email);
+    await page.goto('/');
     await expect(page).toHaveURL('/projects');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ALL_LINKS) {
@@ -41,6 +42,7 @@ test('the header shows the company brand and the user, and links the logo to the
   page,
 }) => {
   await loginAs(page, ACCOUNTS.customer.email);
+  await page.goto('/projects');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText(ACCOUNTS.customer.company)).toBeVisible();
   await page.goto('/users');
@@ -51,6 +53,7 @@ test('the header shows the company brand and the user, and links the logo to the
 
 test('a super admin opens the outbox, the audit log and the jobs from the Admin menu', async ({ page }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto('/projects');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText(ACCOUNTS.superAdmin.name)).toBeVisible();
   await nav.getByRole('button', { name: 'Admin' }).click();
@@ -69,6 +72,7 @@ test('a super admin opens the outbox, the audit log and the jobs from the Admin 
 test('on a phone the links move into the menu drawer', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await loginAs(page, ACCOUNTS.projectManager.email);
+  await page.goto('/projects');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await drawer.getByRole('link', { name: 'Customers' }).click();

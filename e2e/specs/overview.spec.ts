@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
 const PROJECT = '/projects/smoky-hill-transmission-patrol';
@@ -19,13 +19,6 @@ interface StructureRow {
 
 // The map draws through SwiftShader: on a busy 2-core machine a first draw can take a minute.
 test.setTimeout(420_000);
-
-/** loginAs with room for a cold server on a busy machine. */
-async function loginAs(page: Page, email: string) {
-  await page.goto('/login', { timeout: 60_000 });
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 60_000 });
-}
 
 async function openOverview(page: Page, query = '') {
   await page.goto(`${PROJECT}${query}`, { timeout: 60_000 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD } from '../support/accounts.ts';
-import { loginAs, submitLogin } from '../support/login.ts';
+import { loginThroughForm, submitLogin } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
 const USED_TOKEN =
@@ -8,7 +8,7 @@ const USED_TOKEN =
 
 /** A super admin opens the newest message to `recipient` in /admin/outbox and reads its link. */
 async function readResetLink(admin: Page, recipient: string): Promise<string> {
-  await loginAs(admin, ACCOUNTS.superAdmin.email);
+  await loginThroughForm(admin, ACCOUNTS.superAdmin.email);
   await admin.goto('/admin/outbox');
   await admin
     .getByRole('button', { name: `View message to ${recipient}` })

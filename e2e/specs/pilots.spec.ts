@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { createProjectViaApi, slugOf, uniqueName } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -12,13 +12,6 @@ const PILOT = {
   email: `quinn.avery.${stamp}@example.test`,
   phone: `(719) 555-${digits}`,
 };
-
-/** Logs in, with time for a cold server on a busy machine. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 60_000 });
-}
 
 /** The scheduling link of the newest text message to `phone`, read by a super admin in the outbox. */
 async function textedLink(admin: Page, phone: string): Promise<string> {
@@ -43,7 +36,7 @@ test('a project manager adds a pilot, asks them by text, and the pilot answers Y
 }) => {
   // Three browser sessions and two maps; on a busy shared machine a cold page can take tens of seconds.
   test.setTimeout(8 * 60_000);
-  await signIn(page, ACCOUNTS.projectManager.email);
+  await loginAs(page, ACCOUNTS.projectManager.email);
 
   // 1. The pilot directory: a new pilot through the pilot form.
   await page.goto('/pilots');
@@ -85,7 +78,7 @@ test('a project manager adds a pilot, asks them by text, and the pilot answers Y
 
   // 3. A super admin reads the text message in the outbox; the pilot opens its link without logging in.
   const admin = await openPage();
-  await signIn(admin, ACCOUNTS.superAdmin.email);
+  await loginAs(admin, ACCOUNTS.superAdmin.email);
   const link = await textedLink(admin, PILOT.phone);
   const pilotPage = await openPage();
   await pilotPage.goto(link);

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
+import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
 import { choose, csvFile, fillProjectForm, projectRow, uniqueName } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
@@ -83,11 +83,12 @@ test('a CEMIG-like file: coordinates picked by hand, suggested columns, a fallba
   await page.screenshot({ path: 'test-results/import-choices-skip.png', fullPage: true });
 
   // The skipped rows, with the reason per row, as the server reads them with the same choices.
-  const downloadPromise = page.waitForEvent('download');
-  await errors.getByRole('button', { name: 'Download skipped rows' }).click();
-  const download = await downloadPromise;
+  const { download, bytes } = await downloadFrom(
+    page,
+    errors.getByRole('button', { name: 'Download skipped rows' }),
+  );
   expect(download.suggestedFilename()).toBe('estruturas-skipped-rows.csv');
-  const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   expect(text.trim().split('\r\n')).toEqual([
     'Row,Line,Structure,Latitude,Longitude,Reason',
     '10,MT-L-2,ESTRUTURA 009,,-43.739,Missing latitude.',

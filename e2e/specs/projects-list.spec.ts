@@ -11,11 +11,16 @@ const search = (page: Page) => page.getByRole('textbox', { name: 'Search project
 
 test.beforeEach(async ({ page }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
-  await page.goto('/projects');
-  await expect(page.getByTestId('project-row').first()).toBeVisible();
 });
 
+/** All Projects with its rows shown; journeys that need a project of their own make it first (no reload). */
+async function openProjects(page: Page): Promise<void> {
+  await page.goto('/projects');
+  await expect(page.getByTestId('project-row').first()).toBeVisible();
+}
+
 test('All Projects shows the stat tiles, filters and columns, sorted by name', async ({ page }) => {
+  await openProjects(page);
   await expect(page.getByRole('heading', { name: 'All Projects' })).toBeVisible();
   for (const tile of ['Active', 'Starting Next Week', 'Late', 'Early', 'On Schedule']) {
     await expect(page.getByRole('group', { name: new RegExp(`^${tile}: \\d+$`) })).toBeVisible();
@@ -54,6 +59,7 @@ test('All Projects shows the stat tiles, filters and columns, sorted by name', a
 });
 
 test('a row opens its project; archived projects show only under Archived', async ({ page }) => {
+  await openProjects(page);
   // The demo's archived project is hidden from every other view.
   await expect(projectRow(page, 'Loup Basin Pole Survey')).toHaveCount(0);
   await page.getByRole('button', { name: 'Archived', exact: true }).click();
@@ -70,7 +76,7 @@ test('a row opens its project; archived projects show only under Archived', asyn
 test('archiving asks for confirmation; unarchiving is immediate', async ({ page }) => {
   const name = uniqueName('Archive Journey');
   await createProjectViaApi(page, name);
-  await page.reload();
+  await openProjects(page);
   await search(page).fill(name);
   await expect(projectRow(page, name)).toBeVisible();
 
@@ -102,7 +108,7 @@ test('archiving asks for confirmation; unarchiving is immediate', async ({ page 
 test('Edit Project opens the saved values and Submit saves a change', async ({ page }) => {
   const name = uniqueName('Edit Journey');
   await createProjectViaApi(page, name);
-  await page.reload();
+  await openProjects(page);
   await search(page).fill(name);
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Edit Project' }).click();

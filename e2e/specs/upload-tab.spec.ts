@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
 import { expect, test } from '../support/test.ts';
 
 // The Upload tab with photos sent through the real upload API (token → PUT → imageUploadedV2) for a
@@ -9,16 +9,6 @@ import { expect, test } from '../support/test.ts';
 // structure, remove the structure. The journeys build on each other, so they run in order.
 const PROJECT_NAME = 'Republican River Rebuild';
 const PROJECT_PATH = '/projects/republican-river-rebuild/upload';
-
-/** The generated-photo helper of the server's tests (real JPEGs with GPS EXIF and DJI XMP). */
-interface DronePhotos {
-  dronePhoto(spec: { label: string; latitude?: number; longitude?: number }): Promise<Buffer>;
-  flightAround(
-    structures: { name: string; latitude: number; longitude: number }[],
-    options: { perStructure?: number; standoffMetres?: number },
-  ): Promise<Array<{ name: string; bytes: Buffer }>>;
-}
-const DRONE_PHOTOS = '../../apps/server/src/testing/dronePhotos.ts';
 
 interface Structure {
   structure_id: number;
@@ -32,37 +22,6 @@ let structures: Structure[] = [];
 /** Photos near the first three structures (three each) and two without GPS (unassigned). */
 const PREFIX = 'UPL_';
 const NO_GPS = [`${PREFIX}NOGPS_1.JPG`, `${PREFIX}NOGPS_2.JPG`];
-
-async function upload(request: APIRequestContext, name: string, bytes: Buffer): Promise<void> {
-  const md5 = createHash('md5').update(bytes).digest('base64');
-  const tokenResponse = await request.get('/api/v1/inspections/imageUploadToken', {
-    params: { projectId, md5 },
-  });
-  expect(tokenResponse.status()).toBe(200);
-  const token = (await tokenResponse.json()) as {
-    alreadyUploaded: boolean;
-    uuid: string;
-    signedTokenUrl: string;
-    imageUrl: string;
-  };
-  if (token.alreadyUploaded) return;
-  const put = await request.put(token.signedTokenUrl, {
-    data: bytes,
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  expect(put.ok()).toBe(true);
-  const done = await request.post(`/api/v1/inspections/imageUploadedV2/${token.uuid}`, {
-    data: {
-      projectId,
-      imageUrl: token.imageUrl,
-      fileName: name,
-      md5Hash: md5,
-      imgSizeBytes: bytes.length,
-      exif: null,
-    },
-  });
-  expect(done.status()).toBe(200);
-}
 
 const map = (page: Page) => page.getByTestId('upload-map');
 const structureRow = (page: Page, name: string) =>
@@ -100,37 +59,15 @@ test.describe('with uploaded photos', () => {
       .sort((a, b) => a.struct_num.localeCompare(b.struct_num, 'en-US', { numeric: true }))
       .slice(0, 3);
 
-    const { dronePhoto, flightAround } = (await import(DRONE_PHOTOS)) as DronePhotos;
+    const { dronePhoto, flightAround } = await dronePhotos();
     const flight = await flightAround(
       structures.map((s) => ({ name: s.struct_num, latitude: s.latitude, longitude: s.longitude })),
       { perStructure: 3, standoffMetres: 12 },
     );
-    for (const photo of flight) await upload(page.request, `${PREFIX}${photo.name}`, photo.bytes);
-    for (const name of NO_GPS) await upload(page.request, name, await dronePhoto({ label: name }));
-
-    // Processing runs as background jobs: wait until every photo has its thumbnail.
-    const total = flight.length + NO_GPS.length;
-    await expect
-      .poll(
-        async () => {
-          const answer = await page.request.get('/api/v1/inspections/images/byBounds', {
-            params: { projectId, bounds: '-180,-85,180,85' },
-          });
-          const unassigned = await page.request.get('/api/v1/inspections/getUnassignedImages', {
-            params: { projectId },
-          });
-          const images = [
-            ...((await answer.json()) as { images: Array<{ image_name: string; has_thumb: boolean }> })
-              .images,
-            ...((await unassigned.json()) as Array<{ image_name: string; has_thumb: boolean }>),
-          ];
-          return new Set(
-            images.filter((i) => i.image_name.startsWith(PREFIX) && i.has_thumb).map((i) => i.image_name),
-          ).size;
-        },
-        { timeout: 90_000, intervals: [500, 1000, 2000] },
-      )
-      .toBe(total);
+    const photos = flight.map((photo) => ({ fileName: `${PREFIX}${photo.name}`, bytes: photo.bytes }));
+    for (const name of NO_GPS) photos.push({ fileName: name, bytes: await dronePhoto({ label: name }) });
+    // Processing runs as background jobs: uploadPhotos waits until every photo has its thumbnail and medium.
+    await uploadPhotos(page.request, projectId, photos, { timeout: 90_000 });
     await page.close();
   });
 

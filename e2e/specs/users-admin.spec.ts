@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { loginAs, submitLogin } from '../support/login.ts';
+import { loginAs, loginThroughForm, submitLogin } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
 const stamp = Date.now().toString(36);
@@ -59,6 +59,7 @@ test('a super admin adds a staff user and a pilot, edits them, and deactivation 
 }) => {
   test.slow(); // three people, two browser sessions
   await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto('/projects');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   const search = page.getByPlaceholder('Search by name, company name or email');
@@ -88,7 +89,8 @@ test('a super admin adds a staff user and a pilot, edits them, and deactivation 
   await expect(
     staffPage.getByText('Reset password complete. Please login with your new password.'),
   ).toBeVisible();
-  await loginAs(staffPage, STAFF.email, PASSWORD);
+  // Their first login, through the form the reset page sends them to.
+  await loginThroughForm(staffPage, STAFF.email, PASSWORD);
   await expect(staffPage).toHaveURL('/projects');
 
   // 2. A pilot, through both steps.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 import { viewer, waitForViewer } from '../support/viewer.ts';
 
@@ -36,9 +36,7 @@ async function structureWithFivePhotos(page: Page) {
 }
 
 async function openViewer(page: Page) {
-  await page.goto('/login');
-  await submitLogin(page, ACCOUNTS.inspector.email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await loginAs(page, ACCOUNTS.inspector.email);
   const { struct_num: structure, line_name: line } = await structureWithFivePhotos(page);
   await page.goto(INSPECT_URL);
   await page.getByLabel('Search inspections').fill(`${line} ${structure}`);

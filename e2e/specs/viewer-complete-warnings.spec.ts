@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
-import { slugOf, today, uniqueName } from '../support/projects.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
+import { addLineViaApi, createProjectViaApi, json, slugOf, uniqueName } from '../support/projects.ts';
 import { expect as baseExpect, test } from '../support/test.ts';
 import { viewer, waitForViewer } from '../support/viewer.ts';
 
@@ -13,10 +13,6 @@ import { viewer, waitForViewer } from '../support/viewer.ts';
  * through the API (photos through the real upload calls), so other journeys' demo data never interferes.
  */
 
-const DRONE_PHOTOS = '../../apps/server/src/testing/dronePhotos.ts';
-interface DronePhotos {
-  dronePhoto(spec: { label: string; latitude?: number; longitude?: number }): Promise<Buffer>;
-}
 // Saves and uploads on a busy two-core machine can take several seconds each.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -27,101 +23,14 @@ const UNASSIGNED = 'CW_LOOSE_0001.JPG';
 /** A folder to write screenshots of the warnings into, for a person to look at. */
 const SHOTS = process.env.VIEWER_SHOTS;
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A project of the demo customer's company, of the named type (or of any ordinary one). */
-async function createProject(request: APIRequestContext, name: string, ptypeName: string | null) {
-  const customers = await json<Array<{ id: number; company_name: string }>>(
-    await request.get('/api/v1/customers'),
-  );
-  const types = await json<Array<{ ptype_id: number; ptype_name: string }>>(
-    await request.get('/api/v1/projects/upsert/projectTypes'),
-  );
-  const type =
-    ptypeName === null
-      ? types.find((t) => t.ptype_name === 'Distribution')!
-      : types.find((t) => t.ptype_name === ptypeName)!;
-  const project = await json<{ id: number }>(
-    await request.post('/api/v1/projects', {
-      data: {
-        id: null,
-        company_id: customers.find((c) => c.company_name === ACCOUNTS.customer.company)!.id,
-        ptype_id: type.ptype_id,
-        project_name: name,
-        closest_city: 'Salina',
-        start_date: today(),
-        due_date: today(6),
-        num_pilots: 1,
-        structure_assignment_type: 'dueDate',
-        inspection_type: '0',
-        photo_limit: -1,
-        ptier_id: 2,
-        pilot_struct_day: null,
-        kmzs: [],
-      },
-    }),
-  );
-  // Line names are unique within a company: the project's own name keeps this run's apart.
-  const line = await json<{ id: number }>(
-    await request.post('/api/v1/structures/lines', {
-      data: { lineName: `${name} Line`, projectId: project.id },
-    }),
-  );
-  return { projectId: project.id, lineId: line.id };
-}
-
-async function createStructure(
-  request: APIRequestContext,
-  projectId: number,
-  lineId: number,
-  name: string,
-  lat: number,
-  lon: number,
-): Promise<number> {
-  const structure = await json<{ structure_id: number }>(
-    await request.post('/api/v1/structures/create', {
-      params: { projectId },
-      data: { lineId, lat, lon, structNumName: name },
-    }),
-  );
-  return structure.structure_id;
-}
-
-/** A photo through the real upload calls (token → PUT → imageUploadedV2); structureId null leaves it to the server. */
-async function upload(
-  request: APIRequestContext,
-  projectId: number,
-  structureId: number | null,
-  file: string,
-  lat: number,
-  lon: number,
-) {
-  const { dronePhoto } = (await import(DRONE_PHOTOS)) as DronePhotos;
-  const bytes = await dronePhoto({ label: file, latitude: lat, longitude: lon });
-  const md5 = createHash('md5').update(bytes).digest('base64');
-  const token = await json<{ uuid: string; signedTokenUrl: string; imageUrl: string }>(
-    await request.get('/api/v1/inspections/imageUploadToken', { params: { projectId, md5 } }),
-  );
-  const put = await request.put(token.signedTokenUrl, {
-    data: bytes,
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  expect(put.ok()).toBe(true);
-  await json(
-    await request.post(`/api/v1/inspections/imageUploadedV2/${token.uuid}`, {
-      data: {
-        projectId,
-        imageUrl: token.imageUrl,
-        fileName: file,
-        md5Hash: md5,
-        imgSizeBytes: bytes.length,
-        ...(structureId === null ? {} : { structureId }),
-      },
-    }),
-  );
+/** A generated drone photo taken at (lat, lon); without structureId the server places it. */
+async function photo(fileName: string, lat: number, lon: number, structureId?: number) {
+  const { dronePhoto } = await dronePhotos();
+  return {
+    fileName,
+    structureId,
+    bytes: await dronePhoto({ label: fileName, latitude: lat, longitude: lon }),
+  };
 }
 
 async function inspectionOf(
@@ -175,12 +84,22 @@ test.describe('warnings before completing an inspection', () => {
 
     // An ordinary project: structure CW-1 with two photos, and a photo midway to CW-2 that stays unassigned.
     {
-      const { projectId, lineId } = await createProject(request, plain.name, null);
-      const west = await createStructure(request, projectId, lineId, 'CW-1', SITE.lat, SITE.lon);
-      await createStructure(request, projectId, lineId, 'CW-2', SITE.lat, EAST_LON);
-      await upload(request, projectId, west, 'CW_0001.JPG', SITE.lat + 0.0002, SITE.lon);
-      await upload(request, projectId, west, 'CW_0002.JPG', SITE.lat - 0.0002, SITE.lon);
-      await upload(request, projectId, null, UNASSIGNED, SITE.lat, (SITE.lon + EAST_LON) / 2);
+      const projectId = await createProjectViaApi(page, plain.name, {
+        company: ACCOUNTS.customer.company,
+        type: (t) => t.ptype_name === 'Distribution',
+        closestCity: 'Salina',
+      });
+      // Line names are unique within a company: the project's own name keeps this run's apart.
+      const [west] = await addLineViaApi(page, projectId, `${plain.name} Line`, [
+        { name: 'CW-1', lat: SITE.lat, lon: SITE.lon },
+        { name: 'CW-2', lat: SITE.lat, lon: EAST_LON },
+      ]);
+      await uploadPhotos(request, projectId, [
+        await photo('CW_0001.JPG', SITE.lat + 0.0002, SITE.lon, west),
+        await photo('CW_0002.JPG', SITE.lat - 0.0002, SITE.lon, west),
+        // No structure given: the server places it, and midway it fits neither.
+        await photo(UNASSIGNED, SITE.lat, (SITE.lon + EAST_LON) / 2),
+      ]);
       plain.inspectionId = await inspectionOf(request, projectId, 'CW-1');
       plain.url = `/projects/${slugOf(plain.name)}/inspect?inspectionId=${plain.inspectionId}`;
       const seen = await json<ViewerInspection>(await viewerInspection(request, plain.inspectionId));
@@ -192,10 +111,18 @@ test.describe('warnings before completing an inspection', () => {
 
     // An ETT project: structure CA-1 with two photos, an arm shown by the first, an arm no photo shows.
     {
-      const { projectId, lineId } = await createProject(request, ett.name, 'ETT');
-      const structure = await createStructure(request, projectId, lineId, 'CA-1', SITE.lat + 0.01, SITE.lon);
-      await upload(request, projectId, structure, 'CA_0001.JPG', SITE.lat + 0.0102, SITE.lon);
-      await upload(request, projectId, structure, 'CA_0002.JPG', SITE.lat + 0.0098, SITE.lon);
+      const projectId = await createProjectViaApi(page, ett.name, {
+        company: ACCOUNTS.customer.company,
+        type: (t) => t.ptype_name === 'ETT',
+        closestCity: 'Salina',
+      });
+      const [structure] = await addLineViaApi(page, projectId, `${ett.name} Line`, [
+        { name: 'CA-1', lat: SITE.lat + 0.01, lon: SITE.lon },
+      ]);
+      await uploadPhotos(request, projectId, [
+        await photo('CA_0001.JPG', SITE.lat + 0.0102, SITE.lon, structure),
+        await photo('CA_0002.JPG', SITE.lat + 0.0098, SITE.lon, structure),
+      ]);
       ett.inspectionId = await inspectionOf(request, projectId, 'CA-1');
       ett.url = `/projects/${slugOf(ett.name)}/inspect?inspectionId=${ett.inspectionId}`;
       const positions = await json<Array<{ arm_position_id: number; arm_position_text: string }>>(

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin, userNameField } from '../support/login.ts';
-import { slugOf, today, uniqueName } from '../support/projects.ts';
+import { loginAs } from '../support/login.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
+import { addLineViaApi, createProjectViaApi, json, slugOf, uniqueName } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
 import { waitForViewer } from '../support/viewer.ts';
 
@@ -18,30 +17,10 @@ const HEIGHT = 3648;
 let inspectionId = 0;
 let imageId = 0;
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
-const DRONE_PHOTOS = '../../apps/server/src/testing/dronePhotos.ts';
-interface DronePhotos {
-  dronePhoto(spec: { label: string; width?: number; height?: number }): Promise<Buffer>;
-}
-
 /** A generated 20 MP photo (sharp, through the server's test photo maker): no real data file. */
 async function largePhoto(): Promise<Buffer> {
-  const { dronePhoto } = (await import(DRONE_PHOTOS)) as DronePhotos;
+  const { dronePhoto } = await dronePhotos();
   return dronePhoto({ label: 'ZOOM 0001', width: WIDTH, height: HEIGHT });
-}
-
-async function loginAs(page: Page, email: string): Promise<void> {
-  // A cold server on a busy machine may miss the first page's session check ('Cannot reach'): load again.
-  await expect(async () => {
-    await page.goto('/login');
-    await expect(userNameField(page)).toBeVisible({ timeout: 20_000 });
-  }).toPass({ timeout: 120_000 });
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('viewer deep zoom', () => {
@@ -51,84 +30,30 @@ test.describe('viewer deep zoom', () => {
     test.setTimeout(240_000);
     const page = await browser.newPage();
     await loginAs(page, ACCOUNTS.superAdmin.email);
-    const request = page.request;
-    const customers = await json<Array<{ id: number; company_name: string }>>(
-      await request.get('/api/v1/customers'),
-    );
-    const types = await json<Array<{ ptype_id: number }>>(
-      await request.get('/api/v1/projects/upsert/projectTypes'),
-    );
-    const project = await json<{ id: number }>(
-      await request.post('/api/v1/projects', {
-        data: {
-          id: null,
-          company_id: customers.find((c) => c.company_name === ACCOUNTS.customer.company)!.id,
-          ptype_id: types[0]!.ptype_id,
-          project_name: name,
-          closest_city: 'Salina',
-          start_date: today(),
-          due_date: today(6),
-          num_pilots: 1,
-          structure_assignment_type: 'dueDate',
-          inspection_type: '0',
-          photo_limit: -1,
-          ptier_id: 2,
-          pilot_struct_day: null,
-          kmzs: [],
-        },
-      }),
-    );
-    const line = await json<{ id: number }>(
-      await request.post('/api/v1/structures/lines', {
-        data: { lineName: 'Zoom Feeder', projectId: project.id },
-      }),
-    );
-    const structure = await json<{ structure_id: number }>(
-      await request.post('/api/v1/structures/create', {
-        params: { projectId: project.id },
-        data: { lineId: line.id, lat: 38.8, lon: -97.6, structNumName: 'Z-1' },
-      }),
-    );
-    const bytes = await largePhoto();
-    const md5 = createHash('md5').update(bytes).digest('base64');
-    const token = await json<{ uuid: string; signedTokenUrl: string; imageUrl: string }>(
-      await request.get('/api/v1/inspections/imageUploadToken', { params: { projectId: project.id, md5 } }),
-    );
-    const put = await request.put(token.signedTokenUrl, {
-      data: bytes,
-      headers: { 'content-type': 'image/jpeg' },
+    const projectId = await createProjectViaApi(page, name, {
+      company: ACCOUNTS.customer.company,
+      closestCity: 'Salina',
     });
-    expect(put.ok()).toBe(true);
-    const done = await json<{ imageId: number }>(
-      await request.post(`/api/v1/inspections/imageUploadedV2/${token.uuid}`, {
-        data: {
-          projectId: project.id,
-          imageUrl: token.imageUrl,
-          fileName: 'ZOOM_0001.JPG',
-          md5Hash: md5,
-          imgSizeBytes: bytes.length,
-          structureId: structure.structure_id,
-        },
-      }),
+    const [structureId] = await addLineViaApi(page, projectId, 'Zoom Feeder', [
+      { name: 'Z-1', lat: 38.8, lon: -97.6 },
+    ]);
+    // The medium is made in the background: uploadPhotos waits for it.
+    const [photo] = await uploadPhotos(
+      page.request,
+      projectId,
+      [{ fileName: 'ZOOM_0001.JPG', bytes: await largePhoto(), structureId }],
+      { timeout: 120_000 },
     );
-    imageId = done.imageId;
+    imageId = photo!.imageId!;
     const list = await json<Array<{ id: number; structure: string }>>(
-      await request.get(`/api/v1/inspections/${project.id}`),
+      await page.request.get(`/api/v1/inspections/${projectId}`),
     );
     inspectionId = list.find((r) => r.structure === 'Z-1')!.id;
-    // The medium is made in the background (asked without downloading any photo's bytes).
-    await expect
-      .poll(
-        async () => {
-          const photos = await json<Array<{ id: number; has_medium: boolean; width: number | null }>>(
-            await request.get(`/api/v1/inspections/images/${inspectionId}`),
-          );
-          const photo = photos.find((p) => p.id === imageId);
-          return photo?.has_medium === true && photo.width === WIDTH;
-        },
-        { timeout: 120_000 },
-      )
-      .toBe(true);
+    // Read without downloading any photo's bytes: the original's own size.
+    const photos = await json<Array<{ id: number; has_medium: boolean; width: number | null }>>(
+      await page.request.get(`/api/v1/inspections/images/${inspectionId}`),
+    );
+    expect(photos.find((p) => p.id === imageId)).toMatchObject({ has_medium: true, width: WIDTH });
     await page.close();
   });
 

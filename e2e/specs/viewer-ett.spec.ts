@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 import { viewer, waitForViewer } from '../support/viewer.ts';
 
@@ -13,12 +13,6 @@ const CASCADE_CUSTOMER = 'customer@cascadevalley.example';
 test.describe.configure({ mode: 'serial' });
 
 let ettInspectionId = 0;
-
-async function loginAs(page: Page, email: string) {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-}
 
 /** The second structure with five photos of a project (none of its photos classified yet). */
 async function unclassifiedInspection(page: Page, projectName: string) {

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
-import { slugOf, today, uniqueName } from '../support/projects.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
+import { addLineViaApi, createProjectViaApi, json, slugOf, uniqueName } from '../support/projects.ts';
 import { expect as baseExpect, test } from '../support/test.ts';
 import { viewer, waitForViewer } from '../support/viewer.ts';
 
@@ -13,10 +13,6 @@ import { viewer, waitForViewer } from '../support/viewer.ts';
  * (inspection_type 1) project whose three photos were sent through the real upload API with GPS and angles.
  */
 
-const DRONE_PHOTOS = '../../apps/server/src/testing/dronePhotos.ts';
-interface DronePhotos {
-  dronePhoto(spec: { label: string; latitude?: number; longitude?: number }): Promise<Buffer>;
-}
 // Saves on a busy two-core machine can take several seconds.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -30,48 +26,6 @@ const PHOTOS = [
 ];
 const ANGLES = { topangleouter: 12.5, topangle: 10, bottomangleouter: -3, bottomangle: -4 };
 let viewerUrl = '';
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A photo through the real upload API (token → PUT → imageUploadedV2), placed on the structure. */
-async function upload(
-  request: APIRequestContext,
-  projectId: number,
-  structureId: number,
-  photo: (typeof PHOTOS)[number],
-) {
-  const { dronePhoto } = (await import(DRONE_PHOTOS)) as DronePhotos;
-  const bytes = await dronePhoto({
-    label: photo.file,
-    latitude: STRUCTURE.lat + photo.dLat,
-    longitude: STRUCTURE.lon + photo.dLon,
-  });
-  const md5 = createHash('md5').update(bytes).digest('base64');
-  const token = await json<{ uuid: string; signedTokenUrl: string; imageUrl: string }>(
-    await request.get('/api/v1/inspections/imageUploadToken', { params: { projectId, md5 } }),
-  );
-  const put = await request.put(token.signedTokenUrl, {
-    data: bytes,
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  expect(put.ok()).toBe(true);
-  await json(
-    await request.post(`/api/v1/inspections/imageUploadedV2/${token.uuid}`, {
-      data: {
-        projectId,
-        imageUrl: token.imageUrl,
-        fileName: photo.file,
-        md5Hash: md5,
-        imgSizeBytes: bytes.length,
-        structureId,
-        stepClip: ANGLES,
-      },
-    }),
-  );
-}
 
 async function openViewer(page: Page, email: string) {
   await loginAs(page, email);
@@ -93,48 +47,29 @@ test.describe('viewer panels', () => {
     test.setTimeout(180_000);
     const page = await browser.newPage();
     await loginAs(page, ACCOUNTS.superAdmin.email);
-    const request = page.request;
-    const customers = await json<Array<{ id: number; company_name: string }>>(
-      await request.get('/api/v1/customers'),
-    );
-    const types = await json<Array<{ ptype_id: number; ptype_name: string }>>(
-      await request.get('/api/v1/projects/upsert/projectTypes'),
-    );
-    const project = await json<{ id: number }>(
-      await request.post('/api/v1/projects', {
-        data: {
-          id: null,
-          company_id: customers.find((c) => c.company_name === ACCOUNTS.customer.company)!.id,
-          // Not ETT or ABB: their arm workflow is another panel's.
-          ptype_id: types.find((t) => t.ptype_name !== 'ETT' && t.ptype_name !== 'ABB')!.ptype_id,
-          project_name: name,
-          closest_city: 'Salina',
-          start_date: today(),
-          due_date: today(6),
-          num_pilots: 1,
-          structure_assignment_type: 'dueDate',
-          inspection_type: '1',
-          photo_limit: -1,
-          ptier_id: 2,
-          pilot_struct_day: null,
-          kmzs: [],
-        },
-      }),
-    );
-    const line = await json<{ id: number }>(
-      await request.post('/api/v1/structures/lines', {
-        data: { lineName: 'Panels Feeder', projectId: project.id },
-      }),
-    );
-    const structure = await json<{ structure_id: number }>(
-      await request.post('/api/v1/structures/create', {
-        params: { projectId: project.id },
-        data: { lineId: line.id, lat: STRUCTURE.lat, lon: STRUCTURE.lon, structNumName: 'VP-1' },
-      }),
-    );
-    for (const photo of PHOTOS) await upload(request, project.id, structure.structure_id, photo);
+    const projectId = await createProjectViaApi(page, name, {
+      company: ACCOUNTS.customer.company,
+      // Not ETT or ABB: their arm workflow is another panel's.
+      type: (t) => t.ptype_name !== 'ETT' && t.ptype_name !== 'ABB',
+      inspectionType: '1',
+      closestCity: 'Salina',
+    });
+    const [structureId] = await addLineViaApi(page, projectId, 'Panels Feeder', [
+      { name: 'VP-1', lat: STRUCTURE.lat, lon: STRUCTURE.lon },
+    ]);
+    const { dronePhoto } = await dronePhotos();
+    const photos = [];
+    for (const photo of PHOTOS) {
+      const bytes = await dronePhoto({
+        label: photo.file,
+        latitude: STRUCTURE.lat + photo.dLat,
+        longitude: STRUCTURE.lon + photo.dLon,
+      });
+      photos.push({ fileName: photo.file, bytes, structureId, stepClip: ANGLES });
+    }
+    await uploadPhotos(page.request, projectId, photos);
     const rows = await json<Array<{ id: number; structure: string }>>(
-      await request.get(`/api/v1/inspections/${project.id}`),
+      await page.request.get(`/api/v1/inspections/${projectId}`),
     );
     const inspection = rows.find((r) => r.structure === 'VP-1')!;
     viewerUrl = `/projects/${slugOf(name)}/inspect?inspectionId=${inspection.id}`;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin } from '../support/login.ts';
+import { loginAs } from '../support/login.ts';
 import { expect as baseExpect, test } from '../support/test.ts';
 import { closeViewer, viewer, waitForViewer } from '../support/viewer.ts';
 
@@ -50,13 +50,6 @@ async function pick(page: Page, label: string, typed: string, option: string) {
 
 let inspectionUrl = '';
 let photoCount = 0;
-
-/** Logs in, with time for a cold server that is still processing the demo photos. */
-async function loginAs(page: Page, email: string) {
-  await page.goto('/login');
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
-}
 
 test('an inspector reviews a structure in the viewer: steps, zoom, annotations, reject and restore, reshoot', async ({
   page,

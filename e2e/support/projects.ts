@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIResponse, expect, type Locator, type Page } from '@playwright/test';
 
 /** The user's calendar date, 'YYYY-MM-DD' (what the project form and API use). */
 export function today(offsetDays = 0): string {
@@ -36,32 +36,81 @@ export function structureCsv({ lines, perLine, linePrefix, badRows = [] }: CsvOp
 
 export const csvFile = (name: string, buffer: Buffer) => ({ name, mimeType: 'text/csv', buffer });
 
-/** Creates a project through the API as the logged-in user (the page's cookies), for list journeys. */
-export async function createProjectViaApi(page: Page, name: string): Promise<number> {
-  const customers = (await (await page.request.get('/api/v1/customers')).json()) as { id: number }[];
-  const types = (await (await page.request.get('/api/v1/projects/upsert/projectTypes')).json()) as {
-    ptype_id: number;
-  }[];
-  const response = await page.request.post('/api/v1/projects', {
-    data: {
-      id: null,
-      company_id: customers[0]?.id,
-      ptype_id: types[0]?.ptype_id,
-      project_name: name,
-      closest_city: 'Ord',
-      start_date: today(),
-      due_date: today(6),
-      num_pilots: 1,
-      structure_assignment_type: 'dueDate',
-      inspection_type: '0',
-      photo_limit: -1,
-      ptier_id: 2,
-      pilot_struct_day: null,
-      kmzs: [],
-    },
-  });
+/** The 200 answer's body; any other status fails with the server's reason. */
+export async function json<T>(response: APIResponse): Promise<T> {
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { id: number }).id;
+  return (await response.json()) as T;
+}
+
+interface ProjectOptions {
+  /** The customer's company name; the first customer when unset. */
+  company?: string;
+  /** Picks the project type; the first when unset. */
+  type?: (type: { ptype_id: number; ptype_name: string }) => boolean;
+  /** '0' structure level (the default), '1' component level. */
+  inspectionType?: '0' | '1';
+  closestCity?: string;
+}
+
+/** Creates a project through the API as the logged-in user (the page's cookies), for list journeys. */
+export async function createProjectViaApi(
+  page: Page,
+  name: string,
+  options: ProjectOptions = {},
+): Promise<number> {
+  const request = page.request;
+  const customers = await json<{ id: number; company_name: string }[]>(
+    await request.get('/api/v1/customers'),
+  );
+  const types = await json<{ ptype_id: number; ptype_name: string }[]>(
+    await request.get('/api/v1/projects/upsert/projectTypes'),
+  );
+  const customer = options.company ? customers.find((c) => c.company_name === options.company) : customers[0];
+  const type = options.type ? types.find(options.type) : types[0];
+  const project = await json<{ id: number }>(
+    await request.post('/api/v1/projects', {
+      data: {
+        id: null,
+        company_id: customer?.id,
+        ptype_id: type?.ptype_id,
+        project_name: name,
+        closest_city: options.closestCity ?? 'Ord',
+        start_date: today(),
+        due_date: today(6),
+        num_pilots: 1,
+        structure_assignment_type: 'dueDate',
+        inspection_type: options.inspectionType ?? '0',
+        photo_limit: -1,
+        ptier_id: 2,
+        pilot_struct_day: null,
+        kmzs: [],
+      },
+    }),
+  );
+  return project.id;
+}
+
+/** Adds a line with these structures to a project through the API; answers their ids in order. */
+export async function addLineViaApi(
+  page: Page,
+  projectId: number,
+  lineName: string,
+  structures: { name: string; lat: number; lon: number }[],
+): Promise<number[]> {
+  const line = await json<{ id: number }>(
+    await page.request.post('/api/v1/structures/lines', { data: { lineName, projectId } }),
+  );
+  const ids: number[] = [];
+  for (const s of structures) {
+    const saved = await json<{ structure_id: number }>(
+      await page.request.post('/api/v1/structures/create', {
+        params: { projectId },
+        data: { lineId: line.id, lat: s.lat, lon: s.lon, structNumName: s.name },
+      }),
+    );
+    ids.push(saved.structure_id);
+  }
+  return ids;
 }
 
 /** Picks an option of a Mantine select by its label. */
