@@ -28,8 +28,22 @@ export async function openCompletionFromViewer(page: Page): Promise<void> {
       .click();
     return;
   }
-  const anyways = page.getByRole('button', { name: 'Complete Inspection Anyways' });
-  if (await anyways.isVisible().catch(() => false)) await anyways.click();
+  // The pre-checks (unassigned photos near the structure, then arms or flanges without photos) open one
+  // after the other, each a moment after the click: answer each until the completion form is open.
+  const form = page.getByRole('dialog', { name: /^Complete(d)? Inspection$/ });
+  const precheck = page.getByRole('dialog', {
+    name: /^(Unassigned Images|Arms Without Images|Flanges Without Images)$/,
+  });
+  for (;;) {
+    await expect(form.or(precheck).first()).toBeVisible({ timeout: 30_000 });
+    if (await form.isVisible()) return;
+    const title = await precheck
+      .first()
+      .getAttribute('aria-labelledby')
+      .then((id) => (id ? page.locator(`[id="${id}"]`).textContent() : null));
+    await precheck.first().getByRole('button', { name: 'Complete Inspection Anyways' }).click();
+    if (title) await expect(page.getByRole('dialog', { name: title, exact: true })).toBeHidden();
+  }
 }
 
 export async function closeViewer(page: Page): Promise<void> {
