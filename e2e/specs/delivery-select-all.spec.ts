@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
-import { submitLogin, userNameField } from '../support/login.ts';
-import { createProjectViaApi, slugOf, uniqueName } from '../support/projects.ts';
+import { loginAs } from '../support/login.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
+import { addLineViaApi, createProjectViaApi, json, slugOf, uniqueName } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -11,56 +11,11 @@ import { expect, test } from '../support/test.ts';
  * the rest, on a structure the browser never loaded too.
  */
 
-const DRONE_PHOTOS = '../../apps/server/src/testing/dronePhotos.ts';
-interface DronePhotos {
-  dronePhoto(spec: { label: string; latitude?: number; longitude?: number }): Promise<Buffer>;
-}
-
 const name = uniqueName('Select All Delivery');
 const path = `/projects/${slugOf(name)}/archive`;
 /** More structures than one page of the table (50). */
 const STRUCTURES = 56;
 let projectId = 0;
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A photo through the real upload API, put on a structure by hand. */
-async function upload(request: APIRequestContext, structureId: number, fileName: string): Promise<void> {
-  const { dronePhoto } = (await import(DRONE_PHOTOS)) as DronePhotos;
-  const bytes = await dronePhoto({ label: fileName, latitude: 38.8, longitude: -97.6 });
-  const md5 = createHash('md5').update(bytes).digest('base64');
-  const token = await json<{ uuid: string; signedTokenUrl: string; imageUrl: string }>(
-    await request.get('/api/v1/inspections/imageUploadToken', { params: { projectId, md5 } }),
-  );
-  const put = await request.put(token.signedTokenUrl, {
-    data: bytes,
-    headers: { 'content-type': 'image/jpeg' },
-  });
-  expect(put.ok()).toBe(true);
-  await json(
-    await request.post(`/api/v1/inspections/imageUploadedV2/${token.uuid}`, {
-      data: {
-        projectId,
-        imageUrl: token.imageUrl,
-        fileName,
-        md5Hash: md5,
-        imgSizeBytes: bytes.length,
-        structureId,
-      },
-    }),
-  );
-}
-
-/** Logs in with room for a cold server on a busy machine. */
-async function loginAs(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expect(userNameField(page)).toBeVisible({ timeout: 60_000 });
-  await submitLogin(page, email);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
-}
 
 const row = (page: Page, structure: string) =>
   page.getByTestId('delivery-structure-row').filter({ has: page.getByText(structure, { exact: true }) });
@@ -73,33 +28,31 @@ test.describe('delivery select-all', () => {
     test.setTimeout(180_000);
     const page = await browser.newPage();
     await loginAs(page, ACCOUNTS.superAdmin.email);
-    const request = page.request;
     projectId = await createProjectViaApi(page, name);
-    const line = await json<{ id: number }>(
-      await request.post('/api/v1/structures/lines', { data: { lineName: 'Select Feeder', projectId } }),
+    const structureIds = await addLineViaApi(
+      page,
+      projectId,
+      'Select Feeder',
+      Array.from({ length: STRUCTURES }, (_, k) => ({
+        name: `S-${k + 1}`,
+        lat: 38.8 + (k + 1) * 0.0005,
+        lon: -97.6,
+      })),
     );
-    // A few at a time: the seeding, not the journey, would otherwise take most of the run.
-    const structureIds: number[] = [];
-    for (let first = 1; first <= STRUCTURES; first += 8) {
-      const batch = Array.from({ length: Math.min(8, STRUCTURES - first + 1) }, (_, k) => first + k);
-      const saved = await Promise.all(
-        batch.map(async (i) =>
-          json<{ structure_id: number }>(
-            await request.post('/api/v1/structures/create', {
-              params: { projectId },
-              data: { lineId: line.id, lat: 38.8 + i * 0.0005, lon: -97.6, structNumName: `S-${i}` },
-            }),
-          ),
-        ),
-      );
-      structureIds.push(...saved.map((r) => r.structure_id));
-    }
     // S-1: two photos, S-2: one; S-55 and S-56, past the first page of 50: one each.
-    await upload(request, structureIds[0]!, 'ALL_0001.JPG');
-    await upload(request, structureIds[0]!, 'ALL_0002.JPG');
-    await upload(request, structureIds[1]!, 'ALL_0003.JPG');
-    await upload(request, structureIds[54]!, 'ALL_0055.JPG');
-    await upload(request, structureIds[55]!, 'ALL_0056.JPG');
+    const { dronePhoto } = await dronePhotos();
+    const photo = async (fileName: string, structureId: number) => ({
+      fileName,
+      structureId,
+      bytes: await dronePhoto({ label: fileName, latitude: 38.8, longitude: -97.6 }),
+    });
+    await uploadPhotos(page.request, projectId, [
+      await photo('ALL_0001.JPG', structureIds[0]!),
+      await photo('ALL_0002.JPG', structureIds[0]!),
+      await photo('ALL_0003.JPG', structureIds[1]!),
+      await photo('ALL_0055.JPG', structureIds[54]!),
+      await photo('ALL_0056.JPG', structureIds[55]!),
+    ]);
     await page.close();
   });
 
