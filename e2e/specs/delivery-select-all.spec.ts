@@ -28,11 +28,11 @@ test.describe('delivery select-all', () => {
     test.setTimeout(180_000);
     const page = await browser.newPage();
     await loginAs(page, ACCOUNTS.superAdmin.email);
-    projectId = await createProjectViaApi(page, name);
+    projectId = await createProjectViaApi(page, name, { company: ACCOUNTS.customer.company });
     const structureIds = await addLineViaApi(
       page,
       projectId,
-      'Select Feeder',
+      `${name} Line`,
       Array.from({ length: STRUCTURES }, (_, k) => ({
         name: `S-${k + 1}`,
         lat: 38.8 + (k + 1) * 0.0005,

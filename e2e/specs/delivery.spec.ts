@@ -15,6 +15,7 @@ import { expect, test } from '../support/test.ts';
  */
 
 const name = uniqueName('Delivery Journey');
+const LINE = `${name} Line`;
 const path = `/projects/${slugOf(name)}/archive`;
 /** md5 (hex) of every uploaded photo, by file name. */
 const uploaded = new Map<string, string>();
@@ -65,7 +66,7 @@ test.describe('delivery', () => {
       company: ACCOUNTS.customer.company,
       closestCity: 'Salina',
     });
-    const [d1, d2] = await addLineViaApi(page, projectId, 'Delivery Feeder', [
+    const [d1, d2] = await addLineViaApi(page, projectId, LINE, [
       { name: 'D-1', lat: 38.8, lon: -97.6 },
       { name: 'D-2', lat: 38.801, lon: -97.6 },
       { name: 'D-3', lat: 38.802, lon: -97.6 },
@@ -137,9 +138,9 @@ test.describe('delivery', () => {
     expect(header!.slice(0, 4)).toEqual(['Structure', 'Line', 'Image', 'File']);
     const md5Column = header!.indexOf('MD5');
     expect(lines.map((l) => [l[0], l[1], l[2], l[md5Column]]).sort()).toEqual([
-      ['D-1', 'Delivery Feeder', 'DLV_0001.JPG', uploaded.get('DLV_0001.JPG')],
-      ['D-1', 'Delivery Feeder', 'DLV_0002.JPG', uploaded.get('DLV_0002.JPG')],
-      ['D-2', 'Delivery Feeder', 'DLV_0003.JPG', uploaded.get('DLV_0003.JPG')],
+      ['D-1', LINE, 'DLV_0001.JPG', uploaded.get('DLV_0001.JPG')],
+      ['D-1', LINE, 'DLV_0002.JPG', uploaded.get('DLV_0002.JPG')],
+      ['D-2', LINE, 'DLV_0003.JPG', uploaded.get('DLV_0003.JPG')],
     ]);
     // The originals in the ZIP are the uploaded bytes.
     for (const line of lines) {

@@ -34,7 +34,7 @@ test.describe('viewer deep zoom', () => {
       company: ACCOUNTS.customer.company,
       closestCity: 'Salina',
     });
-    const [structureId] = await addLineViaApi(page, projectId, 'Zoom Feeder', [
+    const [structureId] = await addLineViaApi(page, projectId, `${name} Line`, [
       { name: 'Z-1', lat: 38.8, lon: -97.6 },
     ]);
     // The medium is made in the background: uploadPhotos waits for it.

@@ -27,7 +27,16 @@ async function unclassifiedInspection(page: Page, projectName: string) {
     count: number;
   }>;
   const withPhotos = rows.filter((r) => r.count === 5).sort((a, b) => a.structure_id - b.structure_id);
-  return { projectId: project.id, inspectionId: withPhotos[1]!.id };
+  // The first (after the first) whose photos have no type yet: a retried run finds the next one, since the
+  // journey classifies photos of the one it picked.
+  for (const row of withPhotos.slice(1)) {
+    const photos = (await (await page.request.get(`/api/v1/inspections/images/${row.id}`)).json()) as Array<{
+      ett_photo_type_id: number | null;
+    }>;
+    if (photos.every((p) => p.ett_photo_type_id === null))
+      return { projectId: project.id, inspectionId: row.id };
+  }
+  throw new Error(`${projectName}: no inspection with five unclassified photos left`);
 }
 
 const counter = (page: Page) => page.getByTestId('image-counter');

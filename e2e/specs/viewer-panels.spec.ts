@@ -54,7 +54,7 @@ test.describe('viewer panels', () => {
       inspectionType: '1',
       closestCity: 'Salina',
     });
-    const [structureId] = await addLineViaApi(page, projectId, 'Panels Feeder', [
+    const [structureId] = await addLineViaApi(page, projectId, `${name} Line`, [
       { name: 'VP-1', lat: STRUCTURE.lat, lon: STRUCTURE.lon },
     ]);
     const { dronePhoto } = await dronePhotos();

@@ -9,7 +9,12 @@ export function today(offsetDays = 0): string {
 }
 
 /** A project name unique to this run (letters, digits and spaces only: the form blocks the rest). */
-export const uniqueName = (prefix: string): string => `${prefix} ${Date.now().toString(36).toUpperCase()}`;
+/** A name no other run, worker or retry uses (line names are unique per company across projects). */
+export const uniqueName = (prefix: string): string =>
+  `${prefix} ${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .toUpperCase()
+    .padStart(2, '0')}`;
 
 export const slugOf = (name: string): string => name.trim().toLowerCase().replace(/ /g, '-');
 
@@ -67,6 +72,12 @@ export async function createProjectViaApi(
   );
   const customer = options.company ? customers.find((c) => c.company_name === options.company) : customers[0];
   const type = options.type ? types.find(options.type) : types[0];
+  // Say which lookup came back empty, rather than the server's 'Must select a customer.'
+  expect(
+    customer,
+    `customer ${options.company ?? '(first)'} among ${JSON.stringify(customers)}`,
+  ).toBeDefined();
+  expect(type, 'project type').toBeDefined();
   const project = await json<{ id: number }>(
     await request.post('/api/v1/projects', {
       data: {

@@ -160,16 +160,20 @@ export function InspectionViewer(props: InspectionViewerProps) {
     isLastImage: index === shown.length - 1,
     readOnly: !isStaffUser,
   });
-  const { onImageChange, imageId: addressId } = props;
+  const { onImageChange } = props;
   const { guard } = ett;
+  // The address when the pick is made, read then: an ETT warning's 'Continue Unsaved' runs the step later,
+  // after the address may have moved on to the photo the reviewer was on.
+  const address = useRef(props.imageId);
+  address.current = props.imageId;
   const open = useCallback(
     (id: number) =>
       guard(() => {
         setPending(null);
         setSelectedAnnotation(null);
-        setPick((p) => pickPhoto(p, id, addressId));
+        setPick((p) => pickPhoto(p, id, address.current));
       }),
-    [guard, addressId],
+    [guard],
   );
   // The address names the pick after the frame that shows it is painted.
   useEffect(() => {
