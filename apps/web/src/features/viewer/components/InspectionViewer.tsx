@@ -43,7 +43,6 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { onNextFrame } from '../../../lib/nextFrame.ts';
 import { useSession } from '../../../lib/session.ts';
 import { markImage, useReviewMutations } from '../api/viewerMutations.ts';
 import {
@@ -180,14 +179,14 @@ export function InspectionViewer(props: InspectionViewerProps) {
   useEffect(() => {
     if (!addressBehind(settled) || onStage !== settled.id) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = onNextFrame(() => {
+    const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         setPick(askAddress(settled));
         onImageChange(settled.id);
       });
     });
     return () => {
-      cancel();
+      cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, [settled, onStage, onImageChange]);
