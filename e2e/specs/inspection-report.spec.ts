@@ -2,60 +2,61 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
+import { dronePhotos, uploadPhotos } from '../support/photos.ts';
+import { addLineViaApi, createProjectViaApi, json, slugOf, uniqueName } from '../support/projects.ts';
 import { expect as baseExpect, test } from '../support/test.ts';
 import { viewer, waitForViewer } from '../support/viewer.ts';
 
-// A demo project of the customer's company with uploaded photos.
-const PROJECT = 'Smoky Hill Transmission Patrol';
-const PROJECT_PATH = '/projects/smoky-hill-transmission-patrol';
 // Saves, the report's photo crops and the background build take their time on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 const NOTE = 'Report journey: cracked crossarm brace';
+/** The customer company's own project for this run: no other journey annotates or completes its photos. */
+const PROJECT = uniqueName('Report Journey');
+const PROJECT_PATH = `/projects/${slugOf(PROJECT)}`;
+const SITE = { lat: 38.84, lon: -97.61 };
 
 test.describe.configure({ mode: 'serial' });
 
 interface Row {
-  id: number;
   structure: string;
   line_name: string;
-  uploaded_image_count: number;
 }
 
 /**
- * As the project manager (API calls with the page's session): annotates an inspection's photo at risk 4 and
- * completes it (again, when the demo completed it already). Takes the last inspection with photos, away from
- * the five-photo ones other journeys use.
+ * As the super admin (API calls with the page's session): a project of the customer's company with one
+ * structure and its photo (through the real upload calls), the photo annotated at risk 4, the inspection
+ * completed.
  */
 async function completedInspectionWithAnnotation(page: Page): Promise<Row> {
-  const projects = (await (await page.request.get('/api/v1/projects')).json()) as Array<{
-    id: number;
-    project_name: string;
-  }>;
-  const project = projects.find((p) => p.project_name === PROJECT)!;
-  // A cold server may still be placing the demo photos: ask until an inspection has some.
-  let row: Row | undefined;
-  await expect
-    .poll(
-      async () => {
-        const rows = (await (await page.request.get(`/api/v1/inspections/${project.id}`)).json()) as Row[];
-        row = rows.filter((r) => r.uploaded_image_count > 0).at(-1);
-        return row !== undefined;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(true);
-  const images = (await (await page.request.get(`/api/v1/inspections/images/${row!.id}`)).json()) as Array<{
-    id: number;
-    width: number | null;
-    height: number | null;
-  }>;
-  const photo = images[0]!;
-  const { categories } = (await (await page.request.get('/api/v1/annotations/categories')).json()) as {
-    categories: Array<{ id: number; display_text: string }>;
-  };
+  const request = page.request;
+  const projectId = await createProjectViaApi(page, PROJECT, {
+    company: ACCOUNTS.customer.company,
+    type: (t) => t.ptype_name === 'Distribution',
+    closestCity: 'Salina',
+  });
+  const row = { structure: 'RJ-1', line_name: `${PROJECT} Line` };
+  const [structureId] = await addLineViaApi(page, projectId, row.line_name, [
+    { name: row.structure, lat: SITE.lat, lon: SITE.lon },
+  ]);
+  const { dronePhoto } = await dronePhotos();
+  const bytes = await dronePhoto({ label: 'RJ_0001.JPG', latitude: SITE.lat + 0.0001, longitude: SITE.lon });
+  const [uploaded] = await uploadPhotos(request, projectId, [
+    { fileName: 'RJ_0001.JPG', bytes, structureId },
+  ]);
+  const inspections = await json<Array<{ id: number; structure: string }>>(
+    await request.get(`/api/v1/inspections/${projectId}`),
+  );
+  const inspectionId = inspections.find((r) => r.structure === row.structure)!.id;
+  const images = await json<Array<{ id: number; width: number | null; height: number | null }>>(
+    await request.get(`/api/v1/inspections/images/${inspectionId}`),
+  );
+  const photo = images.find((i) => i.id === uploaded!.imageId)!;
+  const { categories } = await json<{ categories: Array<{ id: number; display_text: string }> }>(
+    await request.get('/api/v1/annotations/categories'),
+  );
   const width = photo.width ?? 4000;
   const height = photo.height ?? 3000;
-  const created = await page.request.post('/api/v1/annotations', {
+  const created = await request.post('/api/v1/annotations', {
     data: {
       image_id: photo.id,
       rectangle: { x: width * 0.4, y: height * 0.3, width: width * 0.15, height: height * 0.2 },
@@ -67,7 +68,7 @@ async function completedInspectionWithAnnotation(page: Page): Promise<Row> {
     },
   });
   expect(created.ok()).toBe(true);
-  const completed = await page.request.post(`/api/v1/inspections/complete/${row!.id}`, {
+  const completed = await request.post(`/api/v1/inspections/complete/${inspectionId}`, {
     data: {
       data: {
         strType: 'Tangent',
@@ -82,7 +83,7 @@ async function completedInspectionWithAnnotation(page: Page): Promise<Row> {
     },
   });
   expect(completed.ok()).toBe(true);
-  return row!;
+  return row;
 }
 
 let inspection: Row;
@@ -92,7 +93,7 @@ test('the customer opens the inspection report from the viewer and downloads its
   openPage,
 }) => {
   test.setTimeout(180_000);
-  await loginAs(page, ACCOUNTS.projectManager.email);
+  await loginAs(page, ACCOUNTS.superAdmin.email);
   inspection = await completedInspectionWithAnnotation(page);
 
   const customer = await openPage();
@@ -144,7 +145,9 @@ test('the customer builds the project risk report on the Overview and downloads 
   const link = dialog.getByRole('link', { name: 'Download PDF' }).first();
   await expect(link).toBeVisible({ timeout: 60_000 });
   const { download, bytes } = await downloadFrom(page, link);
-  expect(download.suggestedFilename()).toMatch(/^Smoky-Hill-Transmission-Patrol-risk-report-\d+\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^${PROJECT.replace(/[^A-Za-z0-9]+/g, '-')}-risk-report-\\d+\\.pdf$`),
+  );
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   // At least the structure completed above (risk 4) is in it, with its annotation's crop.
   expect(bytes.toString('latin1')).toContain('/Subtype /Image');

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { onNextFrame } from '../../../lib/nextFrame.ts';
 import { chooseTiles, tileUrl } from '../model/deepZoom.ts';
 import type { StageView } from '../model/stageGeometry.ts';
 
@@ -16,8 +17,6 @@ interface DeepZoomLayerProps {
 
 /** Tile elements kept after they leave the screen, so panning back shows them at once. */
 const KEPT_TILES = 96;
-/** How long the layer waits for an animation frame before it updates without one. */
-const FRAME_FALLBACK_MS = 150;
 
 /**
  * The sharp layer of a large photo: above the medium and below the annotations, inside the stage's one
@@ -32,17 +31,16 @@ export const DeepZoomLayer = forwardRef<DeepZoomHandle, DeepZoomLayerProps>(func
 ) {
   const layerRef = useRef<HTMLDivElement>(null);
   const kept = useRef(new Map<string, HTMLImageElement>());
-  const frame = useRef(0);
-  const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Cancels the update waiting for its frame; null when none is. */
+  const pending = useRef<(() => void) | null>(null);
   const next = useRef<Parameters<DeepZoomHandle['update']> | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo starts without tiles, on purpose.
   useEffect(() => {
     const tiles = kept.current;
     return () => {
-      cancelAnimationFrame(frame.current);
-      clearTimeout(fallback.current);
-      frame.current = 0;
+      pending.current?.();
+      pending.current = null;
       for (const img of tiles.values()) img.remove();
       tiles.clear();
     };
@@ -50,9 +48,7 @@ export const DeepZoomLayer = forwardRef<DeepZoomHandle, DeepZoomLayerProps>(func
 
   useImperativeHandle(ref, () => {
     const render = () => {
-      cancelAnimationFrame(frame.current);
-      clearTimeout(fallback.current);
-      frame.current = 0;
+      pending.current = null;
       const layer = layerRef.current;
       const args = next.current;
       if (!layer || !args) return;
@@ -105,10 +101,8 @@ export const DeepZoomLayer = forwardRef<DeepZoomHandle, DeepZoomLayerProps>(func
     return {
       update(...args) {
         next.current = args;
-        if (frame.current) return;
-        frame.current = requestAnimationFrame(render);
-        // A busy browser can hold animation frames back for a long time; the tiles must come anyway.
-        fallback.current = setTimeout(render, FRAME_FALLBACK_MS);
+        // The tiles must come even while the browser holds animation frames back.
+        pending.current ??= onNextFrame(render);
       },
     };
   }, [imageId, width, height]);

@@ -43,6 +43,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { onNextFrame } from '../../../lib/nextFrame.ts';
 import { useSession } from '../../../lib/session.ts';
 import { markImage, useReviewMutations } from '../api/viewerMutations.ts';
 import {
@@ -179,14 +180,14 @@ export function InspectionViewer(props: InspectionViewerProps) {
   useEffect(() => {
     if (!addressBehind(settled) || onStage !== settled.id) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
+    const cancel = onNextFrame(() => {
       timer = setTimeout(() => {
         setPick(askAddress(settled));
         onImageChange(settled.id);
       });
     });
     return () => {
-      cancelAnimationFrame(frame);
+      cancel();
       clearTimeout(timer);
     };
   }, [settled, onStage, onImageChange]);
