@@ -53,6 +53,7 @@ import {
   useViewerInspection,
 } from '../api/viewerQueries.ts';
 import { addressBehind, askAddress, type PhotoPick, pickPhoto, settlePick } from '../model/photoPick.ts';
+import { neighboursToPrefetch, type StepDirection } from '../model/photoPrefetch.ts';
 import type { DrawMode, DrawnShape } from '../model/viewerTypes.ts';
 import { AnnotationSidebar } from './AnnotationSidebar.tsx';
 import { CompletionPrecheck, type PrecheckStep, precheckSteps } from './CompletionPrecheck.tsx';
@@ -145,9 +146,14 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const shown = useMemo(() => imagesInView(all, view), [all, view]);
   const current = shown.find((i) => i.id === wantedId) ?? shown[0] ?? null;
   const index = current ? shown.indexOf(current) : -1;
+  // Which way the reviewer is going, from the last move between photos (kept in step with the index).
+  const [step, setStep] = useState<{ index: number; direction: StepDirection }>({ index, direction: 'next' });
+  if (step.index !== index) setStep({ index, direction: index < step.index ? 'back' : 'next' });
+  const before = shown[index - 1]?.id;
+  const after = shown[index + 1]?.id;
   const neighbourIds = useMemo(
-    () => [shown[index - 1]?.id, shown[index + 1]?.id].filter((id) => id !== undefined),
-    [shown, index],
+    () => neighboursToPrefetch(before, after, hd, step.direction),
+    [before, after, hd, step.direction],
   );
   const annotations = useImageAnnotations(current?.id ?? null);
   const annotationList = annotations.data ?? [];

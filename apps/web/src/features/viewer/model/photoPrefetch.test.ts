@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PhotoPrefetch, type PrefetchImage } from './photoPrefetch.ts';
+import { neighboursToPrefetch, PhotoPrefetch, type PrefetchImage } from './photoPrefetch.ts';
 
 /** An image element stand-in: records its source; decode() settles when the test says. */
 class FakeImage implements PrefetchImage {
@@ -48,5 +48,20 @@ describe('photo prefetch', () => {
     prefetch.clear();
     expect(prefetch.urls()).toEqual([]);
     expect(made.every((i) => i.src === '')).toBe(true);
+  });
+});
+
+describe('neighbours to prefetch', () => {
+  it('are both neighbours in SD', () => {
+    expect(neighboursToPrefetch(1, 3, false, 'next')).toEqual([1, 3]);
+    expect(neighboursToPrefetch(undefined, 3, false, 'back')).toEqual([3]);
+  });
+
+  it('are the one ahead in HD, or the other at either end', () => {
+    expect(neighboursToPrefetch(1, 3, true, 'next')).toEqual([3]);
+    expect(neighboursToPrefetch(1, 3, true, 'back')).toEqual([1]);
+    expect(neighboursToPrefetch(1, undefined, true, 'next')).toEqual([1]);
+    expect(neighboursToPrefetch(undefined, 3, true, 'back')).toEqual([3]);
+    expect(neighboursToPrefetch(undefined, undefined, true, 'next')).toEqual([]);
   });
 });

@@ -47,3 +47,22 @@ export class PhotoPrefetch {
     this.held.delete(url);
   }
 }
+
+/** Which way the reviewer last stepped through the photos. */
+export type StepDirection = 'back' | 'next';
+
+/**
+ * The photos to load ahead of the one shown. In SD both neighbours (a 2048 px medium decodes to ~16 MB);
+ * in HD only the one the reviewer is heading to, since a 20 MP original decodes to ~80 MB and a reviewer
+ * who turned HD on mostly keeps going the same way.
+ */
+export function neighboursToPrefetch(
+  before: number | undefined,
+  after: number | undefined,
+  hd: boolean,
+  direction: StepDirection,
+): number[] {
+  const both = [before, after];
+  const ahead = direction === 'back' ? [before ?? after] : [after ?? before];
+  return (hd ? ahead : both).filter((id) => id !== undefined);
+}
