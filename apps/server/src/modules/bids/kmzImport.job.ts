@@ -1,9 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
-import { JOB_BATCH_ROWS } from '../projects/csvImport.job.ts';
-import { finishImport, forgetFailedImport } from '../projects/csvImport.repository.ts';
+import { forgetFailedImport } from '../projects/csvImport.repository.ts';
+import {
+  failedForGood,
+  finishImportAudited,
+  importWriteOptions,
+  requireStoredFiles,
+} from '../projects/importJob.support.ts';
 import { deleteBid } from './bids.repository.ts';
 import { KmzChangedError, writeKmzFiles } from './kmzImport.write.ts';
 
@@ -39,39 +43,19 @@ export const bidKmzImportJob = defineJob({
   maxAttempts: 3,
   leaseMs: 60_000,
   async run(ctx, p) {
-    const { database, storage } = ctx.deps;
     const target = { projectId: p.projectId, companyId: p.companyId, userId: p.userId, perComponent: false };
     try {
-      for (const file of p.files) {
-        if (!(await storage.exists(file.storageKey)))
-          throw new PermanentJobError('A KMZ file is missing from storage');
-      }
-      const written = await writeKmzFiles(target, p.files, {
-        storage,
-        transaction: (work) => database.db.transaction(work),
-        batchRows: JOB_BATCH_ROWS[database.kind],
-        onProgress: (done) => ctx.reportProgress(done, p.totalRows),
-        signal: ctx.signal,
-        ...(database.kind === 'pglite' ? { afterBatch: (ms: number) => sleep(ms) } : {}),
-      }).catch((err: unknown) => {
-        throw err instanceof KmzChangedError ? new PermanentJobError(err.message) : err;
-      });
-      await database.db.transaction(async (tx) => {
-        if (!(await finishImport(tx, p.projectId, ctx.jobId))) {
-          throw new PermanentJobError('The project was deleted during its import');
-        }
-        await writeAudit(tx, ctx.actor, {
-          action: 'project.import_done',
-          objectType: 'project',
-          objectId: p.projectId,
-          details: { jobId: ctx.jobId, bidId: p.bidId, ...written },
-        });
-      });
+      await requireStoredFiles(ctx, p.files, 'A KMZ file is missing from storage');
+      const written = await writeKmzFiles(target, p.files, importWriteOptions(ctx, p.totalRows)).catch(
+        (err: unknown) => {
+          throw err instanceof KmzChangedError ? new PermanentJobError(err.message) : err;
+        },
+      );
+      await finishImportAudited(ctx, p.projectId, { bidId: p.bidId, ...written });
       return { structures: p.totalRows, projectId: p.projectId, bidId: p.bidId };
     } catch (err) {
-      const final = err instanceof PermanentJobError || ctx.attempt >= ctx.maxAttempts;
-      if (final && !ctx.signal.aborted) {
-        await database.db.transaction(async (tx) => {
+      if (failedForGood(ctx, err)) {
+        await ctx.deps.database.db.transaction(async (tx) => {
           await deleteBid(tx, p.bidId);
           await forgetFailedImport(tx, p.projectId, ctx.jobId, true, []);
           await writeAudit(tx, ctx.actor, {

@@ -1,7 +1,6 @@
 import type { StructureRow } from '@linewalker/domain';
-import type { Db } from '../../platform/db/client.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
 import { countFileStructures, insertStructureBatch, resolveLines } from '../projects/csvImport.repository.ts';
+import type { WriteOptions } from '../projects/csvImport.write.ts';
 import { forEachKmzRow, type KmzRowMapping } from './kmzRows.ts';
 
 /** A checked KMZ to write, with the source-file row its structures point at. */
@@ -12,15 +11,8 @@ export interface KmzFileToWrite extends KmzRowMapping {
   repeats: number[];
 }
 
-export interface KmzWriteOptions {
-  storage: Storage;
-  /** Runs one batch's writes in a transaction of its own (the job commits per batch). */
-  transaction: <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
-  batchRows: number;
-  onProgress?: (done: number) => Promise<void>;
-  signal?: AbortSignal;
-  afterBatch?: (batchMs: number) => Promise<void>;
-}
+/** The same batch writes as a CSV import: one committed transaction per batch. */
+export type KmzWriteOptions = WriteOptions;
 
 /** A placemark the check passed is refused now: the stored file changed, which uploads never do. */
 export class KmzChangedError extends Error {}

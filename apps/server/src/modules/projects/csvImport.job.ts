@@ -1,16 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
-import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
-import { finishImport, forgetFailedImport } from './csvImport.repository.ts';
+import { defineJob } from '../../platform/jobs/define.ts';
+import { forgetFailedImport } from './csvImport.repository.ts';
 import { writeCsvFiles } from './csvImport.write.ts';
-
-/**
- * Rows per committed batch: short enough that other requests get the database between batches. PGlite runs
- * every query on one connection, so a request waits for the batch in hand: 1,000 rows keep that to tens of
- * ms (5,000 made the list's p99 13× its idle value under 10 clients; see the import-load benchmark).
- */
-export const JOB_BATCH_ROWS = { pglite: 1_000, postgres: 20_000 } as const;
+import {
+  failedForGood,
+  finishImportAudited,
+  importWriteOptions,
+  requireStoredFiles,
+} from './importJob.support.ts';
 
 const ImportPayload = z.object({
   projectId: z.number().int(),
@@ -47,7 +45,6 @@ export const projectImportJob = defineJob({
   maxAttempts: 3,
   leaseMs: 60_000,
   async run(ctx, p) {
-    const { database, storage } = ctx.deps;
     const target = {
       projectId: p.projectId,
       companyId: p.companyId,
@@ -55,36 +52,13 @@ export const projectImportJob = defineJob({
       perComponent: p.perComponent,
     };
     try {
-      for (const file of p.files) {
-        if (!(await storage.exists(file.storageKey)))
-          throw new PermanentJobError('A source file is missing from storage');
-      }
-      const written = await writeCsvFiles(target, p.files, {
-        storage,
-        transaction: (work) => database.db.transaction(work),
-        batchRows: JOB_BATCH_ROWS[database.kind],
-        onProgress: (done) => ctx.reportProgress(done, p.totalRows),
-        signal: ctx.signal,
-        // PGlite runs every query on this thread and one connection: after each batch, leave it to the
-        // requests for as long as the batch took, so users keep working at half the import's speed.
-        ...(database.kind === 'pglite' ? { afterBatch: (ms: number) => sleep(ms) } : {}),
-      });
-      await database.db.transaction(async (tx) => {
-        if (!(await finishImport(tx, p.projectId, ctx.jobId))) {
-          throw new PermanentJobError('The project was deleted during its import');
-        }
-        await writeAudit(tx, ctx.actor, {
-          action: 'project.import_done',
-          objectType: 'project',
-          objectId: p.projectId,
-          details: { jobId: ctx.jobId, ...written },
-        });
-      });
+      await requireStoredFiles(ctx, p.files, 'A source file is missing from storage');
+      const written = await writeCsvFiles(target, p.files, importWriteOptions(ctx, p.totalRows));
+      await finishImportAudited(ctx, p.projectId, written);
       return { structures: p.totalRows };
     } catch (err) {
-      const final = err instanceof PermanentJobError || ctx.attempt >= ctx.maxAttempts;
-      if (final && !ctx.signal.aborted) {
-        await database.db.transaction(async (tx) => {
+      if (failedForGood(ctx, err)) {
+        await ctx.deps.database.db.transaction(async (tx) => {
           await forgetFailedImport(
             tx,
             p.projectId,
