@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { downloadFrom } from '../support/downloads.ts';
 import { loginAs } from '../support/login.ts';
+import { json } from '../support/projects.ts';
 import { expect, test } from '../support/test.ts';
 
 // A demo project with 50 structures: crew 1 holds 40, the other 10 are unassigned. The journeys
@@ -219,7 +220,22 @@ test('"Add Personnel" offers only people in no crew, until "No Additional Users 
   const sidebar = crewSidebar(page);
   const adding = page.waitForResponse((r) => r.url().includes('/assignment/addCrewGroup/') && r.ok());
   await sidebar.getByRole('button', { name: 'Add Crew Group' }).click();
-  await adding;
+  const addedGroup = await adding;
+  const projectId = Number(/addCrewGroup\/(\d+)/.exec(addedGroup.url())![1]);
+  const { crewGroup } = (await addedGroup.json()) as { crewGroup: { crew_group_id: number } };
+  // Everyone free but two goes into the crew through the API (other journeys add people meanwhile, and one
+  // by one through the list would take minutes); the list then offers the rest.
+  const { availableUsers } = await json<{ availableUsers: Array<{ user_id: number }> }>(
+    await page.request.get(`/api/v1/assignment/${projectId}`),
+  );
+  for (const user of availableUsers.slice(2)) {
+    const put = await page.request.post('/api/v1/assignment/addCrewUser', {
+      params: { userId: user.user_id, crewGroupId: crewGroup.crew_group_id },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+  }
+  await page.reload();
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 90_000 });
   const groups = sidebar.getByRole('button', { name: /^Crew \d+/ });
   await groups.last().click();
   const personnel = sidebar.getByRole('combobox', { name: 'Add Personnel' }).last();
