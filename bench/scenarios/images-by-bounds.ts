@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { type App, buildApp } from '../../apps/server/src/app.ts';
-import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
-import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import type { App } from '../../apps/server/src/app.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
 import { openBenchDatabase } from '../lib/database.ts';
+import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
 /** 10 lines of 1,000 structures 50 m apart crossing a ~50 km region, five photos within ~30 m of each. */
@@ -29,7 +24,7 @@ const P95_TARGET_MS = 100;
 interface Context {
   database: Database;
   app: App;
-  dataDir: string;
+  server: InProcessApp;
   projectId: number;
   headers: Record<string, string>;
   windows: Array<{ west: number; south: number; east: number; north: number }>;
@@ -111,29 +106,8 @@ export default defineScenario<Context>({
   async setup() {
     const database = await openBenchDatabase();
     const projectId = await project(database);
-    const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-bounds-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: join(dataDir, 'no-web'),
-      JOB_WORKERS: '0',
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({ config, database, logger: false });
-    await app.ready();
-    const password = 'bench-password-1234';
-    await database.db.execute(sql`
-      insert into users (company_id, role_id, first_name, last_name, email, password_hash)
-      values (1, ${ROLE_IDS.inspector}, 'Bench', 'Inspector', 'bench-bounds@example.com', ${await hashPassword(password)})`);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { email: 'bench-bounds@example.com', password },
-    });
-    const token = login.json().token as string | undefined;
-    if (!token) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
+    const server = await startInProcessApp(database, 'bounds');
+    const { app, headers } = server;
     const count = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from images where project_id = ${projectId}`,
@@ -142,9 +116,9 @@ export default defineScenario<Context>({
     return {
       database,
       app,
-      dataDir,
+      server,
       projectId,
-      headers: { authorization: `Bearer ${token}` },
+      headers,
       windows: await viewWindows(database, projectId),
       turn: { subject: 0, baseline: 0 },
       latencies: { subject: [], baseline: [] },
@@ -189,8 +163,7 @@ export default defineScenario<Context>({
     );
   },
   async teardown(ctx) {
-    await ctx.app.close();
+    await ctx.server.close();
     await ctx.database.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
   },
 });

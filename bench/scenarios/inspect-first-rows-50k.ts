@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { type App, buildApp } from '../../apps/server/src/app.ts';
-import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
-import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import type { App } from '../../apps/server/src/app.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
 import { openBenchDatabase } from '../lib/database.ts';
+import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
 import { defineScenario } from '../lib/scenario.ts';
 import { addImages, addReviewers, rawSelect, STRUCTURES } from './inspections-list.ts';
 
@@ -21,7 +16,7 @@ const FIRST_ROWS_TARGET_MS = 1_000;
 interface Context {
   database: Database;
   app: App;
-  dataDir: string;
+  server: InProcessApp;
   projectId: number;
   headers: Record<string, string>;
   latencies: { subject: number[]; baseline: number[] };
@@ -69,30 +64,9 @@ export default defineScenario<Context>({
     await addImages(database, projectId);
     await database.db.execute(sql`analyze`);
 
-    const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-inspect-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: join(dataDir, 'no-web'),
-      JOB_WORKERS: '0',
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({ config, database, logger: false });
-    await app.ready();
-    const password = 'bench-password-1234';
-    await database.db.execute(sql`
-      insert into users (company_id, role_id, first_name, last_name, email, password_hash)
-      values (1, ${ROLE_IDS.inspector}, 'Bench', 'Inspector', 'bench-inspect@example.com', ${await hashPassword(password)})`);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { email: 'bench-inspect@example.com', password },
-    });
-    const token = login.json().token as string | undefined;
-    if (!token) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
-    const ctx = { app, projectId, headers: { authorization: `Bearer ${token}` } };
+    const server = await startInProcessApp(database, 'inspect');
+    const { app, headers } = server;
+    const ctx = { app, projectId, headers };
 
     const full = await get(ctx, `/api/v1/inspections/${projectId}`);
     const [page, counts] = await firstRows(ctx);
@@ -119,7 +93,7 @@ export default defineScenario<Context>({
     return {
       database,
       app,
-      dataDir,
+      server,
       projectId,
       headers: ctx.headers,
       latencies: { subject: [], baseline: [] },
@@ -150,8 +124,7 @@ export default defineScenario<Context>({
     );
   },
   async teardown(ctx) {
-    await ctx.app.close();
+    await ctx.server.close();
     await ctx.database.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
   },
 });

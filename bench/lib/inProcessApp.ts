@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROLE_IDS } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import { type App, buildApp } from '../../apps/server/src/app.ts';
+import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
+import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import type { Database } from '../../apps/server/src/platform/db/client.ts';
+
+/** The real app in this process over a bench database, and an inspector's bearer headers for `inject`. */
+export interface InProcessApp {
+  app: App;
+  headers: { authorization: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on `database` (no web bundle, no job workers, silent) and logs in a new inspector of the
+ * operating company, named by `tag` (unique per scenario). `close` stops the app and removes its data folder;
+ * the database stays the caller's.
+ */
+export async function startInProcessApp(database: Database, tag: string): Promise<InProcessApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), `lw-bench-${tag}-`));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    JOB_WORKERS: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const email = `bench-${tag}@example.com`;
+  const password = 'bench-password-1234';
+  await database.db.execute(sql`
+    insert into users (company_id, role_id, first_name, last_name, email, password_hash)
+    values (1, ${ROLE_IDS.inspector}, 'Bench', 'Inspector', ${email}, ${await hashPassword(password)})`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { email, password },
+  });
+  const token = login.json().token as string | undefined;
+  if (!token) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
+  return {
+    app,
+    headers: { authorization: `Bearer ${token}` },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
