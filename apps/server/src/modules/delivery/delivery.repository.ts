@@ -271,27 +271,6 @@ function selectAllSql(projectId: number, s: SelectAll): SQL {
       where s.id = i.structure_id and s.project_id = ${projectId} ${filterSql(s)} ${delivered})`;
 }
 
-/**
- * Resolves a select-all: locks its photos not delivered yet in id order (the order every request that
- * changes photos locks them in) and answers their ids, with how many of its photos were delivered before.
- */
-export async function lockSelectAll(
-  db: Db,
-  projectId: number,
-  s: SelectAll,
-): Promise<{ fresh: number[]; alreadyDelivered: number }> {
-  const where = selectAllSql(projectId, s);
-  const fresh = await queryRows<{ id: number }>(
-    db,
-    sql`select i.id from images i where ${where} and i.archived_date is null order by i.id for update of i`,
-  );
-  const [done] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from images i where ${where} and i.archived_date is not null`,
-  );
-  return { fresh: fresh.map((r) => r.id), alreadyDelivered: done!.n };
-}
-
 /** The newest package holding any photo of a select-all, or null. */
 export async function latestPackageOfSelectAll(
   db: Db,
@@ -320,32 +299,75 @@ export interface NewPackage {
   archiveName: string;
   storageKey: string;
   createdBy: number | null;
-  imageIds: readonly number[];
 }
 
+/** Photos of the request; which one it is decides how it is matched (see `deliverPhotos`). */
+export type PhotoSelection =
+  | { imageIds: readonly number[]; selectAll?: undefined }
+  | { selectAll: SelectAll; imageIds?: undefined };
+
+export interface Delivered {
+  /** The new package, or null when no photo of the selection was left to deliver (nothing written). */
+  packageId: number | null;
+  delivered: number;
+  /** Photos of the selection delivered before, left as they were. */
+  alreadyDelivered: number;
+  /** The delivered photos' ids when there are at most 100 (for the audit), else null. */
+  imageIds: number[] | null;
+}
+
+const AUDITED_IDS = 100;
+
 /**
- * Creates the package, marks its photos delivered (archived_date, archive_name, archived_by) and links
- * them to it. The caller has locked the photos and passes only undelivered, unrejected ones.
+ * 'Archive Selected' in one statement, all in SQL (no id travels to the server and back): locks the
+ * selection's photos not delivered yet (rejected ones never are) in id order, the one order every request
+ * that changes photos locks them in; marks them delivered (archived_date, archive_name, archived_by); creates
+ * the package with their count and bytes, and links them to it. When none is left, nothing is written and
+ * `packageId` is null. Photos delivered before keep their first delivery: they are only counted. The caller
+ * holds the project's lock, so deliveries of one project never run this at the same time.
  */
-export async function insertPackage(db: Db, p: NewPackage): Promise<number> {
-  const ids = numberArrayLiteral(p.imageIds);
-  const [row] = await queryRows<{ id: number }>(
+export async function deliverPhotos(db: Db, p: NewPackage, selection: PhotoSelection): Promise<Delivered> {
+  const where = selection.selectAll
+    ? selectAllSql(p.projectId, selection.selectAll)
+    : sql`i.project_id = ${p.projectId} and i.id = any(${numberArrayLiteral(selection.imageIds)}::int[])
+        and i.reject_datetime is null`;
+  const [row] = await queryRows<{
+    package_id: number | null;
+    delivered: number;
+    already_delivered: number;
+    image_ids: number[] | null;
+  }>(
     db,
     sql`
-    insert into delivery_packages (project_id, number, archive_name, storage_key, created_by, image_count, bytes_total)
-    select ${p.projectId}, ${p.number}, ${p.archiveName}, ${p.storageKey}, ${p.createdBy}::int, count(*)::int,
-      sum(size_bytes)::bigint
-    from images where id = any(${ids}::int[])
-    returning id`,
+    with picked as materialized (
+      select i.id from images i where ${where} and i.archived_date is null order by i.id for update of i
+    ),
+    marked as (
+      update images m set archived_date = now(), archive_name = ${p.archiveName}, archived_by = ${p.createdBy}::int
+      from picked where m.id = picked.id
+      returning m.id, m.size_bytes
+    ),
+    package as (
+      insert into delivery_packages (project_id, number, archive_name, storage_key, created_by, image_count, bytes_total)
+      select ${p.projectId}, ${p.number}, ${p.archiveName}, ${p.storageKey}, ${p.createdBy}::int, count(*)::int,
+        sum(size_bytes)::bigint
+      from marked having count(*) > 0
+      returning id
+    ),
+    linked as (
+      insert into delivery_package_images (package_id, image_id) select package.id, marked.id from package, marked
+    )
+    select (select id from package) as package_id,
+      (select count(*)::int from marked) as delivered,
+      (select count(*)::int from images i where ${where} and i.archived_date is not null) as already_delivered,
+      (select array_agg(id order by id) from marked having count(*) <= ${AUDITED_IDS}) as image_ids`,
   );
-  const packageId = row!.id;
-  await db.execute(sql`
-    update images set archived_date = now(), archive_name = ${p.archiveName}, archived_by = ${p.createdBy}::int
-    where id = any(${ids}::int[])`);
-  await db.execute(sql`
-    insert into delivery_package_images (package_id, image_id)
-    select ${packageId}::int, unnest(${ids}::int[])`);
-  return packageId;
+  return {
+    packageId: row!.package_id,
+    delivered: row!.delivered,
+    alreadyDelivered: row!.already_delivered,
+    imageIds: row!.image_ids,
+  };
 }
 
 export async function setPackageJob(db: Db, packageId: number, jobId: number): Promise<void> {

@@ -84,17 +84,18 @@ export type DeliverySelection =
   | { imageIds: readonly number[]; filter?: undefined }
   | { filter: Omit<repo.SelectAll, 'exclude'>; exclude?: readonly number[] | undefined };
 
-/** The photos of a request, locked: the new ones to deliver and how the others were counted. */
+/** How a request's photos were counted before any was delivered. */
 interface Picked {
-  fresh: number[];
-  alreadyDelivered: number;
+  selection: repo.PhotoSelection;
+  /** Counted here for photos named one by one; a select-all counts them as it delivers. */
+  alreadyDelivered: number | null;
   skippedRejected: number;
-  /** Photos the request names, delivered or not (0: nothing matched). */
-  requested: number;
+  /** Photos the request names, delivered or not (null: a select-all, counted as it delivers). */
+  requested: number | null;
   latestPackage: () => Promise<number | null>;
 }
 
-/** Photos picked one by one: all must be of the project (400 otherwise). */
+/** Photos picked one by one, locked: all must be of the project (400 otherwise). */
 async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly number[]): Promise<Picked> {
   const ids = sortedIds(imageIds);
   const locked = await repo.lockImages(tx, project.id, ids);
@@ -107,7 +108,7 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
     );
   }
   return {
-    fresh: locked.filter((i) => !i.archived && !i.rejected).map((i) => i.id),
+    selection: { imageIds: ids },
     alreadyDelivered: locked.filter((i) => i.archived).length,
     skippedRejected: locked.filter((i) => i.rejected && !i.archived).length,
     requested: ids.length,
@@ -116,23 +117,22 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
 }
 
 /**
- * A select-all, resolved here in SQL under the project's lock rather than from the rows the browser
- * loaded: every deliverable photo of the structures the filters match, minus the excluded ones. Excluded
- * ids of other projects simply match nothing.
+ * A select-all, resolved in SQL under the project's lock rather than from the rows the browser loaded:
+ * every deliverable photo of the structures the filters match, minus the excluded ones. Excluded ids of
+ * other projects simply match nothing.
  */
-async function pickSelectAll(
+function pickSelectAll(
   tx: Db,
   project: repo.ProjectRef,
   filter: Omit<repo.SelectAll, 'exclude'>,
   exclude: readonly number[],
-): Promise<Picked> {
+): Picked {
   const selectAll = { ...filter, exclude: sortedIds(exclude) };
-  const { fresh, alreadyDelivered } = await repo.lockSelectAll(tx, project.id, selectAll);
   return {
-    fresh,
-    alreadyDelivered,
+    selection: { selectAll },
+    alreadyDelivered: null,
     skippedRejected: 0,
-    requested: fresh.length + alreadyDelivered,
+    requested: null,
     latestPackage: () => repo.latestPackageOfSelectAll(tx, project.id, selectAll),
   };
 }
@@ -160,16 +160,33 @@ export async function deliver(
     if (!project) throw notFound('Project');
     authorize(actor, 'delivery.create', projectObject(project));
     const picked = input.filter
-      ? await pickSelectAll(tx, project, input.filter, input.exclude ?? [])
+      ? pickSelectAll(tx, project, input.filter, input.exclude ?? [])
       : await pickIds(tx, project, input.imageIds);
-    const { fresh, alreadyDelivered, skippedRejected } = picked;
-    if (picked.requested === 0) {
+    // The number and name are taken before it is known whether a package is made: both are only written
+    // with it.
+    const number = await repo.nextPackageNumber(tx, project.id);
+    const archiveName =
+      input.archiveName ?? defaultArchiveName(number, isoDateOf(deps.now(), project.time_zone));
+    const done = await repo.deliverPhotos(
+      tx,
+      {
+        projectId: project.id,
+        number,
+        archiveName,
+        storageKey: packageStorageKey(project, number),
+        createdBy: actor.userId,
+      },
+      picked.selection,
+    );
+    const alreadyDelivered = picked.alreadyDelivered ?? done.alreadyDelivered;
+    const { skippedRejected } = picked;
+    if ((picked.requested ?? done.delivered + alreadyDelivered) === 0) {
       throw badRequest('No images match the selection; nothing was delivered.', 'nothing_to_deliver');
     }
     const selection = input.filter
       ? { filter: input.filter, excluded: input.exclude?.length ?? 0 }
       : { requested: picked.requested };
-    if (fresh.length === 0) {
+    if (done.packageId === null) {
       const packageId = await picked.latestPackage();
       // Recorded too: someone asked to deliver these photos again (nothing else changes).
       await writeAudit(tx, actor, {
@@ -180,17 +197,7 @@ export async function deliver(
       });
       return { created: false, packageId, alreadyDelivered, skippedRejected, delivered: 0 };
     }
-    const number = await repo.nextPackageNumber(tx, project.id);
-    const archiveName =
-      input.archiveName ?? defaultArchiveName(number, isoDateOf(deps.now(), project.time_zone));
-    const packageId = await repo.insertPackage(tx, {
-      projectId: project.id,
-      number,
-      archiveName,
-      storageKey: packageStorageKey(project, number),
-      createdBy: actor.userId,
-      imageIds: fresh,
-    });
+    const { packageId } = done;
     const job = await enqueue(tx, 'delivery.build-package', { packageId }, { actor });
     await repo.setPackageJob(tx, packageId, job.id);
     await writeAudit(tx, actor, {
@@ -201,14 +208,14 @@ export async function deliver(
         projectId: project.id,
         number,
         archiveName,
-        delivered: fresh.length,
+        delivered: done.delivered,
         alreadyDelivered,
         skippedRejected,
         ...selection,
-        imageIds: fresh.length <= 100 ? fresh : undefined,
+        imageIds: done.imageIds ?? undefined,
       },
     });
-    return { created: true, packageId, alreadyDelivered, skippedRejected, delivered: fresh.length };
+    return { created: true, packageId, alreadyDelivered, skippedRejected, delivered: done.delivered };
   });
   const pkg = outcome.packageId === null ? null : await repo.findPackage(db, outcome.packageId);
   return {

@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROLE_IDS } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import { type App, buildApp } from '../../apps/server/src/app.ts';
+import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
+import { loadConfig } from '../../apps/server/src/platform/config.ts';
+import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { openBenchDatabase } from '../lib/database.ts';
+import { defineScenario } from '../lib/scenario.ts';
+
+/** 10 lines of 1,000 structures, five photos each; one photo in 100 rejected, 20 unticked after the select-all. */
+const LINES = 10;
+const STRUCTURES_PER_LINE = 1_000;
+const PHOTOS_PER_STRUCTURE = 5;
+const IMAGES = LINES * STRUCTURES_PER_LINE * PHOTOS_PER_STRUCTURE;
+const EXCLUDED = 20;
+const TARGET_MS = 3_000;
+
+interface Context {
+  database: Database;
+  app: App;
+  dataDir: string;
+  projectId: number;
+  userId: number;
+  headers: Record<string, string>;
+  exclude: number[];
+  expected: number;
+  times: { subject: number[]; baseline: number[] };
+}
+
+async function project(database: Database): Promise<number> {
+  const db = database.db;
+  const [company] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into companies (company_name) values ('Bench Delivery Utility') returning id`,
+  );
+  const [p] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into projects (company_id, project_name, start_date, due_date, ptype_id, ptier_id, closest_city)
+        values (${company!.id}, 'Bench Delivery', '2026-01-05', '2026-12-20', 1, 2, 'Salina') returning id`,
+  );
+  const projectId = p!.id;
+  await db.execute(sql`
+    insert into lines (company_id, line_name)
+    select ${company!.id}::int, 'Bench line ' || k from generate_series(0, ${LINES - 1}::int) k`);
+  await db.execute(sql`
+    insert into project_lines (project_id, line_id)
+    select ${projectId}::int, id from lines where company_id = ${company!.id}`);
+  await db.execute(sql`
+    insert into structures (project_id, line_id, struct_num, location)
+    select ${projectId}::int, l.id, 'S-' || j, point(-97.6 + j * 0.0005, 38.8 + l.k * 0.01)
+    from (select id, row_number() over (order by id) - 1 as k from lines where company_id = ${company!.id}) l
+    cross join generate_series(0, ${STRUCTURES_PER_LINE - 1}::int) j`);
+  await db.execute(sql`
+    insert into images (project_id, structure_id, md5, image_name, storage_key, size_bytes, uploaded_at,
+      capture_time, has_thumb, has_medium, reject_datetime)
+    select s.project_id, s.id, md5(s.id || '-' || n), 'DJI_' || s.id || '_' || n || '.JPG',
+      'bench/delivery/' || s.id || '/' || n, 12000000, now(), now(), true, true,
+      case when (s.id * 5 + n) % 100 = 0 then now() end
+    from structures s cross join generate_series(1, ${PHOTOS_PER_STRUCTURE}::int) n
+    where s.project_id = ${projectId}`);
+  await db.execute(sql`analyze`);
+  return projectId;
+}
+
+/**
+ * Every photo back to undelivered, no package, job or audit row left, and the dead rows vacuumed (PGlite has no
+ * autovacuum): each operation starts alike.
+ */
+async function undeliver(ctx: Context): Promise<void> {
+  const db = ctx.database.db;
+  await db.execute(sql`delete from delivery_packages where project_id = ${ctx.projectId}`);
+  await db.execute(sql`delete from jobs`);
+  await db.execute(sql`delete from audit_log where action like 'delivery.%'`);
+  await db.execute(sql`
+    update images set archived_date = null, archive_name = null, archived_by = null
+    where project_id = ${ctx.projectId} and archived_date is not null`);
+  await db.execute(sql`vacuum analyze images, delivery_package_images, delivery_packages`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export default defineScenario<Context>({
+  name: 'delivery-select-all-50k',
+  description: `POST /api/v1/deliveries (real route, in-process) with a select-all minus ${EXCLUDED} unticked photos over a project of ${IMAGES.toLocaleString('en-US')} photos (1% rejected) vs one plain UPDATE marking the same photos delivered`,
+  measure: { rounds: 3, roundMs: 1, warmup: 1 },
+  async setup() {
+    const database = await openBenchDatabase();
+    const projectId = await project(database);
+    const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-delivery-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: join(dataDir, 'no-web'),
+      JOB_WORKERS: '0',
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    const password = 'bench-password-1234';
+    const [user] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into users (company_id, role_id, first_name, last_name, email, password_hash)
+        values (1, ${ROLE_IDS.projectManager}, 'Bench', 'Manager', 'bench-delivery@example.com',
+          ${await hashPassword(password)}) returning id`,
+    );
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: 'bench-delivery@example.com', password },
+    });
+    const token = login.json().token as string | undefined;
+    if (!token) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
+    const exclude = (
+      await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from images where project_id = ${projectId} and reject_datetime is null
+          order by id limit ${EXCLUDED}`,
+      )
+    ).map((r) => r.id);
+    const [deliverable] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from images where project_id = ${projectId} and reject_datetime is null`,
+    );
+    return {
+      database,
+      app,
+      dataDir,
+      projectId,
+      userId: user!.id,
+      headers: { authorization: `Bearer ${token}` },
+      exclude,
+      expected: deliverable!.n - EXCLUDED,
+      times: { subject: [], baseline: [] },
+    };
+  },
+  async subject(ctx) {
+    const started = performance.now();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/deliveries',
+      headers: ctx.headers,
+      payload: { projectId: ctx.projectId, filter: {}, exclude: ctx.exclude, archiveName: 'Bench' },
+    });
+    ctx.times.subject.push(performance.now() - started);
+    if (res.statusCode !== 200) throw new Error(`deliveries answered ${res.statusCode}: ${res.body}`);
+    const body = res.json() as { delivered: number };
+    if (body.delivered !== ctx.expected) {
+      throw new Error(`delivered ${body.delivered} photos, expected ${ctx.expected}`);
+    }
+  },
+  async baseline(ctx) {
+    const started = performance.now();
+    await ctx.database.db.execute(sql`
+      update images set archived_date = now(), archive_name = 'Bench', archived_by = ${ctx.userId}::int
+      where project_id = ${ctx.projectId} and reject_datetime is null and archived_date is null
+        and id <> all(${`{${ctx.exclude.join(',')}}`}::int[])`);
+    ctx.times.baseline.push(performance.now() - started);
+  },
+  afterEach: undeliver,
+  report(ctx) {
+    const route = median(ctx.times.subject);
+    return (
+      `route median ${route.toFixed(0)} ms (target < ${TARGET_MS} ms: ${route < TARGET_MS ? 'met' : 'MISSED'}), ` +
+      `plain UPDATE median ${median(ctx.times.baseline).toFixed(0)} ms; ${ctx.expected.toLocaleString('en-US')} ` +
+      `photos delivered per request`
+    );
+  },
+  async teardown(ctx) {
+    await ctx.app.close();
+    await ctx.database.close();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+  },
+});
