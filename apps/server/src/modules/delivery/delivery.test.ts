@@ -293,6 +293,13 @@ describe('POST /api/v1/deliveries', () => {
       sql`select count(*)::int as n from audit_log where action = 'delivery.create' and object_id = ${String(body.package!.id)}`,
     );
     expect(audit!.n).toBe(1);
+    // A small delivery's audit names its photos, in id order.
+    const [details] = await queryRows<{ image_ids: number[]; delivered: number }>(
+      db(),
+      sql`select details->'imageIds' as image_ids, (details->>'delivered')::int as delivered from audit_log
+        where action = 'delivery.create' and object_id = ${String(body.package!.id)}`,
+    );
+    expect(details).toEqual({ image_ids: [...ids].sort((a, b) => a - b), delivered: 3 });
     // The counts follow: T-2 is delivered now.
     expect((await get(`/api/v1/structures/deliveryCounts/${projectId}`)).body).toMatchObject({
       delivered: 2,
