@@ -7,20 +7,27 @@ import { type App, buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 
-/** The real app in this process over a bench database, and an inspector's bearer headers for `inject`. */
+/** The real app in this process over a bench database, and its user's bearer headers for `inject`. */
 export interface InProcessApp {
   app: App;
   headers: { authorization: string };
+  /** The logged-in user. */
+  userId: number;
   close(): Promise<void>;
 }
 
 /**
- * Builds the app on `database` (no web bundle, no job workers, silent) and logs in a new inspector of the
- * operating company, named by `tag` (unique per scenario). `close` stops the app and removes its data folder;
- * the database stays the caller's.
+ * Builds the app on `database` (no web bundle, no job workers, silent) and logs in a new user of the
+ * operating company (an inspector unless `roleId` says otherwise), named by `tag` (unique per scenario).
+ * `close` stops the app and removes its data folder; the database stays the caller's.
  */
-export async function startInProcessApp(database: Database, tag: string): Promise<InProcessApp> {
+export async function startInProcessApp(
+  database: Database,
+  tag: string,
+  roleId: number = ROLE_IDS.inspector,
+): Promise<InProcessApp> {
   const dataDir = mkdtempSync(join(tmpdir(), `lw-bench-${tag}-`));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,9 +42,11 @@ export async function startInProcessApp(database: Database, tag: string): Promis
   await app.ready();
   const email = `bench-${tag}@example.com`;
   const password = 'bench-password-1234';
-  await database.db.execute(sql`
-    insert into users (company_id, role_id, first_name, last_name, email, password_hash)
-    values (1, ${ROLE_IDS.inspector}, 'Bench', 'Inspector', ${email}, ${await hashPassword(password)})`);
+  const [user] = await queryRows<{ id: number }>(
+    database.db,
+    sql`insert into users (company_id, role_id, first_name, last_name, email, password_hash)
+      values (1, ${roleId}, 'Bench', 'User', ${email}, ${await hashPassword(password)}) returning id`,
+  );
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/users/login',
@@ -48,6 +57,7 @@ export async function startInProcessApp(database: Database, tag: string): Promis
   return {
     app,
     headers: { authorization: `Bearer ${token}` },
+    userId: user!.id,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

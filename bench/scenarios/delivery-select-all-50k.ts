@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { type App, buildApp } from '../../apps/server/src/app.ts';
-import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
-import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
+import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
 /** 10 lines of 1,000 structures, five photos each; one photo in 100 rejected, 20 unticked after the select-all. */
@@ -22,11 +17,9 @@ const TARGET_MS = 3_000;
 
 interface Context {
   database: Database;
-  app: App;
-  dataDir: string;
+  inProcess: InProcessApp;
   projectId: number;
   userId: number;
-  headers: Record<string, string>;
   exclude: number[];
   expected: number;
   times: { subject: number[]; baseline: number[] };
@@ -93,32 +86,7 @@ export default defineScenario<Context>({
   async setup() {
     const database = await openBenchDatabase();
     const projectId = await project(database);
-    const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-delivery-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: join(dataDir, 'no-web'),
-      JOB_WORKERS: '0',
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({ config, database, logger: false });
-    await app.ready();
-    const password = 'bench-password-1234';
-    const [user] = await queryRows<{ id: number }>(
-      database.db,
-      sql`insert into users (company_id, role_id, first_name, last_name, email, password_hash)
-        values (1, ${ROLE_IDS.projectManager}, 'Bench', 'Manager', 'bench-delivery@example.com',
-          ${await hashPassword(password)}) returning id`,
-    );
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { email: 'bench-delivery@example.com', password },
-    });
-    const token = login.json().token as string | undefined;
-    if (!token) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
+    const inProcess = await startInProcessApp(database, 'delivery', ROLE_IDS.projectManager);
     const exclude = (
       await queryRows<{ id: number }>(
         database.db,
@@ -132,11 +100,9 @@ export default defineScenario<Context>({
     );
     return {
       database,
-      app,
-      dataDir,
+      inProcess,
       projectId,
-      userId: user!.id,
-      headers: { authorization: `Bearer ${token}` },
+      userId: inProcess.userId,
       exclude,
       expected: deliverable!.n - EXCLUDED,
       times: { subject: [], baseline: [] },
@@ -146,10 +112,10 @@ export default defineScenario<Context>({
   async subject(ctx) {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const res = await ctx.app.inject({
+    const res = await ctx.inProcess.app.inject({
       method: 'POST',
       url: '/api/v1/deliveries',
-      headers: ctx.headers,
+      headers: ctx.inProcess.headers,
       payload: { projectId: ctx.projectId, filter: {}, exclude: ctx.exclude, archiveName: 'Bench' },
     });
     ctx.times.subject.push(performance.now() - started);
@@ -180,8 +146,7 @@ export default defineScenario<Context>({
     );
   },
   async teardown(ctx) {
-    await ctx.app.close();
+    await ctx.inProcess.close();
     await ctx.database.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
   },
 });
