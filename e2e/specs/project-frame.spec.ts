@@ -52,7 +52,8 @@ test('an inspector sees Overview, Upload and Inspect; a forbidden or unknown sec
 }) => {
   await loginAs(page, ACCOUNTS.inspector.email);
   await page.goto('/projects/smoky-hill-transmission-patrol/pilots');
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Upload', 'Inspect']);
+  // The first page of a session: on a busy machine it can take a while to draw.
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Upload', 'Inspect'], { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'You do not have access to this section' })).toBeVisible();
   await expect(page.getByText('Your role does not include the Pilots section')).toBeVisible();
   await expect(page.getByRole('tab', { selected: true })).toHaveCount(0);
