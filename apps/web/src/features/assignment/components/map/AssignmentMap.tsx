@@ -1,7 +1,7 @@
 import { ASSIGNMENT_MAP, pointsInPolygon } from '@linewalker/domain';
 import type { Polygon } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { setSourceData, useClusterClicks } from '../../../../components/map/clusters.ts';
 import { fitMapTo } from '../../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../../components/map/MapFrame.tsx';
@@ -9,7 +9,7 @@ import { projectRings } from '../../../../components/map/projection.ts';
 import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
 import { useMapLibre } from '../../../../components/map/useMapLibre.ts';
 import type { DownloadProgress } from '../../../../lib/api.ts';
-import { type AssignmentModel, crewPalette } from '../../model/assignmentModel.ts';
+import type { AssignmentModel } from '../../model/assignmentModel.ts';
 import { structureBounds, structureFeatures } from '../../model/mapFeatures.ts';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { StructuresLoading } from './StructuresLoading.tsx';
@@ -17,9 +17,13 @@ import {
   CLUSTER_COUNT_LAYER,
   CLUSTER_LAYER,
   crewPaint,
+  crewSlots,
   POINT_LAYER,
+  SELECTION_LAYER,
   SELECTION_SOURCE,
+  STRUCTURE_LAYERS,
   STRUCTURE_SOURCE,
+  selectionLayer,
   selectionSource,
   structureLayers,
   structureSource,
@@ -54,19 +58,43 @@ interface AssignmentMapProps {
   download: DownloadProgress | null;
 }
 
-/** The structure source and layers, added once the map's style has loaded. */
-function addStructureLayers(map: MapLibreMap) {
-  map.addSource(STRUCTURE_SOURCE, structureSource());
+/** The selection's source and rings, added once the map's style has loaded (the markers go under them). */
+function addSelectionLayer(map: MapLibreMap) {
   map.addSource(SELECTION_SOURCE, selectionSource());
-  for (const layer of structureLayers(crewPalette([]))) map.addLayer(layer);
+  map.addLayer(selectionLayer());
 }
 
+/**
+ * The markers' source and layers for the crew numbers `slots` (see `structureSource`), made again (under the
+ * selection rings) when the project's crews change; answers whether they were made.
+ */
+function ensureStructureLayers(map: MapLibreMap, slots: readonly number[], palette: readonly string[]) {
+  const key = slots.join(',');
+  const source = map.getSource(STRUCTURE_SOURCE);
+  if (source && markerSlots.get(map) === key) return false;
+  if (source) {
+    for (const id of STRUCTURE_LAYERS) map.removeLayer(id);
+    map.removeSource(STRUCTURE_SOURCE);
+  }
+  map.addSource(STRUCTURE_SOURCE, structureSource(slots));
+  for (const layer of structureLayers(palette, slots)) map.addLayer(layer, SELECTION_LAYER);
+  markerSlots.set(map, key);
+  return true;
+}
+
+/** The crew numbers each map's marker source counts. */
+const markerSlots = new WeakMap<MapLibreMap, string>();
+
 const MAP_OPTIONS = {
-  onLoad: addStructureLayers,
+  onLoad: addSelectionLayer,
   detailBelowLayer: CLUSTER_LAYER,
   initialView: FIT.fallback,
   maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
   markPrefix: 'assignment',
+  // The structures go to the map's worker as soon as the style is read, and the county detail follows
+  // their first drawing: neither waits for the other's tiles.
+  handOverOnStyleLoad: true,
+  detailOnRequest: true,
 };
 
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
@@ -81,7 +109,15 @@ export function AssignmentMap({
   download,
 }: AssignmentMapProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { map, error } = useMapLibre(container, styleUrl, MAP_OPTIONS);
+  // When the structures are in before the map is made, it starts fitted to them (read once, at creation).
+  const mapOptions = useMemo(() => {
+    const bounds = model ? structureBounds(model, visible) : null;
+    return {
+      ...MAP_OPTIONS,
+      initialBounds: bounds ? { bounds, padding: FIT.padding, maxZoom: FIT.maxZoom } : null,
+    };
+  }, [model, visible]);
+  const { map, error, showDetail } = useMapLibre(container, styleUrl, mapOptions);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
   const [settledOnce, setSettledOnce] = useState(false);
@@ -116,10 +152,14 @@ export function AssignmentMap({
     },
   });
 
+  // The crew numbers the markers count (0 and the project's crews).
+  const slotKey = model ? crewSlots(model.crew.map((group) => group.crew_number)).join(',') : null;
+
   // The shown structures, re-sent whenever the data or the filters change.
   useEffect(() => {
-    if (!map || !model) return;
+    if (!map || !model || slotKey === null) return;
     setState('drawing');
+    ensureStructureLayers(map, slotKey.split(',').map(Number), model.palette);
     // Marks for the performance checks: how long from handing over the points to a settled map.
     performance.mark('assignment:set-data');
     setSourceData(map, STRUCTURE_SOURCE, structureFeatures(model, visible));
@@ -128,23 +168,24 @@ export function AssignmentMap({
       performance.measure('assignment:data-to-idle', 'assignment:set-data');
       setState('idle');
       setSettledOnce(true);
+      showDetail();
     });
     if (!fitted.current) {
       fitted.current = true;
       const bounds = structureBounds(model, visible);
       if (bounds) fitMapTo(map, bounds, { ...FIT, animate: false });
     }
-  }, [map, model, visible]);
+  }, [map, model, visible, slotKey, showDetail]);
 
   // Crew colours come from the server's crew groups; re-paint only when they really change.
   const paletteKey = model?.palette.join(',');
   useEffect(() => {
-    if (!map || !paletteKey) return;
-    const paint = crewPaint(paletteKey.split(','));
+    if (!map || !paletteKey || slotKey === null || !map.getLayer(CLUSTER_LAYER)) return;
+    const paint = crewPaint(paletteKey.split(','), slotKey.split(',').map(Number));
     map.setPaintProperty(CLUSTER_LAYER, 'circle-color', paint.clusterColor);
     map.setPaintProperty(CLUSTER_COUNT_LAYER, 'text-color', paint.clusterText);
     map.setPaintProperty(POINT_LAYER, 'circle-color', paint.pointColor);
-  }, [map, paletteKey]);
+  }, [map, paletteKey, slotKey]);
 
   useEffect(() => {
     if (!map || !model) return;
