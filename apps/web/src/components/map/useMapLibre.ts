@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap, PaddingOptions, StyleSpecification } from 'maplibre-gl';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { addCountyDetail } from './countyDetail.ts';
 import { DEFAULT_VIEW } from './defaultView.ts';
 import type { Bounds } from './fitBounds.ts';
@@ -26,11 +26,7 @@ export interface MapLibreOptions {
    * drawing: the caller's data then goes to the worker while the base map's tiles still load.
    */
   handOverOnStyleLoad?: boolean;
-  /**
-   * With the offline style, add the county detail only when the caller calls `showDetail` (e.g. once its
-   * own data has settled), so the counties' tiles do not hold back the caller's first drawing.
-   */
-  detailOnRequest?: boolean;
+
   /** Upper zoom limit. */
   maxZoom?: number;
   /** Prefix of the performance mark `<prefix>:map-create` and measure `<prefix>:map-load` (creation to hand-over). */
@@ -52,9 +48,6 @@ export function useMapLibre(
   // Read when the map loads; changing them later does not re-create the map.
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  // Adds the county detail to the map of the current effect (offline style only), at most once.
-  const showDetailRef = useRef<() => void>(() => {});
-  const showDetail = useCallback(() => showDetailRef.current(), []);
 
   useEffect(() => {
     if (styleUrl === undefined || !container.current) return;
@@ -65,7 +58,6 @@ export function useMapLibre(
       initialView = DEFAULT_VIEW,
       initialBounds,
       handOverOnStyleLoad = false,
-      detailOnRequest = false,
     } = optionsRef.current;
     let cancelled = false;
     let instance: MapLibreMap | null = null;
@@ -92,25 +84,19 @@ export function useMapLibre(
         const created = instance;
         created.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
         created.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
-        let detailAdded = false;
-        const addDetail = () => {
-          if (styleUrl || detailAdded || cancelled) return;
-          detailAdded = true;
-          addCountyDetail(created, optionsRef.current.detailBelowLayer, () => !cancelled).catch(
-            (cause: unknown) => {
-              console.warn('County outlines not shown:', cause);
-            },
-          );
-        };
         const handOver = () => {
           if (cancelled) return;
           performance.measure(`${markPrefix}:map-load`, `${markPrefix}:map-create`);
           // A configured style brings its own fonts; our labels (cluster counts) need ours.
           if (styleUrl) created.setFontFaces({ ...(created.getFontFaces() ?? {}), ...labelFontFaces() });
-          optionsRef.current.onLoad?.(created);
-          showDetailRef.current = addDetail;
+          const { onLoad, detailBelowLayer } = optionsRef.current;
+          onLoad?.(created);
           setMap(created);
-          if (!detailOnRequest) addDetail();
+          if (!styleUrl) {
+            addCountyDetail(created, detailBelowLayer, () => !cancelled).catch((cause: unknown) => {
+              console.warn('County outlines not shown:', cause);
+            });
+          }
         };
         created.once(handOverOnStyleLoad ? 'style.load' : 'load', handOver);
         created.on('error', (event) => {
@@ -124,11 +110,10 @@ export function useMapLibre(
 
     return () => {
       cancelled = true;
-      showDetailRef.current = () => {};
       setMap(null);
       instance?.remove();
     };
   }, [container, styleUrl]);
 
-  return { map, error, showDetail };
+  return { map, error };
 }

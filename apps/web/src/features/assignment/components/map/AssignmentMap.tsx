@@ -91,10 +91,8 @@ const MAP_OPTIONS = {
   initialView: FIT.fallback,
   maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
   markPrefix: 'assignment',
-  // The structures go to the map's worker as soon as the style is read, and the county detail follows
-  // their first drawing: neither waits for the other's tiles.
+  // The structures go to the map's worker as soon as the style is read, not after the first full drawing.
   handOverOnStyleLoad: true,
-  detailOnRequest: true,
 };
 
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
@@ -117,7 +115,7 @@ export function AssignmentMap({
       initialBounds: bounds ? { bounds, padding: FIT.padding, maxZoom: FIT.maxZoom } : null,
     };
   }, [model, visible]);
-  const { map, error, showDetail } = useMapLibre(container, styleUrl, mapOptions);
+  const { map, error } = useMapLibre(container, styleUrl, mapOptions);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
   const [settledOnce, setSettledOnce] = useState(false);
@@ -168,14 +166,13 @@ export function AssignmentMap({
       performance.measure('assignment:data-to-idle', 'assignment:set-data');
       setState('idle');
       setSettledOnce(true);
-      showDetail();
     });
     if (!fitted.current) {
       fitted.current = true;
       const bounds = structureBounds(model, visible);
       if (bounds) fitMapTo(map, bounds, { ...FIT, animate: false });
     }
-  }, [map, model, visible, slotKey, showDetail]);
+  }, [map, model, visible, slotKey]);
 
   // Crew colours come from the server's crew groups; re-paint only when they really change.
   const paletteKey = model?.palette.join(',');
