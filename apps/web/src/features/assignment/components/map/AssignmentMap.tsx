@@ -9,7 +9,7 @@ import { projectRings } from '../../../../components/map/projection.ts';
 import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
 import { useMapLibre } from '../../../../components/map/useMapLibre.ts';
 import type { DownloadProgress } from '../../../../lib/api.ts';
-import type { AssignmentModel } from '../../model/assignmentModel.ts';
+import { type AssignmentModel, crewPalette } from '../../model/assignmentModel.ts';
 import { structureBounds, structureFeatures } from '../../model/mapFeatures.ts';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { StructuresLoading } from './StructuresLoading.tsx';
@@ -58,20 +58,28 @@ interface AssignmentMapProps {
   download: DownloadProgress | null;
 }
 
-/** The selection's source and rings, added once the map's style has loaded (the markers go under them). */
-function addSelectionLayer(map: MapLibreMap) {
+/** The crew numbers each map's marker source counts. */
+const markerSlots = new WeakMap<MapLibreMap, string>();
+
+/**
+ * Added once the map's style has loaded: the selection's rings and, under them, the markers for a project
+ * without crews yet (made again for the project's crews when they are known). The markers' layers are there
+ * from the start so the county detail finds its place under them.
+ */
+function addStructureLayers(map: MapLibreMap) {
   map.addSource(SELECTION_SOURCE, selectionSource());
   map.addLayer(selectionLayer());
+  ensureStructureLayers(map, crewSlots([]), crewPalette([]));
 }
 
 /**
  * The markers' source and layers for the crew numbers `slots` (see `structureSource`), made again (under the
- * selection rings) when the project's crews change; answers whether they were made.
+ * selection rings) when the project's crews change.
  */
 function ensureStructureLayers(map: MapLibreMap, slots: readonly number[], palette: readonly string[]) {
   const key = slots.join(',');
   const source = map.getSource(STRUCTURE_SOURCE);
-  if (source && markerSlots.get(map) === key) return false;
+  if (source && markerSlots.get(map) === key) return;
   if (source) {
     for (const id of STRUCTURE_LAYERS) map.removeLayer(id);
     map.removeSource(STRUCTURE_SOURCE);
@@ -79,14 +87,10 @@ function ensureStructureLayers(map: MapLibreMap, slots: readonly number[], palet
   map.addSource(STRUCTURE_SOURCE, structureSource(slots));
   for (const layer of structureLayers(palette, slots)) map.addLayer(layer, SELECTION_LAYER);
   markerSlots.set(map, key);
-  return true;
 }
 
-/** The crew numbers each map's marker source counts. */
-const markerSlots = new WeakMap<MapLibreMap, string>();
-
 const MAP_OPTIONS = {
-  onLoad: addSelectionLayer,
+  onLoad: addStructureLayers,
   detailBelowLayer: CLUSTER_LAYER,
   initialView: FIT.fallback,
   maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
@@ -177,7 +181,7 @@ export function AssignmentMap({
   // Crew colours come from the server's crew groups; re-paint only when they really change.
   const paletteKey = model?.palette.join(',');
   useEffect(() => {
-    if (!map || !paletteKey || slotKey === null || !map.getLayer(CLUSTER_LAYER)) return;
+    if (!map || !paletteKey || slotKey === null) return;
     const paint = crewPaint(paletteKey.split(','), slotKey.split(',').map(Number));
     map.setPaintProperty(CLUSTER_LAYER, 'circle-color', paint.clusterColor);
     map.setPaintProperty(CLUSTER_COUNT_LAYER, 'text-color', paint.clusterText);
