@@ -3,7 +3,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { labelPoints } from './labelPoints.ts';
-import { LABEL_FONT } from './offlineStyle.ts';
+import { LABEL_FONT, OFFLINE_SOURCE_MAX_ZOOM } from './offlineStyle.ts';
 
 type CountiesTopology = Topology<{ counties: GeometryCollection<{ name: string }> }>;
 
@@ -27,8 +27,13 @@ export async function addCountyDetail(
   map.addSource('countyBorders', {
     type: 'geojson',
     data: { type: 'Feature', properties: {}, geometry: borders },
+    maxzoom: OFFLINE_SOURCE_MAX_ZOOM,
   });
-  map.addSource('countyLabels', { type: 'geojson', data: labelPoints(shapes) });
+  map.addSource('countyLabels', {
+    type: 'geojson',
+    data: labelPoints(shapes),
+    maxzoom: OFFLINE_SOURCE_MAX_ZOOM,
+  });
   map.addLayer(
     {
       id: 'county-borders',

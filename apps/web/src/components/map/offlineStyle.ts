@@ -12,6 +12,14 @@ import { labelPoints } from './labelPoints.ts';
  */
 export const LABEL_FONT = 'Noto Sans SemiBold';
 
+/**
+ * Highest zoom the offline shapes are cut into tiles at; closer views enlarge those tiles. The Census and
+ * Natural Earth shapes are 1:10m and 1:110m generalisations (off by hundreds of metres), so a zoom-7 tile
+ * grid (~76 m) loses nothing, and a crew's view (zoom 9–14) needs a tile or two per source instead of a
+ * dozen, each cut from the whole country's shapes.
+ */
+export const OFFLINE_SOURCE_MAX_ZOOM = 7;
+
 export const labelFontFaces = (): FontFacesSpecification => ({
   [LABEL_FONT]: new URL(labelFontUrl, window.location.href).href,
 });
@@ -22,6 +30,21 @@ type CountriesTopology = Topology<{
   land: GeometryCollection;
 }>;
 
+let shapeModules: Promise<[{ default: unknown }, { default: unknown }]> | null = null;
+
+/** Starts loading the offline style's shapes (once), e.g. while the page's data is still on its way. */
+export function preloadOfflineStyle() {
+  shapeModules ??= Promise.all([
+    import('us-atlas/states-10m.json'),
+    import('world-atlas/countries-110m.json'),
+  ]).catch((cause: unknown) => {
+    // A failed load (e.g. the network) is tried again next time.
+    shapeModules = null;
+    throw cause;
+  });
+  return shapeModules;
+}
+
 /**
  * The default map when no MAP_STYLE_URL is configured: no tile server is needed. A water-coloured
  * background, land from Natural Earth's 1:110m countries (world-atlas, ISC; the data is public
@@ -29,10 +52,7 @@ type CountriesTopology = Topology<{
  * boundaries (us-atlas, ISC; public domain). Loaded on demand so the app's first page stays small.
  */
 export async function offlineStyle(): Promise<StyleSpecification> {
-  const [statesModule, countriesModule] = await Promise.all([
-    import('us-atlas/states-10m.json'),
-    import('world-atlas/countries-110m.json'),
-  ]);
+  const [statesModule, countriesModule] = await preloadOfflineStyle();
   const states = statesModule.default as unknown as StatesTopology;
   const countries = countriesModule.default as unknown as CountriesTopology;
 
@@ -47,14 +67,19 @@ export async function offlineStyle(): Promise<StyleSpecification> {
     name: 'Linewalker offline',
     'font-faces': labelFontFaces(),
     sources: {
-      countries: { type: 'geojson', data: countryShapes },
+      countries: { type: 'geojson', data: countryShapes, maxzoom: OFFLINE_SOURCE_MAX_ZOOM },
       countryBorders: {
         type: 'geojson',
         data: { type: 'Feature', properties: {}, geometry: countryBorders },
+        maxzoom: OFFLINE_SOURCE_MAX_ZOOM,
       },
-      states: { type: 'geojson', data: stateShapes },
-      stateBorders: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: stateBorders } },
-      stateLabels: { type: 'geojson', data: labelPoints(stateShapes) },
+      states: { type: 'geojson', data: stateShapes, maxzoom: OFFLINE_SOURCE_MAX_ZOOM },
+      stateBorders: {
+        type: 'geojson',
+        data: { type: 'Feature', properties: {}, geometry: stateBorders },
+        maxzoom: OFFLINE_SOURCE_MAX_ZOOM,
+      },
+      stateLabels: { type: 'geojson', data: labelPoints(stateShapes), maxzoom: OFFLINE_SOURCE_MAX_ZOOM },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': '#d4e4f1' } },

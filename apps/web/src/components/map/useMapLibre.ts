@@ -1,7 +1,8 @@
-import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap, PaddingOptions, StyleSpecification } from 'maplibre-gl';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { addCountyDetail } from './countyDetail.ts';
 import { DEFAULT_VIEW } from './defaultView.ts';
+import type { Bounds } from './fitBounds.ts';
 import { maplibregl } from './maplibre.ts';
 import { labelFontFaces, offlineStyle } from './offlineStyle.ts';
 
@@ -15,9 +16,20 @@ export interface MapLibreOptions {
   detailBelowLayer?: string;
   /** Where the map starts before the caller fits it to its data; DEFAULT_VIEW when not given. */
   initialView?: { center: [number, number]; zoom: number };
+  /**
+   * The caller's data box when it is already known as the map is created: the map starts there (with
+   * this padding and zoom limit) instead of at `initialView`, so the wide view is never loaded and drawn.
+   */
+  initialBounds?: { bounds: Bounds; padding: number | PaddingOptions; maxZoom: number } | null;
+  /**
+   * Hand the map out (after `onLoad`) as soon as the style has loaded, not after its first complete
+   * drawing: the caller's data then goes to the worker while the base map's tiles still load.
+   */
+  handOverOnStyleLoad?: boolean;
+
   /** Upper zoom limit. */
   maxZoom?: number;
-  /** Prefix of the performance marks `<prefix>:map-create` and measure `<prefix>:map-load`. */
+  /** Prefix of the performance mark `<prefix>:map-create` and measure `<prefix>:map-load` (creation to hand-over). */
   markPrefix?: string;
 }
 
@@ -40,7 +52,13 @@ export function useMapLibre(
   useEffect(() => {
     if (styleUrl === undefined || !container.current) return;
     const element = container.current;
-    const { markPrefix = 'map', maxZoom, initialView = DEFAULT_VIEW } = optionsRef.current;
+    const {
+      markPrefix = 'map',
+      maxZoom,
+      initialView = DEFAULT_VIEW,
+      initialBounds,
+      handOverOnStyleLoad = false,
+    } = optionsRef.current;
     let cancelled = false;
     let instance: MapLibreMap | null = null;
 
@@ -54,15 +72,19 @@ export function useMapLibre(
         instance = new maplibregl.Map({
           container: element,
           style,
-          center: initialView.center,
-          zoom: initialView.zoom,
+          ...(initialBounds
+            ? {
+                bounds: initialBounds.bounds,
+                fitBoundsOptions: { padding: initialBounds.padding, maxZoom: initialBounds.maxZoom },
+              }
+            : { center: initialView.center, zoom: initialView.zoom }),
           maxZoom,
           attributionControl: { compact: true },
         });
         const created = instance;
         created.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
         created.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
-        created.on('load', () => {
+        const handOver = () => {
           if (cancelled) return;
           performance.measure(`${markPrefix}:map-load`, `${markPrefix}:map-create`);
           // A configured style brings its own fonts; our labels (cluster counts) need ours.
@@ -75,7 +97,8 @@ export function useMapLibre(
               console.warn('County outlines not shown:', cause);
             });
           }
-        });
+        };
+        created.once(handOverOnStyleLoad ? 'style.load' : 'load', handOver);
         created.on('error', (event) => {
           // Tile and style load failures arrive here; the map itself keeps working.
           console.warn('Map:', event.error?.message ?? event);

@@ -1,7 +1,9 @@
 import { AssignmentData } from '@linewalker/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { preloadOfflineStyle } from '../../../components/map/offlineStyle.ts';
 import { apiRequest, type DownloadProgress } from '../../../lib/api.ts';
+import { clientConfigQueryOptions } from '../../../lib/clientConfig.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /**
@@ -20,24 +22,20 @@ export async function getAssignment(
   return data;
 }
 
-export const assignmentQueryOptions = (projectId: number) =>
-  queryOptions({
-    queryKey: queryKeys.crews.assignment(projectId),
-    queryFn: ({ signal }) => getAssignment(projectId, signal),
-  });
+/**
+ * How far each project's download has come, whoever started it (the tab, or the route's prefetch before
+ * the tab was there): at most one update per percent (or per 256 kB when the total is unknown), and the last.
+ */
+const downloads = new Map<number, DownloadProgress>();
+const listeners = new Set<() => void>();
 
-/** The assignment data, and how far its download has come while it loads. */
-export function useAssignment(projectId: number) {
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
-  const query = useQuery({
-    ...assignmentQueryOptions(projectId),
-    queryFn: ({ signal }) => getAssignment(projectId, signal, throttled(setProgress)),
-  });
-  return { ...query, progress };
+function notify() {
+  for (const listener of listeners) listener();
 }
 
-/** Hands on at most one update per percent (or per 256 kB when the total is unknown), and the last one. */
-function throttled(report: (progress: DownloadProgress) => void) {
+/** Progress reporting for one download of the project's data; the previous download's is forgotten. */
+function reportDownload(projectId: number) {
+  if (downloads.delete(projectId)) notify();
   let last = -1;
   return (progress: DownloadProgress) => {
     const step = progress.total
@@ -45,6 +43,42 @@ function throttled(report: (progress: DownloadProgress) => void) {
       : Math.floor(progress.loaded / 262_144);
     if (step === last && progress.loaded !== progress.total) return;
     last = step;
-    report(progress);
+    downloads.set(projectId, progress);
+    notify();
   };
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const assignmentQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: queryKeys.crews.assignment(projectId),
+    queryFn: ({ signal }) => getAssignment(projectId, signal, reportDownload(projectId)),
+  });
+
+/** The assignment data, and how far its download has come while it loads. */
+export function useAssignment(projectId: number) {
+  const query = useQuery(assignmentQueryOptions(projectId));
+  const progress = useSyncExternalStore(
+    subscribe,
+    useCallback(() => downloads.get(projectId) ?? null, [projectId]),
+  );
+  return { ...query, progress };
+}
+
+/**
+ * What the assignment tab needs first, asked for before the tab is on screen (the project route's
+ * prefetch): the structures, and the map's settings with the offline style's shapes when no style is set.
+ */
+export function prefetchAssignment(queryClient: QueryClient, projectId: number): void {
+  void queryClient.prefetchQuery(assignmentQueryOptions(projectId));
+  queryClient
+    .ensureQueryData(clientConfigQueryOptions())
+    .then((config) => (config.mapStyleUrl ? undefined : preloadOfflineStyle()))
+    .catch(() => {
+      // The tab asks again, and shows the failure.
+    });
 }

@@ -1,7 +1,7 @@
 import { ASSIGNMENT_MAP, pointsInPolygon } from '@linewalker/domain';
 import type { Polygon } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { setSourceData, useClusterClicks } from '../../../../components/map/clusters.ts';
 import { fitMapTo } from '../../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../../components/map/MapFrame.tsx';
@@ -17,9 +17,13 @@ import {
   CLUSTER_COUNT_LAYER,
   CLUSTER_LAYER,
   crewPaint,
+  crewSlots,
   POINT_LAYER,
+  SELECTION_LAYER,
   SELECTION_SOURCE,
+  STRUCTURE_LAYERS,
   STRUCTURE_SOURCE,
+  selectionLayer,
   selectionSource,
   structureLayers,
   structureSource,
@@ -54,11 +58,35 @@ interface AssignmentMapProps {
   download: DownloadProgress | null;
 }
 
-/** The structure source and layers, added once the map's style has loaded. */
+/** The crew numbers each map's marker source counts. */
+const markerSlots = new WeakMap<MapLibreMap, string>();
+
+/**
+ * Added once the map's style has loaded: the selection's rings and, under them, the markers for a project
+ * without crews yet (made again for the project's crews when they are known). The markers' layers are there
+ * from the start so the county detail finds its place under them.
+ */
 function addStructureLayers(map: MapLibreMap) {
-  map.addSource(STRUCTURE_SOURCE, structureSource());
   map.addSource(SELECTION_SOURCE, selectionSource());
-  for (const layer of structureLayers(crewPalette([]))) map.addLayer(layer);
+  map.addLayer(selectionLayer());
+  ensureStructureLayers(map, crewSlots([]), crewPalette([]));
+}
+
+/**
+ * The markers' source and layers for the crew numbers `slots` (see `structureSource`), made again (under the
+ * selection rings) when the project's crews change.
+ */
+function ensureStructureLayers(map: MapLibreMap, slots: readonly number[], palette: readonly string[]) {
+  const key = slots.join(',');
+  const source = map.getSource(STRUCTURE_SOURCE);
+  if (source && markerSlots.get(map) === key) return;
+  if (source) {
+    for (const id of STRUCTURE_LAYERS) map.removeLayer(id);
+    map.removeSource(STRUCTURE_SOURCE);
+  }
+  map.addSource(STRUCTURE_SOURCE, structureSource(slots));
+  for (const layer of structureLayers(palette, slots)) map.addLayer(layer, SELECTION_LAYER);
+  markerSlots.set(map, key);
 }
 
 const MAP_OPTIONS = {
@@ -67,6 +95,8 @@ const MAP_OPTIONS = {
   initialView: FIT.fallback,
   maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
   markPrefix: 'assignment',
+  // The structures go to the map's worker as soon as the style is read, not after the first full drawing.
+  handOverOnStyleLoad: true,
 };
 
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
@@ -81,7 +111,15 @@ export function AssignmentMap({
   download,
 }: AssignmentMapProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { map, error } = useMapLibre(container, styleUrl, MAP_OPTIONS);
+  // When the structures are in before the map is made, it starts fitted to them (read once, at creation).
+  const mapOptions = useMemo(() => {
+    const bounds = model ? structureBounds(model, visible) : null;
+    return {
+      ...MAP_OPTIONS,
+      initialBounds: bounds ? { bounds, padding: FIT.padding, maxZoom: FIT.maxZoom } : null,
+    };
+  }, [model, visible]);
+  const { map, error } = useMapLibre(container, styleUrl, mapOptions);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
   const [settledOnce, setSettledOnce] = useState(false);
@@ -116,10 +154,14 @@ export function AssignmentMap({
     },
   });
 
+  // The crew numbers the markers count (0 and the project's crews).
+  const slotKey = model ? crewSlots(model.crew.map((group) => group.crew_number)).join(',') : null;
+
   // The shown structures, re-sent whenever the data or the filters change.
   useEffect(() => {
-    if (!map || !model) return;
+    if (!map || !model || slotKey === null) return;
     setState('drawing');
+    ensureStructureLayers(map, slotKey.split(',').map(Number), model.palette);
     // Marks for the performance checks: how long from handing over the points to a settled map.
     performance.mark('assignment:set-data');
     setSourceData(map, STRUCTURE_SOURCE, structureFeatures(model, visible));
@@ -134,17 +176,17 @@ export function AssignmentMap({
       const bounds = structureBounds(model, visible);
       if (bounds) fitMapTo(map, bounds, { ...FIT, animate: false });
     }
-  }, [map, model, visible]);
+  }, [map, model, visible, slotKey]);
 
   // Crew colours come from the server's crew groups; re-paint only when they really change.
   const paletteKey = model?.palette.join(',');
   useEffect(() => {
-    if (!map || !paletteKey) return;
-    const paint = crewPaint(paletteKey.split(','));
+    if (!map || !paletteKey || slotKey === null) return;
+    const paint = crewPaint(paletteKey.split(','), slotKey.split(',').map(Number));
     map.setPaintProperty(CLUSTER_LAYER, 'circle-color', paint.clusterColor);
     map.setPaintProperty(CLUSTER_COUNT_LAYER, 'text-color', paint.clusterText);
     map.setPaintProperty(POINT_LAYER, 'circle-color', paint.pointColor);
-  }, [map, paletteKey]);
+  }, [map, paletteKey, slotKey]);
 
   useEffect(() => {
     if (!map || !model) return;

@@ -2,32 +2,42 @@ import { ASSIGNMENT_MAP, crewTextColor, UNASSIGNED_COLOR } from '@linewalker/dom
 import type { ExpressionSpecification, GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
 import { clusteredSource, isCluster, isSinglePoint } from '../../../../components/map/clusters.ts';
 import { LABEL_FONT } from '../../../../components/map/offlineStyle.ts';
-import { CREW_SLOTS } from '../../model/assignmentModel.ts';
 
 export const STRUCTURE_SOURCE = 'structures';
 export const SELECTION_SOURCE = 'selection';
 export const CLUSTER_LAYER = 'structure-clusters';
 export const CLUSTER_COUNT_LAYER = 'structure-cluster-count';
 export const POINT_LAYER = 'structure-points';
+export const SELECTION_LAYER = 'structure-selection';
+/** The layers drawn from STRUCTURE_SOURCE, bottom to top. */
+export const STRUCTURE_LAYERS = [CLUSTER_LAYER, CLUSTER_COUNT_LAYER, POINT_LAYER];
 
 // The expression types cannot follow arrays built with map/flatMap; each builder checks its shape by hand.
 const expr = (value: unknown[]) => value as unknown as ExpressionSpecification;
 const slotCount = (n: number) => expr(['get', `c${n}`]);
-const mostInCluster = expr(['max', ...CREW_SLOTS.map(slotCount)]);
+const mostInCluster = (slots: readonly number[]) => expr(['max', ...slots.map(slotCount)]);
 
 /**
  * Structures as a clustered source (spec 1 §9: radius 75, max zoom 16). Each point carries `n`,
- * its crew number (0 unassigned); every cluster counts its points per crew in `c0`..`c10`, so a
- * cluster can take the colour of the crew most of its structures belong to.
+ * its crew number (0 unassigned); every cluster counts its points per crew in `c<n>`, so a cluster
+ * can take the colour of the crew most of its structures belong to. Only the crew numbers in `slots`
+ * (0 and the project's crews) are counted: the worker evaluates every count for every point at every
+ * cluster zoom, so a project with three crews groups 50,000 points about three times faster than with
+ * all eleven.
  */
-export const structureSource = (): GeoJSONSourceSpecification =>
+export const structureSource = (slots: readonly number[]): GeoJSONSourceSpecification =>
   clusteredSource({
     radius: ASSIGNMENT_MAP.clusterRadius,
     maxZoom: ASSIGNMENT_MAP.clusterMaxZoom,
     properties: Object.fromEntries(
-      CREW_SLOTS.map((n) => [`c${n}`, ['+', ['case', ['==', ['get', 'n'], n], 1, 0]]]),
+      slots.map((n) => [`c${n}`, ['+', ['case', ['==', ['get', 'n'], n], 1, 0]]]),
     ) as GeoJSONSourceSpecification['clusterProperties'],
   });
+
+/** The crew numbers a project's markers can have: 0 (unassigned) and those of its crews, ascending. */
+export function crewSlots(crewNumbers: Iterable<number>): number[] {
+  return [...new Set([0, ...crewNumbers])].sort((a, b) => a - b);
+}
 
 /**
  * The selected structures, clustered like the markers so a 50,000-point selection costs as little
@@ -37,36 +47,32 @@ export const selectionSource = (): GeoJSONSourceSpecification =>
   clusteredSource({ radius: ASSIGNMENT_MAP.clusterRadius, maxZoom: ASSIGNMENT_MAP.clusterMaxZoom });
 
 /** Per crew slot, a value picked for the crew with the most structures in the cluster (ties: lower number). */
-const byClusterMajority = (pick: (n: number) => string) =>
+const byClusterMajority = (slots: readonly number[], pick: (n: number) => string) =>
   expr([
     'let',
     'most',
-    mostInCluster,
-    ['case', ...CREW_SLOTS.flatMap((n) => [['==', slotCount(n), ['var', 'most']], pick(n)]), pick(0)],
+    mostInCluster(slots),
+    ['case', ...slots.flatMap((n) => [['==', slotCount(n), ['var', 'most']], pick(n)]), pick(0)],
   ]);
 
 /** Paint values that depend on the crew colours; re-applied whenever the crew list changes. */
-export function crewPaint(palette: readonly string[]) {
+export function crewPaint(palette: readonly string[], slots: readonly number[]) {
   const colorOf = (n: number) => palette[n] ?? UNASSIGNED_COLOR;
   return {
-    clusterColor: byClusterMajority(colorOf),
-    clusterText: byClusterMajority((n) => crewTextColor(colorOf(n))),
-    pointColor: expr([
-      'match',
-      ['get', 'n'],
-      ...CREW_SLOTS.flatMap((n) => [n, colorOf(n)]),
-      UNASSIGNED_COLOR,
-    ]),
+    clusterColor: byClusterMajority(slots, colorOf),
+    clusterText: byClusterMajority(slots, (n) => crewTextColor(colorOf(n))),
+    pointColor: expr(['match', ['get', 'n'], ...slots.flatMap((n) => [n, colorOf(n)]), UNASSIGNED_COLOR]),
   };
 }
 
 const ringAroundCluster = expr(['step', ['get', 'point_count'], 18, 50, 22, 500, 27, 5000, 33]);
 
 /** Whether the cluster mixes crews: drawn with a dark ring so "mostly crew 3" is not read as "all crew 3". */
-const mixed = expr(['<', mostInCluster, ['get', 'point_count']]);
+const mixed = (slots: readonly number[]) => expr(['<', mostInCluster(slots), ['get', 'point_count']]);
 
-export function structureLayers(palette: readonly string[]): LayerSpecification[] {
-  const paint = crewPaint(palette);
+/** The markers' layers (STRUCTURE_LAYERS), for a source made with the same `slots`. */
+export function structureLayers(palette: readonly string[], slots: readonly number[]): LayerSpecification[] {
+  const paint = crewPaint(palette, slots);
   return [
     {
       id: CLUSTER_LAYER,
@@ -76,8 +82,8 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
       paint: {
         'circle-color': paint.clusterColor,
         'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23, 5000, 29],
-        'circle-stroke-width': ['case', mixed, 3, 2],
-        'circle-stroke-color': ['case', mixed, '#37414b', '#ffffff'],
+        'circle-stroke-width': ['case', mixed(slots), 3, 2],
+        'circle-stroke-color': ['case', mixed(slots), '#37414b', '#ffffff'],
         'circle-opacity': 0.92,
       },
     },
@@ -106,26 +112,28 @@ export function structureLayers(palette: readonly string[]): LayerSpecification[
         'circle-stroke-color': '#ffffff',
       },
     },
-    {
-      id: 'structure-selection',
-      type: 'circle',
-      source: SELECTION_SOURCE,
-      paint: {
-        'circle-color': 'rgba(0,0,0,0)',
-        // Just outside the marker or cluster circle underneath.
-        // (A zoom curve must be the outermost expression, so the cluster sizes repeat at both stops.)
-        'circle-radius': [
-          'interpolate',
-          ['linear'],
-          ['zoom'],
-          10,
-          ['case', ['has', 'point_count'], ringAroundCluster, 8],
-          18,
-          ['case', ['has', 'point_count'], ringAroundCluster, 12],
-        ],
-        'circle-stroke-width': 3,
-        'circle-stroke-color': '#e8590c',
-      },
-    },
   ];
 }
+
+/** Rings around the selected structures, above the markers. */
+export const selectionLayer = (): LayerSpecification => ({
+  id: SELECTION_LAYER,
+  type: 'circle',
+  source: SELECTION_SOURCE,
+  paint: {
+    'circle-color': 'rgba(0,0,0,0)',
+    // Just outside the marker or cluster circle underneath.
+    // (A zoom curve must be the outermost expression, so the cluster sizes repeat at both stops.)
+    'circle-radius': [
+      'interpolate',
+      ['linear'],
+      ['zoom'],
+      10,
+      ['case', ['has', 'point_count'], ringAroundCluster, 8],
+      18,
+      ['case', ['has', 'point_count'], ringAroundCluster, 12],
+    ],
+    'circle-stroke-width': 3,
+    'circle-stroke-color': '#e8590c',
+  },
+});

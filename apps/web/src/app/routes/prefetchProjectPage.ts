@@ -1,0 +1,49 @@
+import { findProjectBySlug } from '@linewalker/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { prefetchAssignment } from '../../features/assignment/api/getAssignment.ts';
+import { projectQueryOptions } from '../../features/projects/api/getProject.ts';
+import { projectsQueryOptions } from '../../features/projects/api/getProjects.ts';
+import { resolveSubpage } from '../../features/projects/components/projectSubpage.ts';
+import { clientConfigQueryOptions } from '../../lib/clientConfig.ts';
+import { sessionQueryOptions } from '../../lib/session.ts';
+import { projectTabModules } from './projectTabModules.ts';
+
+/**
+ * The project route's loader: starts, without waiting for any of it, what the page will ask for one
+ * after the other as it renders (session, project list, project, then the sub-page's code and data), so
+ * the requests run while the page's code still loads and the large ones start a few round trips earlier.
+ * The page's own queries then find them in the cache or in flight. Failures are left to the page.
+ */
+export function projectPageLoader(queryClient: QueryClient) {
+  return ({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>) => {
+    const { projectSlug = '', subpage } = params;
+    if (subpage && subpage in projectTabModules) {
+      projectTabModules[subpage as keyof typeof projectTabModules]().catch(() => {
+        // The tab's own lazy load reports it.
+      });
+    }
+    prefetchSubpageData(queryClient, projectSlug, subpage, new URL(request.url).searchParams).catch(() => {
+      // The page asks again and shows the failure.
+    });
+    return null;
+  };
+}
+
+async function prefetchSubpageData(
+  queryClient: QueryClient,
+  projectSlug: string,
+  requested: string | undefined,
+  search: URLSearchParams,
+): Promise<void> {
+  // The map's settings first (public, tiny): later they would queue behind the structures on the server.
+  if (requested === 'assignment') void queryClient.prefetchQuery(clientConfigQueryOptions());
+  const session = await queryClient.ensureQueryData(sessionQueryOptions());
+  if (!session) return;
+  const choice = resolveSubpage(requested, search, session.roleName);
+  if (choice.kind !== 'show' || choice.subpage !== 'assignment') return;
+  const project = findProjectBySlug(await queryClient.ensureQueryData(projectsQueryOptions()), projectSlug);
+  if (!project) return;
+  void queryClient.prefetchQuery(projectQueryOptions(project.id));
+  prefetchAssignment(queryClient, project.id);
+}
