@@ -43,6 +43,8 @@ interface Context {
   times: { subject: number[]; baseline: number[] };
   /** The page's performance measures of the last load. */
   marks: string;
+  /** Whether a round was traced (BENCH_TRACE). */
+  traced?: boolean;
 }
 
 async function api<T>(
@@ -144,6 +146,13 @@ async function mapReady(ctx: Context, path: string): Promise<number> {
   const [name, value] = ctx.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: ctx.server.baseUrl }]);
   const page = await context.newPage();
+  // BENCH_TRACE=<file>: a Chrome trace of the first large round, for finding where the time goes.
+  const trace =
+    process.env.BENCH_TRACE && path === ctx.largePath && !ctx.traced ? process.env.BENCH_TRACE : null;
+  if (trace) {
+    ctx.traced = true;
+    await ctx.browser.startTracing(page, { path: trace, screenshots: false });
+  }
   try {
     const start = performance.now();
     await page.goto(`${ctx.server.baseUrl}${path}`);
@@ -151,6 +160,7 @@ async function mapReady(ctx: Context, path: string): Promise<number> {
       .locator('[data-testid="assignment-map"][data-map-state="idle"]')
       .waitFor({ state: 'attached', timeout: 120_000 });
     const elapsed = performance.now() - start;
+    if (trace) await ctx.browser.stopTracing();
     // The page's own marks: request + download + parse, features, hand-over to a settled map.
     ctx.marks = await page.evaluate(() =>
       performance

@@ -79,6 +79,7 @@ export function useMapLibre(
               }
             : { center: initialView.center, zoom: initialView.zoom }),
           maxZoom,
+          fadeDuration: 0,
           attributionControl: { compact: true },
         });
         const created = instance;
