@@ -22,6 +22,8 @@ for (const name of expected) {
     p = report.numPassedTests;
     f = report.numFailedTests + (report.numFailedTestSuites ?? 0);
     if (report.numPendingTests || report.numTodoTests) f += report.numPendingTests + report.numTodoTests;
+    // Named here because CI's log is read from its end: the failures scroll far above it.
+    for (const title of vitestFailures(report)) console.log(`failed (${name}): ${title}`);
   } else if (report.stats) {
     // playwright
     // A journey that failed once and passed on its one retry (CI only) counts as passed but is named:
@@ -29,7 +31,10 @@ for (const name of expected) {
     p = report.stats.expected + report.stats.flaky;
     f = report.stats.unexpected + report.stats.skipped;
     flaky += report.stats.flaky;
-    for (const title of flakyTitles(report.suites ?? [])) console.log(`flaky (passed on retry): ${title}`);
+    for (const title of playwrightTitles(report.suites ?? [], 'flaky'))
+      console.log(`flaky (passed on retry): ${title}`);
+    for (const title of playwrightTitles(report.suites ?? [], 'unexpected'))
+      console.log(`failed (${name}): ${title}`);
   }
   console.log(`${name}: ${p} passed, ${f} failed`);
   passed += p;
@@ -39,15 +44,37 @@ if (flaky > 0) console.log(`${flaky} of the passed journeys passed only on their
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
-/** Titles of the Playwright tests whose outcome is 'flaky', walking nested suites. */
-function flakyTitles(suites, path = []) {
+/** Titles of the Playwright tests whose outcome is `status` ('flaky', 'unexpected'), walking nested suites. */
+function playwrightTitles(suites, status, path = []) {
   const titles = [];
   for (const suite of suites) {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'flaky') titles.push([...here, spec.title].join(' › '));
-    titles.push(...flakyTitles(suite.suites ?? [], here));
+        if (test.status === status) titles.push([...here, spec.title].join(' › '));
+    titles.push(...playwrightTitles(suite.suites ?? [], status, here));
   }
   return titles;
+}
+
+/** File and full name of each failed vitest test, with the first line of its message; files that failed to load too. */
+function vitestFailures(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name.replace(/^.*?\/(apps|packages)\//, '$1/');
+    const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (failures.length === 0 && file.status === 'failed')
+      lines.push(
+        `${where}: ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
+    for (const t of failures)
+      lines.push(
+        `${where} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
+  }
+  return lines;
 }

@@ -78,7 +78,7 @@ test('assigns every structure to a crew by rectangle and adds a crew group', asy
   await picker.getByRole('radio', { name: /Crew 1/ }).check();
   await picker.getByRole('button', { name: 'Assign', exact: true }).click();
   // The 40 already in crew 1 stay; the 10 unassigned join without an 'Already Assigned' question.
-  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(crewCounts(page, 1)).toContainText('50 structures');
   await expect(crewCounts(page, 2)).toContainText('0 structures');
 });
@@ -121,7 +121,7 @@ test('moves part of the structures to another crew by polygon, confirming "Alrea
     `The selection of ${selected} structures contains ${selected} structures that are assigned to an existing crew group`,
   );
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(crewCounts(page, 2)).toContainText(`${selected} structures`);
   await expect(crewCounts(page, 1)).toContainText(`${50 - selected} structures`);
 
@@ -147,7 +147,7 @@ test('unassigns a crew with the confirmation, then deletes the crew group', asyn
   const confirm = page.getByRole('dialog', { name: 'Confirm unassignment' });
   await expect(confirm).toContainText(`You are about to unassign ${inCrew2} structures`);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(crewCounts(page, 2)).toContainText('0 structures');
   await expect(page.getByTestId('structure-table')).toContainText('No structures match the filters.');
 

@@ -108,7 +108,7 @@ test('a table row shows its structure on the map; a click on the marker opens it
   await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 120_000 });
   const box = (await map(page).boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(card).toContainText(name, { timeout: 15_000 });
+  await expect(card).toContainText(name);
   await expect(card).toContainText(lineName);
   await expect(card.getByRole('link', { name: 'Open inspection' })).toBeVisible();
 });
@@ -184,9 +184,7 @@ test('an inspector uploads a flight plan and sees what its path misses; a .txt i
     mimeType: 'application/octet-stream',
     buffer: qgcPlan(along),
   });
-  await expect(page.getByText('smoky-hill-first-ten.plan uploaded for box WB-0042.')).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(page.getByText('smoky-hill-first-ten.plan uploaded for box WB-0042.')).toBeVisible();
   const plans = page.getByTestId('flight-plans');
   const row = plans.getByRole('row', { name: /smoky-hill-first-ten\.plan/ });
   await expect(row).toContainText('WB-0042');
@@ -195,9 +193,7 @@ test('an inspector uploads a flight plan and sees what its path misses; a .txt i
 
   await row.getByRole('button', { name: 'Show path' }).click();
   const coverage = page.getByTestId('flight-plan-coverage');
-  await expect(coverage).toContainText(`10 of ${structures.length} structures within 50 m`, {
-    timeout: 20_000,
-  });
+  await expect(coverage).toContainText(`10 of ${structures.length} structures within 50 m`);
   await expect(coverage).toContainText(`Not covered (${structures.length - 10})`);
 });
 

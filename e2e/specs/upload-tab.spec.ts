@@ -83,7 +83,7 @@ test.describe('with uploaded photos', () => {
     await structureRow(page, first.struct_num).click();
     await expect(panel(page, 'Structure')).toBeVisible();
     await expect
-      .poll(async () => Number(await map(page).getAttribute('data-images')), { timeout: 20_000 })
+      .poll(async () => Number(await map(page).getAttribute('data-images')))
       .toBeGreaterThanOrEqual(3);
     await panel(page, 'Structure').getByRole('button', { name: 'Close Structure' }).click();
 
@@ -187,7 +187,7 @@ test.describe('with uploaded photos', () => {
     // The table is long and windowed: find the new structure with the header's search.
     await page.getByPlaceholder('Structure Name/Line').fill(structureName);
     const row = structureRow(page, structureName);
-    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(2)).toHaveText(lineName);
     await expect(row.getByRole('cell').nth(3)).toHaveText('Manual');
 
@@ -201,7 +201,7 @@ test.describe('with uploaded photos', () => {
     await expect(deleted.getByText('Your structure has been deleted.')).toBeVisible();
     await expect(structureRow(page, structureName)).toHaveCount(0);
     // It closes by itself after 5 seconds.
-    await expect(deleted).toHaveCount(0, { timeout: 10_000 });
+    await expect(deleted).toHaveCount(0);
   });
 });
 

@@ -164,7 +164,7 @@ test('project managers see the users but cannot add or edit them; other roles ha
 }) => {
   await loginAs(page, ACCOUNTS.projectManager.email);
   await page.goto('/users');
-  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('button', { name: '+ Add A New User' })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /^Edit / })).toHaveCount(0);
 

@@ -182,13 +182,18 @@ export function InspectionViewer(props: InspectionViewerProps) {
       }),
     [guard],
   );
+  // The pick as last rendered: a step scheduled for an earlier pick must not undo a newer one.
+  const latestPick = useRef(settled);
+  latestPick.current = settled;
   // The address names the pick after the frame that shows it is painted.
   useEffect(() => {
     if (!addressBehind(settled) || onStage !== settled.id) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cancel = onNextFrame(() => {
       timer = setTimeout(() => {
-        setPick(askAddress(settled));
+        // A Next pressed meanwhile (on a busy machine its render can land before this cleanup) wins.
+        if (latestPick.current !== settled) return;
+        setPick((p) => (p === settled ? askAddress(p) : p));
         onImageChange(settled.id);
       });
     });
