@@ -10,7 +10,8 @@ export function runDueJobs(deps: Deps): Promise<number> {
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false>,
   what: string,
-  timeoutMs = 30_000,
+  // Generous: a limit against a hang, not a timing (tests run on shared machines at loads of 10–40).
+  timeoutMs = 90_000,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {

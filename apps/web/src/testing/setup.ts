@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // What Mantine asks of the browser and happy-dom does not provide (STACK-NOTES 'Web').
@@ -29,6 +29,9 @@ if (!document.fonts) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+// findBy… and waitFor: a limit against a hang, not a timing (the default second fails on a loaded machine).
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

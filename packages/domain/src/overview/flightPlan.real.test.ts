@@ -55,7 +55,7 @@ describe('real QGroundControl plans', () => {
     });
   }
 
-  it('checks coverage of a town-wide survey against 50,000 structures in well under a second', () => {
+  it('checks coverage of a town-wide survey against 50,000 structures', () => {
     const plan = parseFlightPlan(read('qgc', 'zilant_technopark_survey_full_town.plan'))!;
     const lats = plan.waypoints.map((w) => w.lat);
     const lons = plan.waypoints.map((w) => w.lon);
@@ -64,14 +64,11 @@ describe('real QGroundControl plans', () => {
       latitude: s - 0.01 + ((n - s + 0.02) * (i % 250)) / 250,
       longitude: w - 0.01 + ((e - w + 0.02) * Math.floor(i / 250)) / 200,
     }));
-    const started = performance.now();
+    // Its speed (a grid, not every leg against every structure) is a benchmark's business, not this test's.
     const coverage = flightPlanCoverage(structures, plan.waypoints, 50);
-    const ms = performance.now() - started;
     // A survey covers its area densely but not the 0.01° margin around it.
     expect(coverage.uncoveredCount).toBeGreaterThan(0);
     expect(coverage.uncoveredCount).toBeLessThan(50_000);
-    // Generous: the grid makes this ~100 ms on a busy 2-core machine; checking every leg took seconds.
-    expect(ms).toBeLessThan(5_000);
   });
 });
 

@@ -336,16 +336,17 @@ describe('waking and leases', () => {
   });
 
   it('a lease is renewed while a long job runs, so no other worker takes it', async () => {
-    // Renewed every third of the 2 s lease: only a stall of over a second could let it lapse.
-    const { id } = await add('test.slow', { ms: 5000 });
-    const a = newWorker({ leaseMs: 2000, pollMs: 50 });
-    const b = newWorker({ leaseMs: 2000, pollMs: 50 });
+    // Renewed every third of the 6 s lease: only a stall of 4 s could let it lapse (a loaded CI machine
+    // stalled over a second), while the job outlasts the lease itself.
+    const { id } = await add('test.slow', { ms: 8000 });
+    const a = newWorker({ leaseMs: 6000, pollMs: 50 });
+    const b = newWorker({ leaseMs: 6000, pollMs: 50 });
     await Promise.all([a.start(), b.start()]);
     await stateOf(id, 'succeeded');
     await Promise.all([a.stop(), b.stop()]);
     expect(runs.get(id)).toBe(1);
     expect((await jobRow(id)).attempts).toBe(1);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('graceful shutdown', () => {

@@ -1,6 +1,7 @@
 import type { ProjectListItem, Session } from '@linewalker/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleData } from '../../features/assignment/model/testData.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { fakeApi, sessionFor, testQueryClient } from '../../testing/render.tsx';
 import { projectPageLoader } from './prefetchProjectPage.ts';
 
@@ -73,10 +74,10 @@ async function load(path: string, session: Session | null) {
     params: { projectSlug, subpage },
     request: new Request(`http://localhost${path}`),
   });
-  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+  await eventually(() => expect(client.isFetching()).toBe(0));
   // Settled: nothing more is on its way.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+  await eventually(() => expect(client.isFetching()).toBe(0));
   return { result, client, paths: api.requests.map((r) => r.url.split('?')[0]) };
 }
 

@@ -2,6 +2,7 @@ import { ok } from '@linewalker/domain';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
+import { eventually } from '../../../testing/eventually.ts';
 import { fakeApi, providers, testQueryClient } from '../../../testing/render.tsx';
 import { sampleData } from '../model/testData.ts';
 import { useAssignStructures } from './assignStructures.ts';
@@ -37,7 +38,7 @@ describe('crew changes refresh every view of the project they change', () => {
 
     await result.current.mutateAsync({ target: { kind: 'crew', crewGroupId: 3 }, ids: [11, 12] });
 
-    await vi.waitFor(() => expect(stale(client, queryKeys.structures.stats(PROJECT))).toBe(true));
+    await eventually(() => expect(stale(client, queryKeys.structures.stats(PROJECT))).toBe(true));
     expect(stale(client, queryKeys.crews.assignment(PROJECT))).toBe(true);
     expect(stale(client, queryKeys.structures.lines(PROJECT))).toBe(true);
     // Nothing of another project, and nothing the change cannot touch.
@@ -59,7 +60,7 @@ describe('crew changes refresh every view of the project they change', () => {
 
     await expect(result.current.mutateAsync({ target: { kind: 'unassign' }, ids: [11] })).rejects.toThrow();
 
-    await vi.waitFor(() => expect(stale(client, queryKeys.structures.stats(PROJECT))).toBe(true));
+    await eventually(() => expect(stale(client, queryKeys.structures.stats(PROJECT))).toBe(true));
   });
 
   it('deleting a crew group invalidates the project stats too', async () => {
@@ -72,7 +73,7 @@ describe('crew changes refresh every view of the project they change', () => {
 
     await result.current.mutateAsync(3);
 
-    await vi.waitFor(() => expect(stale(client, queryKeys.structures.stats(PROJECT))).toBe(true));
+    await eventually(() => expect(stale(client, queryKeys.structures.stats(PROJECT))).toBe(true));
     expect(stale(client, queryKeys.structures.stats(OTHER_PROJECT))).toBe(false);
   });
 });

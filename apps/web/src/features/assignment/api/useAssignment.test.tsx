@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../testing/eventually.ts';
 import { providers, testQueryClient } from '../../../testing/render.tsx';
 import { sampleData } from '../model/testData.ts';
 import { assignmentQueryOptions, useAssignment } from './getAssignment.ts';
@@ -31,7 +32,7 @@ describe('useAssignment', () => {
     const prefetch = client.prefetchQuery(assignmentQueryOptions(5));
     const { result } = renderHook(() => useAssignment(5), { wrapper: providers(client) });
     await prefetch;
-    await vi.waitFor(() => expect(result.current.data?.structures.structure_id).toHaveLength(5));
+    await eventually(() => expect(result.current.data?.structures.structure_id).toHaveLength(5));
     expect(result.current.progress).toEqual({ loaded: length, total: length });
   });
 });

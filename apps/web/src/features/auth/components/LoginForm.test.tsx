@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
+import { eventually } from '../../../testing/eventually.ts';
 import { fakeApi, renderWithProviders, sessionFor } from '../../../testing/render.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -40,7 +41,7 @@ describe('LoginForm (spec 1 §5 Login, §8)', () => {
     await user.type(password(), '1234');
     await user.click(login());
 
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(client.getQueryData(queryKeys.session)).toMatchObject({ roleName: 'inspector' }),
     );
     expect(api.requests).toEqual([
@@ -84,6 +85,6 @@ describe('LoginForm (spec 1 §5 Login, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
     expect(onForgotPassword).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await eventually(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

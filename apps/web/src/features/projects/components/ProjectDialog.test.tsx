@@ -2,6 +2,7 @@ import { ok, type ProjectListItem, type ProjectSaveResponse } from '@linewalker/
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
+import { eventually } from '../../../testing/eventually.ts';
 import { fakeApi, renderWithProviders, sessionFor, testQueryClient } from '../../../testing/render.tsx';
 import { ProjectDialog } from './ProjectDialog.tsx';
 
@@ -114,7 +115,7 @@ describe('ProjectDialog validation (spec 1 §5 Create project)', () => {
     await user.type(within(dialog()).getByLabelText('Closest City', { exact: false }), 'Yakima');
     await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
 
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await eventually(() => expect(onClose).toHaveBeenCalledOnce());
     // The save, then only refetches of what it made stale.
     const sent = api.requests.filter((r) => r.method !== 'GET');
     expect(sent).toHaveLength(1);
@@ -146,7 +147,7 @@ describe('ProjectDialog validation (spec 1 §5 Create project)', () => {
     expect(within(dialog()).getByText('Edit project')).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Submit' }));
 
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await eventually(() => expect(onClose).toHaveBeenCalledOnce());
     expect(api.requests[0]).toMatchObject({
       method: 'PUT',
       url: '/api/v1/projects/upsert',
@@ -167,7 +168,7 @@ describe('ProjectDialog validation (spec 1 §5 Create project)', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.queryByRole('dialog', { name: 'Discard this project?' })).toBeNull(),
     );
     const form = screen.getByRole('dialog', { name: 'Create New Project' });

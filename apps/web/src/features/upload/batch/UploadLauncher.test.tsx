@@ -145,11 +145,7 @@ describe('a batch from the dialog to the panel', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Upload 3 Images' }));
 
-    const failed = await screen.findByRole(
-      'dialog',
-      { name: 'Error Uploading 1 Images' },
-      { timeout: 15_000 },
-    );
+    const failed = await screen.findByRole('dialog', { name: 'Error Uploading 1 Images' });
     expect(failed.textContent).toContain(
       '1 images failed to upload. Would you like to retry uploading just the failed images?',
     );
@@ -167,7 +163,7 @@ describe('a batch from the dialog to the panel', () => {
     ).toEqual(['Failed Invalid Image 1002']);
 
     await user.click(within(failed).getByRole('button', { name: 'Retry 1 Images' }));
-    await screen.findByRole('dialog', { name: 'Error Uploading 1 Images' }, { timeout: 15_000 });
+    await screen.findByRole('dialog', { name: 'Error Uploading 1 Images' });
     await user.click(screen.getByRole('button', { name: 'Ignore' }));
     expect(screen.queryByRole('dialog', { name: /Error Uploading/ })).toBeNull();
     expect(server.calls.token).toBe(2);

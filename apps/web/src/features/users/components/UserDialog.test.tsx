@@ -190,7 +190,7 @@ describe('UserDialog (spec 3 §5 User form)', () => {
     const { user } = open(existing());
     await user.clear(field('Email'));
     await user.type(field('Email'), 'taken@example.test');
-    await waitFor(() => expect(errorOf('Email')).toBe(M.emailTaken), { timeout: 3000 });
+    await waitFor(() => expect(errorOf('Email')).toBe(M.emailTaken));
     // One call for the whole address, not one per key.
     expect(api.requests.filter((r) => r.url.includes('emailInUse'))).toHaveLength(1);
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));

@@ -1,6 +1,7 @@
 import { ok } from '@linewalker/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../../testing/eventually.ts';
 import { fakeApi, renderWithProviders, sessionFor } from '../../../../testing/render.tsx';
 import { inspectionRow } from '../../testing/inspectionRow.ts';
 import { CompleteInspectionModal } from './CompleteInspectionModal.tsx';
@@ -94,7 +95,7 @@ describe('Complete Inspection form (spec 1 §2 variant 2, §5, §8)', () => {
     await user.type(within(dialog()).getByLabelText('Notes'), 'Leaning pole');
     await user.click(save());
 
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await eventually(() => expect(onClose).toHaveBeenCalledOnce());
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `POST /api/v1/inspections/complete/${row.id}`,
     ]);
@@ -148,7 +149,7 @@ describe('Complete Inspection form (spec 1 §2 variant 2, §5, §8)', () => {
         name: 'Complete Without Photos',
       }),
     );
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    await eventually(() => expect(onClose).toHaveBeenCalledOnce());
     expect(api.requests).toHaveLength(1);
   });
 

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../../testing/eventually.ts';
 import { fakeApi, renderWithProviders } from '../../../../testing/render.tsx';
 import { image } from '../model/testData.ts';
 import { AddLineModal } from './AddLineModal.tsx';
@@ -39,7 +40,7 @@ describe('AddLineModal', () => {
     const { user } = renderWithProviders(<AddLineModal projectId={5} opened onClose={onClose} />);
     await user.type(screen.getByLabelText(/Line Name/), 'North Feeder');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await eventually(() => expect(onClose).toHaveBeenCalled());
   });
 });
 

@@ -1,6 +1,7 @@
 import { ok } from '@linewalker/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../../testing/eventually.ts';
 import { fakeApi, renderWithProviders } from '../../../../testing/render.tsx';
 import { image, structure } from '../model/testData.ts';
 import { ImagePanel, TOO_MANY_MESSAGE } from './ImagePanel.tsx';
@@ -45,7 +46,7 @@ describe('ImagePanel', () => {
     await user.click(await screen.findByRole('option', { name: 'S-2 — Line B' }));
     expect(save.hasAttribute('disabled')).toBe(false);
     await user.click(save);
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    await eventually(() => expect(onDone).toHaveBeenCalled());
     expect(api.requests[0]).toEqual({
       method: 'PUT',
       url: '/api/v1/inspections/reassignImages?newStructureId=2&projectId=5',
@@ -73,7 +74,7 @@ describe('ImagePanel', () => {
     expect(saveReject.hasAttribute('disabled')).toBe(true);
     await user.type(reason, 'Blurred');
     await user.click(saveReject);
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    await eventually(() => expect(onDone).toHaveBeenCalled());
     expect(api.requests[0]).toEqual({
       method: 'POST',
       url: '/api/v1/inspections/images/reject',

@@ -2,6 +2,7 @@ import { ok } from '@linewalker/domain';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../../testing/eventually.ts';
 import { fakeApi, renderWithProviders } from '../../../../testing/render.tsx';
 import { draftOf, newDraft, type StructureDraft } from '../model/structureDraft.ts';
 import { structure } from '../model/testData.ts';
@@ -65,7 +66,7 @@ describe('StructurePanel', () => {
     await user.clear(screen.getByLabelText(/Latitude/));
     await user.type(screen.getByLabelText(/Latitude/), '46.25');
     await user.click(save);
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(77));
+    await eventually(() => expect(onSaved).toHaveBeenCalledWith(77));
     expect(api.requests[0]).toEqual({
       method: 'POST',
       url: '/api/v1/structures/create?projectId=5',
@@ -87,7 +88,7 @@ describe('StructurePanel', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Structure' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    await eventually(() => expect(api.requests).toHaveLength(1));
     expect(api.requests[0]!.url).toBe(
       '/api/v1/structures/update?structureId=1&projectId=5&latLonChanged=false',
     );
@@ -96,7 +97,7 @@ describe('StructurePanel', () => {
     await user.type(screen.getByLabelText(/Latitude/), '46.7');
     status = 409;
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onNotice).toHaveBeenCalledWith('duplicate'));
+    await eventually(() => expect(onNotice).toHaveBeenCalledWith('duplicate'));
     expect(api.requests[1]!.url).toBe(
       '/api/v1/structures/update?structureId=1&projectId=5&latLonChanged=true',
     );
@@ -118,7 +119,7 @@ describe('StructurePanel', () => {
     expect(screen.getByText('Are you sure you want to remove this structure?')).toBeTruthy();
     expect(api.requests).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Remove Structure' }));
-    await vi.waitFor(() => expect(onNotice).toHaveBeenCalledWith('deleted'));
+    await eventually(() => expect(onNotice).toHaveBeenCalledWith('deleted'));
     expect(onRemoved).toHaveBeenCalled();
     expect(api.requests[0]).toMatchObject({
       method: 'PUT',
@@ -128,7 +129,7 @@ describe('StructurePanel', () => {
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await user.click(screen.getByRole('button', { name: 'Remove Structure' }));
-    await vi.waitFor(() => expect(onNotice).toHaveBeenCalledWith('oops'));
+    await eventually(() => expect(onNotice).toHaveBeenCalledWith('oops'));
   });
 });
 
