@@ -45,6 +45,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 30_000,
         },
       },
