@@ -120,7 +120,14 @@ export class IndexedDbBatchPersistence implements BatchPersistence {
 
   update(projectId: number, identity: string, state: StoredFileState, md5: string | null): void {
     this.pending.set(`${projectId}\u0000${identity}`, { projectId, identity, state, md5 });
-    if (!this.timer) this.timer = setTimeout(() => void this.flush().catch(() => undefined), this.flushMs);
+    // A finished photo is written at once (with whatever else waits): the panel already says Complete,
+    // and a reload right then must not send it again or count it as unfinished. The rest waits a moment.
+    const delay = state === 'done' ? 0 : this.flushMs;
+    if (this.timer && delay < this.flushMs) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.timer) this.timer = setTimeout(() => void this.flush().catch(() => undefined), delay);
   }
 
   async flush(): Promise<void> {
