@@ -41,6 +41,9 @@ export default defineScenario<Context>({
     return { ...bench, times: { subject: [], baseline: [] }, load: [], stepped: false };
   },
   async subject(ctx) {
+    // BENCH_TRACE=<file>: a Chrome trace of the fifth step, for finding where the time goes.
+    const trace = process.env.BENCH_TRACE && ctx.times.subject.length === 4 ? process.env.BENCH_TRACE : null;
+    if (trace) await ctx.browser.startTracing(ctx.page, { path: trace, screenshots: false });
     const ms = await ctx.page.evaluate(async () => {
       const raf = (cb: (t: number) => void) =>
         (
@@ -74,6 +77,7 @@ export default defineScenario<Context>({
       await new Promise((r) => raf(() => r(null)));
       return performance.now() - start;
     });
+    if (trace) await ctx.browser.stopTracing();
     ctx.times.subject.push(ms);
     ctx.load.push(loadavg()[0]!);
     ctx.stepped = true;
