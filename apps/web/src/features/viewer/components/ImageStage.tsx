@@ -39,7 +39,7 @@ export interface StageHandle {
   reset(): void;
 }
 
-interface ImageStageProps {
+export interface ImageStageProps {
   image: { id: number; width: number | null; height: number | null; image_name: string };
   /** The photos Back and Next lead to: loaded and decoded ahead, once this one has loaded. */
   neighbourIds: readonly number[];

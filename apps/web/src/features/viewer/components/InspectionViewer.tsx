@@ -40,7 +40,16 @@ import {
   IconZoomOut,
   IconZoomReset,
 } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { onNextFrame } from '../../../lib/nextFrame.ts';
@@ -61,7 +70,7 @@ import type { EttAnnotationValues } from './EttAnnotationPanel.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ImageList } from './ImageList.tsx';
-import { ImageStage, type StageHandle } from './ImageStage.tsx';
+import type { StageHandle } from './ImageStage.tsx';
 import { NewAnnotationPanel, type NewAnnotationValues } from './NewAnnotationPanel.tsx';
 import { NoteModal } from './NoteModal.tsx';
 import { PreviewModal } from './PreviewModal.tsx';
@@ -70,6 +79,7 @@ import { InspectionReportModal } from './report/InspectionReportModal.tsx';
 import { ShortcutsPanel } from './ShortcutsPanel.tsx';
 import { ShotIdentifierSelect } from './ShotIdentifierSelect.tsx';
 import { StepClipPanel } from './StepClipPanel.tsx';
+import { createStepStore, SteppingStage } from './SteppingStage.tsx';
 import { type Panel3DLayout, Structure3DLauncher, Structure3DPanel } from './Structure3DPanel.tsx';
 import { ViewerMapLayout } from './ViewerMapLayout.tsx';
 
@@ -141,6 +151,9 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const wantedId = settled?.id ?? props.imageId;
   /** The photo the stage last showed (its image loaded, or failed to). */
   const [onStage, setOnStage] = useState<number | null>(null);
+  // Behind the stage, which shows a step's photo at once (SteppingStage): the rest of the viewer follows it.
+  const showOnStage = useCallback((id: number) => startTransition(() => setOnStage(id)), []);
+  const [stepStore] = useState(createStepStore);
 
   const all = images.data ?? [];
   const shown = useMemo(() => imagesInView(all, view), [all, view]);
@@ -173,14 +186,19 @@ export function InspectionViewer(props: InspectionViewerProps) {
   // after the address may have moved on to the photo the reviewer was on.
   const address = useRef(props.imageId);
   address.current = props.imageId;
+  // The stage shows the photo at once; the rest of the viewer (list, toolbars, panels) re-renders as a
+  // transition, after the photo is painted.
   const open = useCallback(
     (id: number) =>
       guard(() => {
-        setPending(null);
-        setSelectedAnnotation(null);
-        setPick((p) => pickPhoto(p, id, address.current));
+        stepStore.set(id);
+        startTransition(() => {
+          setPending(null);
+          setSelectedAnnotation(null);
+          setPick((p) => pickPhoto(p, id, address.current));
+        });
       }),
-    [guard],
+    [guard, stepStore],
   );
   // The pick as last rendered: a step scheduled for an earlier pick must not undo a newer one.
   const latestPick = useRef(settled);
@@ -205,6 +223,10 @@ export function InspectionViewer(props: InspectionViewerProps) {
 
   // Viewing a photo marks it viewed (spec 2 §4), once per photo for those who review.
   const currentId = current?.id ?? null;
+  // The viewer has caught up with the stage's step.
+  useLayoutEffect(() => {
+    if (stepStore.get() === currentId) stepStore.set(null);
+  }, [stepStore, currentId]);
   const alreadyViewed = current?.first_viewed !== null;
   useEffect(() => {
     if (currentId !== null && canInspect && !alreadyViewed) markImage('imageViewed', currentId);
@@ -503,11 +525,13 @@ export function InspectionViewer(props: InspectionViewerProps) {
                     />
                   )}
                   {current ? (
-                    <ImageStage
+                    <SteppingStage
                       ref={stage}
+                      step={stepStore}
+                      photos={shown}
                       image={current}
                       neighbourIds={neighbourIds}
-                      onShown={setOnStage}
+                      onShown={showOnStage}
                       hd={hd}
                       annotations={annotationList}
                       showAnnotations={showAnnotations}
