@@ -2,32 +2,13 @@ import type { Annotation } from '@linewalker/domain';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { annotationOf } from '../testing/annotationFixture.ts';
 import { createStepStore, SteppingStage } from './SteppingStage.tsx';
 
 const photo = (id: number) => ({ id, width: 640, height: 480, image_name: `IMG_${id}.JPG` });
 const PHOTOS = [photo(1), photo(2)];
 
-const mark: Annotation = {
-  id: 5,
-  image_id: 1,
-  annotation_number: 1,
-  shape: 'rect',
-  rectangle: { x: 10, y: 10, width: 40, height: 30 },
-  polygon: null,
-  risk_level: 3,
-  category: 4,
-  category_text: 'Crossarm',
-  sub_category: null,
-  sub_category_text: null,
-  note: null,
-  image_width: 640,
-  image_height: 480,
-  created_by_name: 'Ivy Inspector',
-  created_at: '2026-06-01T12:00:00Z',
-  ett_evaluation_code_value: null,
-  ett_evaluation_description: null,
-  ett_knuckle_flat_position: null,
-};
+const mark = annotationOf({ id: 5, image_id: 1, sub_category: null, sub_category_text: null });
 
 function stage(step: ReturnType<typeof createStepStore>, imageId: number, annotations: Annotation[]) {
   return (
