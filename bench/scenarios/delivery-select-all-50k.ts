@@ -3,6 +3,7 @@ import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { seedBenchProject } from '../lib/benchProject.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
 import { defineScenario } from '../lib/scenario.ts';
@@ -29,26 +30,11 @@ interface Context {
 
 async function project(database: Database): Promise<number> {
   const db = database.db;
-  const [company] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into companies (company_name) values ('Bench Delivery Utility') returning id`,
-  );
-  const [p] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into projects (company_id, project_name, start_date, due_date, ptype_id, ptier_id, closest_city)
-        values (${company!.id}, 'Bench Delivery', '2026-01-05', '2026-12-20', 1, 2, 'Salina') returning id`,
-  );
-  const projectId = p!.id;
-  await db.execute(sql`
-    insert into lines (company_id, line_name)
-    select ${company!.id}::int, 'Bench line ' || k from generate_series(0, ${LINES - 1}::int) k`);
-  await db.execute(sql`
-    insert into project_lines (project_id, line_id)
-    select ${projectId}::int, id from lines where company_id = ${company!.id}`);
+  const { companyId, projectId } = await seedBenchProject(database, 'Bench Delivery', LINES);
   await db.execute(sql`
     insert into structures (project_id, line_id, struct_num, location)
     select ${projectId}::int, l.id, 'S-' || j, point(-97.6 + j * 0.0005, 38.8 + l.k * 0.01)
-    from (select id, row_number() over (order by id) - 1 as k from lines where company_id = ${company!.id}) l
+    from (select id, row_number() over (order by id) - 1 as k from lines where company_id = ${companyId}) l
     cross join generate_series(0, ${STRUCTURES_PER_LINE - 1}::int) j`);
   await db.execute(sql`
     insert into images (project_id, structure_id, md5, image_name, storage_key, size_bytes, uploaded_at,

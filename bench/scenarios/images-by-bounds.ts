@@ -4,6 +4,7 @@ import type { App } from '../../apps/server/src/app.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
+import { seedBenchProject } from '../lib/benchProject.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
 import { defineScenario } from '../lib/scenario.ts';
@@ -36,29 +37,14 @@ interface Context {
 
 async function project(database: Database): Promise<number> {
   const db = database.db;
-  const [company] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into companies (company_name) values ('Bench Bounds Utility') returning id`,
-  );
-  const [p] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into projects (company_id, project_name, start_date, due_date, ptype_id, ptier_id, closest_city)
-        values (${company!.id}, 'Bench Bounds', '2026-01-05', '2026-12-20', 1, 2, 'Salina') returning id`,
-  );
-  const projectId = p!.id;
-  await db.execute(sql`
-    insert into lines (company_id, line_name)
-    select ${company!.id}::int, 'Bench line ' || k from generate_series(0, ${LINES - 1}::int) k`);
-  await db.execute(sql`
-    insert into project_lines (project_id, line_id)
-    select ${projectId}::int, id from lines where company_id = ${company!.id}`);
+  const { companyId, projectId } = await seedBenchProject(database, 'Bench Bounds', LINES);
   // Line k starts on a 20 km circle around the centre and runs 50 km across it at 18°·k.
   await db.execute(sql`
     insert into structures (project_id, line_id, struct_num, location)
     select ${projectId}::int, l.id, 'S-' || j,
       point(${CENTER.lon}::float8 + (20000 * cos(radians(l.k * 36)) + (j * 50 - 25000) * cos(radians(l.k * 18))) / ${M_PER_DEG_LON}::float8,
             ${CENTER.lat}::float8 + (20000 * sin(radians(l.k * 36)) + (j * 50 - 25000) * sin(radians(l.k * 18))) / ${M_PER_DEG_LAT}::float8)
-    from (select id, row_number() over (order by id) - 1 as k from lines where company_id = ${company!.id}) l
+    from (select id, row_number() over (order by id) - 1 as k from lines where company_id = ${companyId}) l
     cross join generate_series(0, ${STRUCTURES_PER_LINE - 1}::int) j`);
   await db.execute(sql`
     insert into inspections (project_id, structure_id) select project_id, id from structures where project_id = ${projectId}`);
