@@ -7,7 +7,7 @@ import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { RequireSuperAdmin } from '../features/auth/components/RequireSuperAdmin.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { comingSoonRoutes } from './routes/comingSoon.ts';
-import { projectPageLoader } from './routes/prefetchProjectPage.ts';
+import { projectPageLoader, projectPageRevalidates } from './routes/prefetchProjectPage.ts';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
 /**
@@ -73,6 +73,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
               path: paths.project.path,
               // Static, so it runs while the page's chunk loads.
               loader: projectPageLoader(queryClient),
+              shouldRevalidate: projectPageRevalidates,
               lazy: () => import('./routes/ProjectPage.tsx').then((m) => ({ Component: m.ProjectPage })),
             },
             {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleData } from '../../features/assignment/model/testData.ts';
 import { eventually } from '../../testing/eventually.ts';
 import { fakeApi, sessionFor, testQueryClient } from '../../testing/render.tsx';
-import { projectPageLoader } from './prefetchProjectPage.ts';
+import { projectPageLoader, projectPageRevalidates } from './prefetchProjectPage.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -121,5 +121,14 @@ describe('the project route prefetch', () => {
     const { paths } = await load('/projects/no-such-survey/assignment', sessionFor('project_manager'));
     expect(paths).not.toContain('/api/v1/assignment/9');
     expect(paths).not.toContain('/api/v1/projects/9');
+  });
+
+  it('runs again for another project or sub-page, not for a new photo or filter in the address', () => {
+    const at = (projectSlug: string, subpage: string) => ({ projectSlug, subpage });
+    const revalidates = (from: Record<string, string>, to: Record<string, string>) =>
+      projectPageRevalidates({ currentParams: from, nextParams: to });
+    expect(revalidates(at('big-survey', 'inspect'), at('big-survey', 'inspect'))).toBe(false);
+    expect(revalidates(at('big-survey', 'inspect'), at('big-survey', 'assignment'))).toBe(true);
+    expect(revalidates(at('big-survey', 'assignment'), at('small-survey', 'assignment'))).toBe(true);
   });
 });

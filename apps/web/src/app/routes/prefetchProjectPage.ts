@@ -1,6 +1,6 @@
 import { findProjectBySlug } from '@linewalker/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { prefetchAssignment } from '../../features/assignment/api/getAssignment.ts';
 import { projectQueryOptions } from '../../features/projects/api/getProject.ts';
 import { projectsQueryOptions } from '../../features/projects/api/getProjects.ts';
@@ -29,6 +29,16 @@ export function projectPageLoader(queryClient: QueryClient) {
     return null;
   };
 }
+
+/**
+ * Whether the loader runs again on a navigation: only for another project or sub-page. The address's search
+ * moves with every photo the viewer steps to, and asks for nothing the loader starts.
+ */
+export const projectPageRevalidates = ({
+  currentParams,
+  nextParams,
+}: Pick<ShouldRevalidateFunctionArgs, 'currentParams' | 'nextParams'>) =>
+  currentParams.projectSlug !== nextParams.projectSlug || currentParams.subpage !== nextParams.subpage;
 
 async function prefetchSubpageData(
   queryClient: QueryClient,
