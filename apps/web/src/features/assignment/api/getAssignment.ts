@@ -5,6 +5,7 @@ import { preloadOfflineStyle } from '../../../components/map/offlineStyle.ts';
 import { apiRequest, type DownloadProgress } from '../../../lib/api.ts';
 import { clientConfigQueryOptions } from '../../../lib/clientConfig.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
+import { createValueStore } from '../../../lib/valueStore.ts';
 
 /**
  * Crew groups, every structure of the project (as columns) and the personnel not yet in a crew
@@ -26,16 +27,18 @@ export async function getAssignment(
  * How far each project's download has come, whoever started it (the tab, or the route's prefetch before
  * the tab was there): at most one update per percent (or per 256 kB when the total is unknown), and the last.
  */
-const downloads = new Map<number, DownloadProgress>();
-const listeners = new Set<() => void>();
+const downloads = createValueStore<ReadonlyMap<number, DownloadProgress>>(new Map());
 
-function notify() {
-  for (const listener of listeners) listener();
+function setDownload(projectId: number, progress: DownloadProgress | null) {
+  const next = new Map(downloads.get());
+  if (progress) next.set(projectId, progress);
+  else next.delete(projectId);
+  downloads.set(next);
 }
 
 /** Progress reporting for one download of the project's data; the previous download's is forgotten. */
 function reportDownload(projectId: number) {
-  if (downloads.delete(projectId)) notify();
+  if (downloads.get().has(projectId)) setDownload(projectId, null);
   let last = -1;
   return (progress: DownloadProgress) => {
     const step = progress.total
@@ -43,15 +46,9 @@ function reportDownload(projectId: number) {
       : Math.floor(progress.loaded / 262_144);
     if (step === last && progress.loaded !== progress.total) return;
     last = step;
-    downloads.set(projectId, progress);
-    notify();
+    setDownload(projectId, progress);
   };
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 export const assignmentQueryOptions = (projectId: number) =>
   queryOptions({
@@ -63,8 +60,8 @@ export const assignmentQueryOptions = (projectId: number) =>
 export function useAssignment(projectId: number) {
   const query = useQuery(assignmentQueryOptions(projectId));
   const progress = useSyncExternalStore(
-    subscribe,
-    useCallback(() => downloads.get(projectId) ?? null, [projectId]),
+    downloads.subscribe,
+    useCallback(() => downloads.get().get(projectId) ?? null, [projectId]),
   );
   return { ...query, progress };
 }

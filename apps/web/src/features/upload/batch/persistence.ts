@@ -122,12 +122,15 @@ export class IndexedDbBatchPersistence implements BatchPersistence {
     this.pending.set(`${projectId}\u0000${identity}`, { projectId, identity, state, md5 });
     // A finished photo is written at once (with whatever else waits): the panel already says Complete,
     // and a reload right then must not send it again or count it as unfinished. The rest waits a moment.
-    const delay = state === 'done' ? 0 : this.flushMs;
-    if (this.timer && delay < this.flushMs) {
+    if (state === 'done' && this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (!this.timer) this.timer = setTimeout(() => void this.flush().catch(() => undefined), delay);
+    if (!this.timer)
+      this.timer = setTimeout(
+        () => void this.flush().catch(() => undefined),
+        state === 'done' ? 0 : this.flushMs,
+      );
   }
 
   async flush(): Promise<void> {

@@ -1,29 +1,11 @@
 import { forwardRef, useSyncExternalStore } from 'react';
+import { createValueStore, type ValueStore } from '../../../lib/valueStore.ts';
 import { ImageStage, type ImageStageProps, type StageHandle } from './ImageStage.tsx';
 
 /** The photo a step (Next, Back, the list…) asked for, until the viewer around the stage has caught up. */
-export interface StepStore {
-  get(): number | null;
-  set(id: number | null): void;
-  subscribe(listener: () => void): () => void;
-}
+export type StepStore = ValueStore<number | null>;
 
-export function createStepStore(): StepStore {
-  let current: number | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set(id) {
-      if (id === current) return;
-      current = id;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export const createStepStore = (): StepStore => createValueStore<number | null>(null);
 
 const NONE: readonly never[] = [];
 

@@ -156,12 +156,13 @@ export function AssignmentMap({
 
   // The crew numbers the markers count (0 and the project's crews).
   const slotKey = model ? crewSlots(model.crew.map((group) => group.crew_number)).join(',') : null;
+  const slots = useMemo(() => (slotKey === null ? null : slotKey.split(',').map(Number)), [slotKey]);
 
   // The shown structures, re-sent whenever the data or the filters change.
   useEffect(() => {
-    if (!map || !model || slotKey === null) return;
+    if (!map || !model || !slots) return;
     setState('drawing');
-    ensureStructureLayers(map, slotKey.split(',').map(Number), model.palette);
+    ensureStructureLayers(map, slots, model.palette);
     // Marks for the performance checks: how long from handing over the points to a settled map.
     performance.mark('assignment:set-data');
     setSourceData(map, STRUCTURE_SOURCE, structureFeatures(model, visible));
@@ -176,17 +177,17 @@ export function AssignmentMap({
       const bounds = structureBounds(model, visible);
       if (bounds) fitMapTo(map, bounds, { ...FIT, animate: false });
     }
-  }, [map, model, visible, slotKey]);
+  }, [map, model, visible, slots]);
 
   // Crew colours come from the server's crew groups; re-paint only when they really change.
   const paletteKey = model?.palette.join(',');
   useEffect(() => {
-    if (!map || !paletteKey || slotKey === null) return;
-    const paint = crewPaint(paletteKey.split(','), slotKey.split(',').map(Number));
+    if (!map || !paletteKey || !slots) return;
+    const paint = crewPaint(paletteKey.split(','), slots);
     map.setPaintProperty(CLUSTER_LAYER, 'circle-color', paint.clusterColor);
     map.setPaintProperty(CLUSTER_COUNT_LAYER, 'text-color', paint.clusterText);
     map.setPaintProperty(POINT_LAYER, 'circle-color', paint.pointColor);
-  }, [map, paletteKey, slotKey]);
+  }, [map, paletteKey, slots]);
 
   useEffect(() => {
     if (!map || !model) return;
