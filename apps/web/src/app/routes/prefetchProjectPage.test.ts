@@ -1,43 +1,14 @@
-import type { ProjectListItem, Session } from '@linewalker/domain';
+import type { Session } from '@linewalker/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleData } from '../../features/assignment/model/testData.ts';
 import { eventually } from '../../testing/eventually.ts';
+import { projectListItem } from '../../testing/projectListItem.ts';
 import { fakeApi, sessionFor, testQueryClient } from '../../testing/render.tsx';
 import { projectPageLoader, projectPageRevalidates } from './prefetchProjectPage.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const PROJECT: ProjectListItem = {
-  id: 9,
-  company_id: 3,
-  company_name: 'Cascade Valley Power',
-  project_name: 'Big Survey',
-  inspection_type: '0',
-  start_date: '2026-01-06',
-  due_date: '2099-03-06',
-  num_pilots: 1,
-  structure_assignment_type: 'dueDate',
-  photo_limit: -1,
-  closest_city: 'Yakima',
-  pilot_struct_day: null,
-  ptype_id: 1,
-  ptype_name: 'Distribution',
-  ptier_id: 2,
-  use_new_risk_rating: false,
-  archived_date: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  state: 'In Progress',
-  structures: 5,
-  inspected: 0,
-  progress: 0,
-  active: true,
-  starting_next_week: false,
-  late: false,
-  early: false,
-  on_schedule: true,
-  importing: null,
-  time_zone: 'America/Chicago',
-};
+const PROJECT = projectListItem();
 
 /** The server: a session for `session`, one project in the list, its detail, its assignment data and the config. */
 function server(session: Session | null) {

@@ -1,23 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chunkedAnswer } from '../../../testing/chunkedAnswer.ts';
 import { sampleData } from '../model/testData.ts';
 import { getAssignment } from './getAssignment.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** An answer arriving in three pieces, as a compressed stream does (no Content-Length). */
-function chunkedAnswer(text: string, statedLength: boolean) {
-  const bytes = new TextEncoder().encode(text);
-  const third = Math.ceil(bytes.length / 3);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let i = 0; i < bytes.length; i += third) controller.enqueue(bytes.slice(i, i + third));
-      controller.close();
-    },
-  });
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (statedLength) headers['x-uncompressed-length'] = String(bytes.length);
-  return { response: new Response(body, { status: 200, headers }), length: bytes.length };
-}
 
 describe('getAssignment', () => {
   it('reports the download against the length the server states, and answers the parsed data', async () => {

@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chunkedAnswer } from '../../../testing/chunkedAnswer.ts';
 import { eventually } from '../../../testing/eventually.ts';
 import { providers, testQueryClient } from '../../../testing/render.tsx';
 import { sampleData } from '../model/testData.ts';
@@ -7,23 +8,9 @@ import { assignmentQueryOptions, useAssignment } from './getAssignment.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** An answer in three pieces that states its length, as the server's gzip answer does. */
-function chunkedAnswer(text: string) {
-  const bytes = new TextEncoder().encode(text);
-  const third = Math.ceil(bytes.length / 3);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let i = 0; i < bytes.length; i += third) controller.enqueue(bytes.slice(i, i + third));
-      controller.close();
-    },
-  });
-  const headers = { 'content-type': 'application/json', 'x-uncompressed-length': String(bytes.length) };
-  return { response: new Response(body, { status: 200, headers }), length: bytes.length };
-}
-
 describe('useAssignment', () => {
   it('shows the download to the tab when the route prefetch started it before the tab was there', async () => {
-    const { response, length } = chunkedAnswer(JSON.stringify(sampleData()));
+    const { response, length } = chunkedAnswer(JSON.stringify(sampleData()), true);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => response),

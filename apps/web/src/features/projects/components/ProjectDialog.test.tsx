@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { eventually } from '../../../testing/eventually.ts';
+import { projectListItem } from '../../../testing/projectListItem.ts';
 import { fakeApi, renderWithProviders, sessionFor, testQueryClient } from '../../../testing/render.tsx';
 import { ProjectDialog } from './ProjectDialog.tsx';
 
@@ -196,35 +197,14 @@ describe('ProjectDialog validation (spec 1 §5 Create project)', () => {
 });
 
 function pastProject(): ProjectListItem {
-  return {
-    id: 9,
-    company_id: 3,
-    company_name: 'Cascade Valley Power',
+  return projectListItem({
     project_name: 'Old Survey',
-    inspection_type: '0',
     start_date: '2020-01-06',
     due_date: '2020-03-06',
-    num_pilots: 1,
-    structure_assignment_type: 'dueDate',
-    photo_limit: -1,
-    closest_city: 'Yakima',
-    pilot_struct_day: null,
-    ptype_id: 1,
-    ptype_name: 'Distribution',
-    ptier_id: 2,
-    use_new_risk_rating: false,
-    archived_date: null,
     created_at: '2020-01-01T00:00:00.000Z',
-    state: 'Complete' as ProjectListItem['state'],
+    state: 'Complete',
     structures: 0,
-    inspected: 0,
-    progress: 0,
     active: false,
-    starting_next_week: false,
-    late: false,
-    early: false,
     on_schedule: false,
-    importing: null,
-    time_zone: 'America/Chicago',
-  };
+  });
 }
