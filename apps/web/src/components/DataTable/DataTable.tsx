@@ -5,12 +5,14 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
 import classes from './DataTable.module.css';
 import { DataTableHeader, type HeaderSelection } from './DataTableHeader.tsx';
 import { DataTableRow, LoadingRow } from './DataTableRow.tsx';
+import { itemKeys } from './itemKeys.ts';
 import type { DataColumn, RowKey, SortState } from './types.ts';
 
 const CHECK_COLUMN_WIDTH = 44;
@@ -75,15 +77,13 @@ export interface DataTableProps<Row, K extends RowKey> {
 export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) {
   const { rows, columns, rowHeight, selection, onOpen, rowKey } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const keys = useMemo(() => itemKeys(rows, rowKey), [rows, rowKey]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row === undefined ? index : rowKey(row);
-    },
+    getItemKey: (index) => keys[index]!,
   });
 
   // Roving focus: the row Tab reaches, moved by the arrow keys.
