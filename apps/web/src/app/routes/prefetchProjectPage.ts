@@ -1,11 +1,10 @@
 import { findProjectBySlug } from '@linewalker/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
-import { prefetchAssignment } from '../../features/assignment/api/getAssignment.ts';
+import { prefetchAssignment, preloadMapStyle } from '../../features/assignment/api/getAssignment.ts';
 import { projectQueryOptions } from '../../features/projects/api/getProject.ts';
 import { projectsQueryOptions } from '../../features/projects/api/getProjects.ts';
 import { resolveSubpage } from '../../features/projects/components/projectSubpage.ts';
-import { clientConfigQueryOptions } from '../../lib/clientConfig.ts';
 import { sessionQueryOptions } from '../../lib/session.ts';
 import { projectTabModules } from './projectTabModules.ts';
 
@@ -46,8 +45,9 @@ async function prefetchSubpageData(
   requested: string | undefined,
   search: URLSearchParams,
 ): Promise<void> {
-  // The map's settings first (public, tiny): later they would queue behind the structures on the server.
-  if (requested === 'assignment') void queryClient.prefetchQuery(clientConfigQueryOptions());
+  // The map's settings and, without a configured style, the offline map's shapes first: they are public,
+  // and later they would queue behind the structures on the server.
+  if (requested === 'assignment') preloadMapStyle(queryClient);
   const session = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!session) return;
   const choice = resolveSubpage(requested, search, session.roleName);

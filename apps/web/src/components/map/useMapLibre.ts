@@ -94,8 +94,14 @@ export function useMapLibre(
           onLoad?.(created);
           setMap(created);
           if (!styleUrl) {
-            addCountyDetail(created, detailBelowLayer, () => !cancelled).catch((cause: unknown) => {
-              console.warn('County outlines not shown:', cause);
+            // County detail comes once the map has first settled: decoding the country's 3,000 counties and
+            // cutting them into tiles would otherwise delay the caller's own data (e.g. 50,000 structures),
+            // which the map's one worker handles in turn.
+            created.once('idle', () => {
+              if (cancelled) return;
+              addCountyDetail(created, detailBelowLayer, () => !cancelled).catch((cause: unknown) => {
+                console.warn('County outlines not shown:', cause);
+              });
             });
           }
         };

@@ -56,14 +56,20 @@ export const assignmentQueryOptions = (projectId: number) =>
     queryFn: ({ signal }) => getAssignment(projectId, signal, reportDownload(projectId)),
   });
 
-/** The assignment data, and how far its download has come while it loads. */
+/** The assignment data (crews, structures, people to add). */
 export function useAssignment(projectId: number) {
-  const query = useQuery(assignmentQueryOptions(projectId));
-  const progress = useSyncExternalStore(
+  return useQuery(assignmentQueryOptions(projectId));
+}
+
+/**
+ * How far the project's download has come (null before the first byte), read apart from the data so only
+ * the progress display re-renders on each step, not the whole tab.
+ */
+export function useAssignmentDownload(projectId: number): DownloadProgress | null {
+  return useSyncExternalStore(
     downloads.subscribe,
     useCallback(() => downloads.get().get(projectId) ?? null, [projectId]),
   );
-  return { ...query, progress };
 }
 
 /**
@@ -72,6 +78,11 @@ export function useAssignment(projectId: number) {
  */
 export function prefetchAssignment(queryClient: QueryClient, projectId: number): void {
   void queryClient.prefetchQuery(assignmentQueryOptions(projectId));
+  preloadMapStyle(queryClient);
+}
+
+/** The map's settings and, when no style is configured, the offline style's shapes (each loaded once). */
+export function preloadMapStyle(queryClient: QueryClient): void {
   queryClient
     .ensureQueryData(clientConfigQueryOptions())
     .then((config) => (config.mapStyleUrl ? undefined : preloadOfflineStyle()))

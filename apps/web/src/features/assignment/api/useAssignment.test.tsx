@@ -4,7 +4,7 @@ import { chunkedAnswer } from '../../../testing/chunkedAnswer.ts';
 import { eventually } from '../../../testing/eventually.ts';
 import { providers, testQueryClient } from '../../../testing/render.tsx';
 import { sampleData } from '../model/testData.ts';
-import { assignmentQueryOptions, useAssignment } from './getAssignment.ts';
+import { assignmentQueryOptions, useAssignment, useAssignmentDownload } from './getAssignment.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,9 +17,11 @@ describe('useAssignment', () => {
     );
     const client = testQueryClient();
     const prefetch = client.prefetchQuery(assignmentQueryOptions(5));
-    const { result } = renderHook(() => useAssignment(5), { wrapper: providers(client) });
+    const { result } = renderHook(() => ({ query: useAssignment(5), progress: useAssignmentDownload(5) }), {
+      wrapper: providers(client),
+    });
     await prefetch;
-    await eventually(() => expect(result.current.data?.structures.structure_id).toHaveLength(5));
+    await eventually(() => expect(result.current.query.data?.structures.structure_id).toHaveLength(5));
     expect(result.current.progress).toEqual({ loaded: length, total: length });
   });
 });

@@ -104,7 +104,7 @@ export default function AssignmentTab({
                   styleUrl={config.isPending ? undefined : (config.data?.mapStyleUrl ?? null)}
                   canEdit={canEdit}
                   onSelect={onSelect}
-                  download={assignment.progress}
+                  projectId={projectId}
                 />
               }
               bottom={

@@ -8,7 +8,6 @@ import { MapFrame } from '../../../../components/map/MapFrame.tsx';
 import { projectRings } from '../../../../components/map/projection.ts';
 import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
 import { useMapLibre } from '../../../../components/map/useMapLibre.ts';
-import type { DownloadProgress } from '../../../../lib/api.ts';
 import { type AssignmentModel, crewPalette } from '../../model/assignmentModel.ts';
 import { structureBounds, structureFeatures } from '../../model/mapFeatures.ts';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
@@ -54,8 +53,8 @@ interface AssignmentMapProps {
   styleUrl: string | null | undefined;
   canEdit: boolean;
   onSelect: (indices: Uint32Array, method: SelectionMethod) => void;
-  /** How far the structures' download has come while `model` is null. */
-  download: DownloadProgress | null;
+  /** The project, whose structures' download the map shows while `model` is null. */
+  projectId: number;
 }
 
 /** The crew numbers each map's marker source counts. */
@@ -108,7 +107,7 @@ export function AssignmentMap({
   styleUrl,
   canEdit,
   onSelect,
-  download,
+  projectId,
 }: AssignmentMapProps) {
   const container = useRef<HTMLDivElement>(null);
   // When the structures are in before the map is made, it starts fitted to them (read once, at creation).
@@ -215,7 +214,7 @@ export function AssignmentMap({
       />
       {/* Until the first drawing of the structures has settled (later filter changes redraw quickly). */}
       {!error && !settledOnce && (
-        <StructuresLoading download={download} drawing={model ? visible.length : null} />
+        <StructuresLoading projectId={projectId} drawing={model ? visible.length : null} />
       )}
     </MapFrame>
   );

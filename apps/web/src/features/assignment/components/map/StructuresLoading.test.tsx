@@ -1,13 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render.tsx';
-import { StructuresLoading } from './StructuresLoading.tsx';
+import { LoadingStatus } from './StructuresLoading.tsx';
 
-describe('StructuresLoading', () => {
+describe('LoadingStatus (the structures loading overlay)', () => {
   it('shows the download in MB and percent when its length is known', () => {
-    renderWithProviders(
-      <StructuresLoading download={{ loaded: 1_000_000, total: 4_000_000 }} drawing={null} />,
-    );
+    renderWithProviders(<LoadingStatus download={{ loaded: 1_000_000, total: 4_000_000 }} drawing={null} />);
     expect(screen.getByRole('status').textContent).toBe('Loading structures… 1.0 of 4.0 MB (25 %)');
     expect(screen.getByRole('progressbar', { name: 'Structures loaded' }).getAttribute('aria-valuenow')).toBe(
       '25',
@@ -16,10 +14,10 @@ describe('StructuresLoading', () => {
 
   it('shows the bytes so far when the length is not known, then the drawing stage', () => {
     const { rerender } = renderWithProviders(
-      <StructuresLoading download={{ loaded: 2_500_000, total: null }} drawing={null} />,
+      <LoadingStatus download={{ loaded: 2_500_000, total: null }} drawing={null} />,
     );
     expect(screen.getByRole('status').textContent).toBe('Loading structures… 2.5 MB');
-    rerender(<StructuresLoading download={{ loaded: 2_500_000, total: null }} drawing={50_000} />);
+    rerender(<LoadingStatus download={{ loaded: 2_500_000, total: null }} drawing={50_000} />);
     expect(screen.getByRole('status').textContent).toBe('Drawing 50,000 structures on the map…');
   });
 });

@@ -1,10 +1,23 @@
 import { Paper, Progress, Stack, Text } from '@mantine/core';
 import type { DownloadProgress } from '../../../../lib/api.ts';
 import { formatCount } from '../../../../lib/format.ts';
+import { useAssignmentDownload } from '../../api/getAssignment.ts';
 
 const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
 interface StructuresLoadingProps {
+  /** The project whose structures are loading: this overlay alone follows its download. */
+  projectId: number;
+  /** Structures handed to the map, once downloaded; null while downloading. */
+  drawing: number | null;
+}
+
+/** The overlay for the project's download (see `LoadingStatus`), re-drawn alone on each step of it. */
+export function StructuresLoading({ projectId, drawing }: StructuresLoadingProps) {
+  return <LoadingStatus download={useAssignmentDownload(projectId)} drawing={drawing} />;
+}
+
+interface LoadingStatusProps {
   /** Download of the structures; null before the first byte. */
   download: DownloadProgress | null;
   /** Structures handed to the map, once downloaded; null while downloading. */
@@ -15,7 +28,7 @@ interface StructuresLoadingProps {
  * Over the map while a large project opens: the download of the structures (MB and percent), then
  * the map grouping and drawing them.
  */
-export function StructuresLoading({ download, drawing }: StructuresLoadingProps) {
+export function LoadingStatus({ download, drawing }: LoadingStatusProps) {
   const total = download?.total ?? null;
   const percent = drawing !== null ? 100 : total && download ? (download.loaded / total) * 100 : 0;
   const status =
