@@ -1,4 +1,4 @@
-import { AssignmentData } from '@linewalker/domain';
+import { parseAssignmentData } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { preloadOfflineStyle } from '../../../components/map/offlineStyle.ts';
@@ -17,7 +17,11 @@ export async function getAssignment(
   onProgress?: (progress: DownloadProgress) => void,
 ) {
   const start = performance.now();
-  const data = await apiRequest(`/assignment/${projectId}`, { schema: AssignmentData, signal, onProgress });
+  const data = await apiRequest(`/assignment/${projectId}`, {
+    schema: { parse: parseAssignmentData },
+    signal,
+    onProgress,
+  });
   // Read by the performance checks of 50,000-structure projects (request, download and validation).
   performance.measure('assignment:load', { start });
   return data;
