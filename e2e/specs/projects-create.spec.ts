@@ -205,3 +205,41 @@ test('the server checks the files again: a structure repeated across two files i
   await expect(mapping).toBeHidden();
   await expect(projectRow(page, name)).toContainText('10');
 });
+
+test('Escape or a click outside asks before a filled form is thrown away; an untouched one just closes', async ({
+  page,
+}) => {
+  const dialog = await openCreateDialog(page);
+  const jobName = dialog.getByLabel('Job Name');
+  await jobName.fill('Canyon Patrol');
+  const confirm = page.getByRole('dialog', { name: 'Discard this project?' });
+
+  // The Escape that asks must not also answer the question.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('The details you entered will be lost.');
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(jobName).toHaveValue('Canyon Patrol');
+
+  // Escape on the question keeps editing too.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(jobName).toHaveValue('Canyon Patrol');
+
+  // A click on the page outside the form.
+  await page.mouse.click(20, 690);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Nothing typed: Escape closes without asking.
+  await page.getByRole('button', { name: 'Create New Project' }).click();
+  await expect(dialog.getByLabel('Job Name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(confirm).toHaveCount(0);
+});

@@ -40,7 +40,7 @@ export async function loadDemoData(db: Db): Promise<void> {
       // Sensors sit on the transmission line that is being patrolled now, and a dock box has its flight plan.
       if (index === 0) {
         sensorStructureIds = structureIds.filter((_, i) => i % 15 === 5);
-        await insertDemoFlightPlan(tx, projectId, people.userIds.inspector ?? null);
+        await insertDemoFlightPlan(tx, projectId, people.userIds.inspector ?? null, now);
       }
     }
     await insertExtras(tx, { people, rng, now, sensorStructureIds });

@@ -5,12 +5,14 @@ import { flightPlans } from '../platform/db/schema/index.ts';
 
 /**
  * A dock box's flight plan on the project being patrolled: it flies the first 30 structures of the first line
- * and turns back, so the overview shows a drawn path and the structures it leaves out.
+ * and turns back, so the overview shows a drawn path and the structures it leaves out. Sent to the box the day
+ * before the patrol's photos (taken from 26 hours before `now`), so its flight starts with the first of them.
  */
 export async function insertDemoFlightPlan(
   db: Db,
   projectId: number,
   uploadedBy: number | null,
+  now: Date,
 ): Promise<void> {
   const points = await queryRows<{ lat: number; lon: number }>(
     db,
@@ -35,5 +37,6 @@ export async function insertDemoFlightPlan(
     format: 'qgc',
     waypoints,
     waypointCount: waypoints.length,
+    createdDate: new Date(now.getTime() - 30 * 3_600_000),
   });
 }

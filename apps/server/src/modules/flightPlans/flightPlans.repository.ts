@@ -78,11 +78,12 @@ export async function insertPlan(
 ): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    // A plan of a project whose photos exist already starts at the earliest of them (see noteFlightStarted).
+    // Its flight started with the project's first photo taken since (see noteFlightStarted): none yet, unless
+    // a camera's clock runs ahead of the server's.
     sql`insert into flight_plans (project_id, box_id, storage_key, filename, uploaded_by, format, waypoints, waypoint_count, flight_started_date)
       values (${plan.projectId}, ${plan.boxId}, ${plan.storageKey}, ${plan.filename}, ${plan.uploadedBy},
         ${plan.format}, ${JSON.stringify(plan.waypoints)}::jsonb, ${plan.waypoints.length},
-        (select min(capture_time) from images where project_id = ${plan.projectId}))
+        (select min(capture_time) from images where project_id = ${plan.projectId} and capture_time >= now()))
       on conflict (storage_key) do nothing returning id`,
   );
   return row?.id ?? null;

@@ -10,7 +10,8 @@ import { insertPlan } from '../flightPlans/flightPlans.repository.ts';
 
 /**
  * Spec 2 §3: a project's wibotic entries (flight plans) have flight_started_date. It is the earliest EXIF
- * capture time of the project's photos, set as photos are ingested and never moved later.
+ * capture time of the project's photos taken since the plan was uploaded, set as photos are ingested and
+ * never moved later.
  */
 let ctx: TestContext;
 let pm: Record<string, string>;
@@ -31,8 +32,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-const plan = (boxId: string) =>
-  insertPlan(ctx.database.db, {
+/** A plan uploaded at `createdAt` (now when not given). */
+async function plan(boxId: string, createdAt?: string) {
+  const id = await insertPlan(ctx.database.db, {
     projectId,
     boxId,
     storageKey: `plans/${boxId}.plan`,
@@ -41,6 +43,12 @@ const plan = (boxId: string) =>
     format: 'qgc',
     waypoints: [],
   });
+  if (createdAt) {
+    await ctx.database.db.execute(
+      sql`update flight_plans set created_date = ${createdAt}::timestamptz where id = ${id}`,
+    );
+  }
+}
 
 const startedDates = async () =>
   (
@@ -64,8 +72,8 @@ async function photoAt(local: string) {
 }
 
 describe('flight_started_date', () => {
-  it('is unset until a photo arrives, then the earliest capture time; a later photo never moves it', async () => {
-    await plan('BOX-A');
+  it('is unset until a photo taken after the upload arrives, then the earliest of them; never moved later', async () => {
+    await plan('BOX-A', '2026-01-15T12:00:00Z');
     expect(await startedDates()).toEqual([['BOX-A', null]]);
 
     await photoAt('2026:01:15 10:00:00'); // 16:00 UTC in January in Chicago
@@ -78,27 +86,31 @@ describe('flight_started_date', () => {
     await photoAt('2026:01:15 09:15:00');
     expect(await startedDates()).toEqual([['BOX-A', '2026-01-15T15:15:00Z']]);
 
-    // A plan sent after photos were taken starts from them too; the API shows it.
+    // A photo taken before the plan was uploaded belongs to an earlier flight.
+    await photoAt('2026:01:15 05:30:00'); // 11:30 UTC
+    expect(await startedDates()).toEqual([['BOX-A', '2026-01-15T15:15:00Z']]);
+
+    // A plan sent after every photo was taken has not flown yet; the API shows both.
     await plan('BOX-B');
     expect(await startedDates()).toEqual([
       ['BOX-A', '2026-01-15T15:15:00Z'],
-      ['BOX-B', '2026-01-15T15:15:00Z'],
+      ['BOX-B', null],
     ]);
     const listed = await ctx.app.inject({
       url: `/api/v1/wibotic/flightplan?projectId=${projectId}`,
       headers: pm,
     });
     expect(listed.statusCode).toBe(200);
-    const dates = (listed.json() as Array<{ flight_started_date: string | null }>).map(
-      (p) => p.flight_started_date,
+    const dates = (listed.json() as Array<{ box_id: string; flight_started_date: string | null }>).map(
+      (p) => [p.box_id, p.flight_started_date && new Date(p.flight_started_date).toISOString()],
     );
-    expect(dates.map((d) => new Date(d!).toISOString())).toEqual([
-      '2026-01-15T15:15:00.000Z',
-      '2026-01-15T15:15:00.000Z',
+    expect(dates).toEqual([
+      ['BOX-B', null],
+      ['BOX-A', '2026-01-15T15:15:00.000Z'],
     ]);
   });
 
-  it('concurrent uploads settle on the earliest', async () => {
+  it('concurrent uploads settle on the earliest taken since the upload', async () => {
     await Promise.all([
       photoAt('2026:01:15 08:00:00'),
       photoAt('2026:01:15 08:30:00'),
@@ -106,7 +118,7 @@ describe('flight_started_date', () => {
     ]);
     expect(await startedDates()).toEqual([
       ['BOX-A', '2026-01-15T13:45:00Z'],
-      ['BOX-B', '2026-01-15T13:45:00Z'],
+      ['BOX-B', null],
     ]);
   });
 });

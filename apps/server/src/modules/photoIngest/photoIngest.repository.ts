@@ -127,15 +127,16 @@ export async function insertImageOnce(db: Db, values: NewImage): Promise<number 
 }
 
 /**
- * The project's flights started no later than this photo was taken: every flight plan of the project
- * whose flight_started_date is unset or later takes the capture time (spec 2 §3 'wibotic'
- * flight_started_date = the earliest EXIF capture time of the project's photos). Only ever moved earlier;
- * concurrent uploads settle on the earliest under the row locks.
+ * A flight plan's flight started with the first photo of its project taken after the plan was uploaded
+ * (photos taken before it belong to earlier flights): every plan of the project uploaded by then whose
+ * flight_started_date is unset or later takes the capture time. Only ever moved earlier; concurrent uploads
+ * settle on the earliest under the row locks.
  */
 export async function noteFlightStarted(db: Db, projectId: number, captureTime: Date): Promise<void> {
   await db.execute(
     sql`update flight_plans set flight_started_date = ${captureTime.toISOString()}::timestamptz
       where project_id = ${projectId}
+        and created_date <= ${captureTime.toISOString()}::timestamptz
         and (flight_started_date is null or flight_started_date > ${captureTime.toISOString()}::timestamptz)`,
   );
 }

@@ -151,14 +151,7 @@ export function CsvMappingModal(props: CsvMappingModalProps) {
   }
 
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      size="xl"
-      centered={false}
-      closeOnClickOutside={false}
-    >
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="xl" centered={false}>
       {props.saveError && (
         <Alert
           ref={alertRef}

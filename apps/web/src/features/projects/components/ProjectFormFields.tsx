@@ -54,6 +54,9 @@ export function ProjectFormFields({ form, minDate, lockCustomerAndType = false }
         withAsterisk
         disabled={lockCustomerAndType}
         description={lockCustomerAndType ? LOCKED : undefined}
+        // Focused as the form opens: a list dropped open by that alone would cover the next field and take
+        // the first Escape, so Escape would not reach the form. Typing, a click or Arrow Down opens it.
+        openOnFocus={false}
         data-autofocus
       />
       <Select<number>

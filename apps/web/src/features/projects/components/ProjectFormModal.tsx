@@ -38,7 +38,6 @@ export function ProjectFormModal(props: ProjectFormModalProps) {
       onClose={props.onClose}
       title={mode === 'edit' ? 'Edit project' : 'Create New Project'}
       size="xl"
-      closeOnClickOutside={false}
     >
       <form
         noValidate
