@@ -1,4 +1,10 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Drawer, Modal } from '@mantine/core';
+
+/**
+ * Dialogs' X buttons carry no text; screen readers need a name for them. Not 'Close': several dialogs
+ * have a Close button of their own, and one name should mean one button.
+ */
+const namedCloseButton = { closeButtonProps: { 'aria-label': 'Dismiss' } };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,4 +13,8 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   // Keyboard users always see where focus is; mouse clicks do not leave rings behind.
   focusRing: 'auto',
+  components: {
+    Modal: Modal.extend({ defaultProps: namedCloseButton }),
+    Drawer: Drawer.extend({ defaultProps: namedCloseButton }),
+  },
 });

@@ -49,6 +49,21 @@ describe('column suggestions', () => {
     expect(choice.structNumFallbackField).not.toBe(choice.structNumField);
   });
 
+  it('columns that classify (a type, a voltage) or hold one value throughout are not offered as names', () => {
+    const s = suggestColumns(
+      fieldsOf(
+        [
+          'Line Type,Line Voltage,Line Name,Structure Type,TAG_ATIVO,Structure Number,Latitude,Longitude',
+          'line,110000,Steigerwald,portal,1,7,53.06,8.78',
+          'line,110000,Grambke,tower,1,20,53.13,8.65',
+          'line,110000,Grambke,tower,1,21,53.12,8.66',
+        ].join('\n'),
+      ),
+    );
+    expect(s.line).toEqual(['Line Name']);
+    expect(s.structure).toEqual(['Structure Number']);
+  });
+
   it('a file with no hint gives no suggestion', () => {
     expect(suggestedChoice(fieldsOf('a,b,lat,lon\n1,2,45,-93'))).toEqual({
       lineNameField: null,

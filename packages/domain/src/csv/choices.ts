@@ -123,6 +123,24 @@ const STRUCTURE_WORDS = [
 ];
 const NAME_WORDS = ['number', 'num', 'no', 'nr', 'name', 'nom', 'nome', 'numero'];
 const ID_WORDS = ['ref', 'tag', 'id', 'code', 'cod', 'codigo'];
+/** Words of columns that classify rather than name ('Line Type' = line/cable, voltage, material). */
+const CATEGORY_WORDS = [
+  'type',
+  'typ',
+  'tipo',
+  'kind',
+  'class',
+  'classe',
+  'clase',
+  'klasse',
+  'category',
+  'status',
+  'voltage',
+  'tensao',
+  'tension',
+  'spannung',
+  'material',
+];
 const LAT_WORDS = ['lat', 'latitude', 'breite', 'y'];
 const LON_WORDS = ['lon', 'long', 'lng', 'longitude', 'laenge', 'x'];
 
@@ -134,6 +152,7 @@ type Kind = 'line' | 'structure' | 'lat' | 'lon';
 
 function nameScore(name: string, kind: Kind): number {
   const w = words(name);
+  if ((kind === 'line' || kind === 'structure') && hasAny(w, CATEGORY_WORDS)) return 0;
   switch (kind) {
     case 'line':
       if (hasAny(w, STRUCTURE_WORDS)) return 0;
@@ -176,6 +195,8 @@ function valueScore(field: CsvFieldSample, kind: Kind): number {
       return repeats + decimals + sparse;
     }
     case 'structure': {
+      // One value in every sampled row (CEMIG's TAG_ATIVO is always 1) names no structure.
+      if (s.length > 1 && new Set(s).size === 1) return -10;
       const distinct = new Set(s).size === s.length ? 1 : -1;
       const decimals = s.some((v) => isNumber(v) && v.includes('.')) ? -3 : 0;
       return distinct + decimals + sparse;

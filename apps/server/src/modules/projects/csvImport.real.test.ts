@@ -246,6 +246,8 @@ describe('real structure files through the import choices', () => {
     expect(suggestions.longitude[0]).toBe('NUM_LONGITUDE');
     // NOM_LT_SAP is filled in only half the rows: the line code is suggested first.
     expect(suggestedChoice(refused.fields.fields).lineNameField).toBe('COD_LT_SAP');
+    // TAG_ATIVO is 1 on every row: no name.
+    expect(suggestColumns(refused.fields.fields).structure).not.toContain('TAG_ATIVO');
     expect(refused.res.statusCode).toBe(400);
     expect(refused.body.files[0]).toMatchObject({ reasons: ['9 rows have errors.'], errorRowCount: 9 });
 
@@ -302,6 +304,14 @@ describe('real structure files through the import choices', () => {
       structNumField: 'Structure Number',
     };
     const without = await importWithChoices('bremen.csv', raw, choice);
+    // Suggested: the way id, filled on every row (Line Name is blank or over 50 characters on 497), never
+    // 'Line Type' (always 'line'); the node id names the structures, Structure Number is the fallback.
+    expect(suggestedChoice(without.fields.fields)).toEqual({
+      lineNameField: 'OSM Way ID',
+      structNumField: 'OSM Node ID',
+      structNumFallbackField: 'Structure Number',
+    });
+    expect(suggestColumns(without.fields.fields).line).not.toContain('Line Type');
     expect(without.res.statusCode).toBe(400);
     const blankNumbers = without.body.files[0].errorRowCount as number;
     expect(blankNumbers).toBeGreaterThan(100);

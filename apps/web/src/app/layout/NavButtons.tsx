@@ -26,6 +26,8 @@ export function NavButtons({ roleName, vertical = false, onNavigate }: NavButton
         aria-current={current ? 'page' : undefined}
         fullWidth={vertical}
         justify={vertical ? 'flex-start' : undefined}
+        // Inline, six links (a super admin's) leave the brand and the user their room.
+        px={vertical ? undefined : 'sm'}
       >
         {label}
       </Button>
