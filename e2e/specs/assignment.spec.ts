@@ -179,6 +179,14 @@ test('Show/Minimize Crew folds the sidebar away and back', async ({ page }) => {
   await expect(sidebar.getByRole('button', { name: 'Add Crew Group' })).toHaveCount(0);
   await sidebar.getByRole('button', { name: 'Show Crew' }).click();
   await expect(sidebar.getByRole('button', { name: 'Add Crew Group' })).toBeVisible();
+
+  // By keyboard: focus stays on the toggle, so Enter folds and unfolds again and again.
+  await sidebar.getByRole('button', { name: 'Minimize Crew' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(sidebar.getByRole('button', { name: 'Show Crew' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(sidebar.getByRole('button', { name: 'Minimize Crew' })).toBeFocused();
+  await expect(sidebar.getByRole('button', { name: 'Add Crew Group' })).toBeVisible();
 });
 
 test('Download CSV saves the shown structures with their crews', async ({ page }) => {

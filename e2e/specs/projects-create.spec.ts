@@ -235,11 +235,15 @@ test('Escape or a click outside asks before a filled form is thrown away; an unt
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
+  const createButton = page.getByRole('button', { name: 'Create New Project' });
+  // Focus goes back to what opened the form.
+  await expect(createButton).toBeFocused();
 
   // Nothing typed: Escape closes without asking.
-  await page.getByRole('button', { name: 'Create New Project' }).click();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByLabel('Job Name')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(confirm).toHaveCount(0);
+  await expect(createButton).toBeFocused();
 });

@@ -2,7 +2,7 @@ import { can, type ProjectListItem, projectSlug } from '@linewalker/domain';
 import { Button, Center, Loader, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -30,6 +30,17 @@ export function ProjectsRoute() {
   const navigate = useNavigate();
   const archive = useArchiveProject();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The dialog leaves the page when it closes, so focus goes back by hand to what opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = (next: NonNullable<Dialog>) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  };
+  useEffect(() => {
+    if (dialog !== null) return;
+    opener.current?.focus();
+    opener.current = null;
+  }, [dialog]);
   const [toArchive, setToArchive] = useState<ProjectListItem | null>(null);
   const mayCreate = session.data ? can(session.data, 'project.create') : false;
 
@@ -92,7 +103,7 @@ export function ProjectsRoute() {
                       <ProjectRowMenu
                         projectName={p.project_name}
                         archivedView={view.filter === 'Archived'}
-                        onEdit={() => setDialog({ mode: 'edit', project: p })}
+                        onEdit={() => openDialog({ mode: 'edit', project: p })}
                         onArchive={() => {
                           archive.reset();
                           setToArchive(p);
@@ -118,7 +129,7 @@ export function ProjectsRoute() {
         title="All Projects"
         actions={
           mayCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ mode: 'create' })}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => openDialog({ mode: 'create' })}>
               Create New Project
             </Button>
           )

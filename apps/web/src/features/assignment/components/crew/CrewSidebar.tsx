@@ -2,6 +2,7 @@ import { CREW_TEXTS, type CrewCandidate, type CrewGroup, canAddCrewGroup } from 
 import { Accordion, Box, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { formatCount } from '../../../../lib/format.ts';
 import { useAddCrewGroup } from '../../api/addCrewGroup.ts';
 import { crewLabel } from '../../model/assignmentModel.ts';
@@ -28,12 +29,24 @@ export function CrewSidebar({
   onToggle,
 }: CrewSidebarProps) {
   const addGroup = useAddCrewGroup(projectId);
+  // The toggle is drawn anew in the other layout: after a toggle, focus follows it there (not to the page).
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the layout flips.
+  useEffect(() => {
+    if (toggled.current) toggleButton.current?.focus();
+    toggled.current = false;
+  }, [minimized]);
 
   const toggle = (
     <Button
+      ref={toggleButton}
       variant="subtle"
       size="compact-sm"
-      onClick={onToggle}
+      onClick={() => {
+        toggled.current = true;
+        onToggle();
+      }}
       aria-expanded={!minimized}
       aria-controls="crew-sidebar-body"
       leftSection={
