@@ -97,24 +97,17 @@ export const AssignmentData = AssignmentHead.extend({
 });
 export type AssignmentData = z.infer<typeof AssignmentData>;
 
-type ColumnKind = 'int' | 'number' | 'string' | 'intOrNull';
-/** What each structure column holds, as `AssignmentStructures` says (line_index is checked against the lines). */
-const COLUMN_KINDS: Record<keyof AssignmentStructures, ColumnKind> = {
-  structure_id: 'int',
-  struct_num: 'string',
-  line_index: 'int',
-  latitude: 'number',
-  longitude: 'number',
-  crew_group_id: 'intOrNull',
-  image_count: 'int',
-  structure_source_type_id: 'int',
-};
-
-const fits: Record<ColumnKind, (value: unknown) => boolean> = {
-  int: Number.isSafeInteger,
-  number: Number.isFinite,
-  string: (value) => typeof value === 'string',
-  intOrNull: (value) => value === null || Number.isSafeInteger(value),
+const isInt = Number.isSafeInteger;
+/** Which values each structure column takes, as `AssignmentStructures` says (line_index is checked against the lines). */
+const COLUMN_ACCEPTS: Record<keyof AssignmentStructures, (value: unknown) => boolean> = {
+  structure_id: isInt,
+  struct_num: (value) => typeof value === 'string',
+  line_index: isInt,
+  latitude: Number.isFinite,
+  longitude: Number.isFinite,
+  crew_group_id: (value) => value === null || isInt(value),
+  image_count: isInt,
+  structure_source_type_id: isInt,
 };
 
 /** The columns when every value fits its column, the lengths agree and each line index names a line; else null. */
@@ -123,12 +116,11 @@ function plainColumns(input: unknown, lineCount: number): AssignmentStructures |
   const source = input as Record<string, unknown>;
   const columns: Record<string, unknown[]> = {};
   let length = -1;
-  for (const [name, kind] of Object.entries(COLUMN_KINDS)) {
+  for (const [name, accepts] of Object.entries(COLUMN_ACCEPTS)) {
     const values = source[name];
     if (!Array.isArray(values) || (length >= 0 && values.length !== length)) return null;
     length = values.length;
-    const fit = fits[kind];
-    for (let i = 0; i < values.length; i++) if (!fit(values[i])) return null;
+    for (let i = 0; i < values.length; i++) if (!accepts(values[i])) return null;
     columns[name] = values;
   }
   const lineIndex = columns.line_index as number[];
