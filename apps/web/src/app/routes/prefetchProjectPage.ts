@@ -1,7 +1,8 @@
 import { findProjectBySlug } from '@linewalker/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
-import { prefetchAssignment, preloadMapStyle } from '../../features/assignment/api/getAssignment.ts';
+import { preloadMapStyle } from '../../components/map/preloadMapStyle.ts';
+import { prefetchAssignment } from '../../features/assignment/api/getAssignment.ts';
 import { projectQueryOptions } from '../../features/projects/api/getProject.ts';
 import { projectsQueryOptions } from '../../features/projects/api/getProjects.ts';
 import { resolveSubpage } from '../../features/projects/components/projectSubpage.ts';

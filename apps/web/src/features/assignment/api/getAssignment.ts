@@ -1,9 +1,8 @@
 import { parseAssignmentData } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { preloadOfflineStyle } from '../../../components/map/offlineStyle.ts';
+import { preloadMapStyle } from '../../../components/map/preloadMapStyle.ts';
 import { apiRequest, type DownloadProgress } from '../../../lib/api.ts';
-import { clientConfigQueryOptions } from '../../../lib/clientConfig.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { createValueStore } from '../../../lib/valueStore.ts';
 
@@ -83,14 +82,4 @@ export function useAssignmentDownload(projectId: number): DownloadProgress | nul
 export function prefetchAssignment(queryClient: QueryClient, projectId: number): void {
   void queryClient.prefetchQuery(assignmentQueryOptions(projectId));
   preloadMapStyle(queryClient);
-}
-
-/** The map's settings and, when no style is configured, the offline style's shapes (each loaded once). */
-export function preloadMapStyle(queryClient: QueryClient): void {
-  queryClient
-    .ensureQueryData(clientConfigQueryOptions())
-    .then((config) => (config.mapStyleUrl ? undefined : preloadOfflineStyle()))
-    .catch(() => {
-      // The tab asks again, and shows the failure.
-    });
 }
