@@ -13,7 +13,7 @@ import type { Deps } from '../../apps/server/src/app.ts';
 import { resolveLines } from '../../apps/server/src/modules/projects/csvImport.repository.ts';
 import { importCsvFiles } from '../../apps/server/src/modules/projects/csvImport.service.ts';
 import { insertProject } from '../../apps/server/src/modules/projects/projects.repository.ts';
-import { insertFileUpload } from '../../apps/server/src/modules/uploads/uploads.repository.ts';
+import { insertFileUpload } from '../../apps/server/src/modules/sourceFiles/sourceFiles.repository.ts';
 import { writeAudit } from '../../apps/server/src/platform/audit.ts';
 import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';

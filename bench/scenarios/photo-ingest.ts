@@ -6,11 +6,11 @@ import { Readable } from 'node:stream';
 import { IMAGE_SIZE_PX, ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { receiveUpload } from '../../apps/server/src/modules/files/files.service.ts';
+import { receiveUpload } from '../../apps/server/src/modules/sourceFiles/files.service.ts';
 import {
   completeImageUpload,
   imageUploadToken,
-} from '../../apps/server/src/modules/photoIngest/photoIngest.service.ts';
+} from '../../apps/server/src/modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { completeImageUpload, imageUploadToken } from '../modules/photoIngest/photoIngest.service.ts';
+import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import type { Db } from '../platform/db/client.ts';
 import { queryRows } from '../platform/db/rows.ts';

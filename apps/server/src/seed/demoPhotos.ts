@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { completeImageUpload, imageUploadToken } from '../modules/photoIngest/photoIngest.service.ts';
+import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import { queryRows } from '../platform/db/rows.ts';
 import type { Deps } from '../platform/deps.ts';

@@ -17,7 +17,7 @@ import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findArrivedUpload, registerSignedUpload } from '../uploads/uploads.service.ts';
+import { findArrivedUpload, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import * as repo from './flightPlans.repository.ts';
 
 /** Plans are JSON whichever their extension; the signed PUT is bound to this type. */

@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import { passwordResetJob } from '../../modules/auth/passwordReset.job.ts';
 import { bidKmzImportJob } from '../../modules/bids/kmzImport.job.ts';
 import { deliveryPackageJob } from '../../modules/delivery/deliveryPackage.job.ts';
-import { imageProcessJob } from '../../modules/photoIngest/imageProcess.job.ts';
 import { availabilityTextJob } from '../../modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from '../../modules/projects/csvImport.job.ts';
-import { projectReportJob } from '../../modules/reports/projectReport.job.ts';
-import { structureModel3dJob } from '../../modules/structures/structure3d.job.ts';
+import { imageProcessJob } from '../../modules/upload/imageProcess.job.ts';
+import { projectReportJob } from '../../modules/viewer/projectReport.job.ts';
+import { structureModel3dJob } from '../../modules/viewer/structure3d.job.ts';
 import { mailDeliverJob } from '../mail/deliver.job.ts';
 import type { AnyJobDefinition } from './define.ts';
 

@@ -10,8 +10,8 @@ export function imageThreads(): ThreadPool {
 
 /**
  * The renditions module, loadable on its own in a thread: next to this file in the sources, and built to
- * dist/modules/photoIngest/ by build.mjs (whose bundles sit in dist/).
+ * dist/modules/upload/ by build.mjs (whose bundles sit in dist/).
  */
 export const RENDITIONS_MODULE = import.meta.url.endsWith('.ts')
   ? new URL('./renditions.task.ts', import.meta.url)
-  : new URL('./modules/photoIngest/renditions.task.js', import.meta.url);
+  : new URL('./modules/upload/renditions.task.js', import.meta.url);

@@ -1,9 +1,9 @@
 import type { RoleName } from '@linewalker/domain';
 import { count, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../platform/db/schema/index.ts';
-import { bearer, createCompany, createUser, loginToken, type TestUser } from '../testing/factories.ts';
-import { createTestApp, type TestContext } from '../testing/testApp.ts';
+import { auditLog } from '../../platform/db/schema/index.ts';
+import { bearer, createCompany, createUser, loginToken, type TestUser } from '../factories.ts';
+import { createTestApp, type TestContext } from '../testApp.ts';
 import { buildFixture, missingObjects } from './fixture.ts';
 import { CALLERS, type Caller, expectedFor, type MatrixFixture, TARGETS, type Target } from './matrix.ts';
 import { AUTHORIZATION_MATRIX } from './rows/index.ts';

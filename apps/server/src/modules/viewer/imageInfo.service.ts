@@ -13,8 +13,8 @@ import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findImageRef, findReviewInspection } from '../review/review.repository.ts';
 import * as repo from './imageInfo.repository.ts';
+import { findImageRef, findReviewInspection } from './viewer.repository.ts';
 
 /** The shot identifiers (reference data, the same for everyone). */
 export async function imageIdentifiers(db: Db): Promise<ImageIdentifiersResponse> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { images } from '../../platform/db/schema/index.ts';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
-import { derivedKey } from '../images/imageKeys.ts';
+import { derivedKey } from './imageKeys.ts';
 import { imageThreads, RENDITIONS_MODULE } from './imageThreads.ts';
 import type { Renditions } from './renditions.task.ts';
 

@@ -16,7 +16,7 @@ import {
 } from '../../testing/photoUploads.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
-import { derivedKey } from '../images/imageKeys.ts';
+import { derivedKey } from './imageKeys.ts';
 
 let ctx: TestContext;
 let pm: Record<string, string>;

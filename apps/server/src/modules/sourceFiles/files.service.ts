@@ -7,8 +7,8 @@ import { conflict, forbidden, notFound, tooLarge } from '../../platform/errors.t
 import { UploadTooLargeError } from '../../platform/storage/byteLimit.ts';
 import { KeyTakenError, type LocalStorage } from '../../platform/storage/local.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
-import { findFileUpload, markUploadCompleted } from '../uploads/uploads.repository.ts';
 import { findProjectSourceFile } from './files.repository.ts';
+import { findFileUpload, markUploadCompleted } from './sourceFiles.repository.ts';
 
 export interface IncomingUpload {
   key: string;

@@ -1,4 +1,4 @@
-import { leadFormToken } from '../../modules/leads/leads.service.ts';
+import { leadFormToken } from '../../../modules/customers/leads.service.ts';
 import { everyone, type MatrixRow, staffOnly, superAdminOnly } from '../matrix.ts';
 
 /** Super admins and project managers: the Customers page's reads. */

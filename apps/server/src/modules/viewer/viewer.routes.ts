@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
-import * as service from './review.service.ts';
+import * as service from './viewer.service.ts';
 
 const tags = ['Inspection viewer'];
 const visibility = 'Customers see only their company’s (another company’s, or none: 404).';

@@ -4,10 +4,10 @@ import type { Deps } from '../../app.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { RENDITIONS_MODULE } from '../photoIngest/imageThreads.ts';
-import type { TileCut } from '../photoIngest/renditions.task.ts';
 import { derivedKey, tileKey } from './imageKeys.ts';
 import { findImage, imageExif } from './images.repository.ts';
+import { RENDITIONS_MODULE } from './imageThreads.ts';
+import type { TileCut } from './renditions.task.ts';
 import { tileThreads } from './tileThreads.ts';
 
 export interface ImageBytes {

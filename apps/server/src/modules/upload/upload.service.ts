@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import * as repo from './uploadPage.repository.ts';
+import * as repo from './upload.repository.ts';
 
 /** The most photos one map-bounds answer carries; past it the answer says `truncated` (zoom in). */
 export const MAX_BOUNDS_IMAGES = 5_000;

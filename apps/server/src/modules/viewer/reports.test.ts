@@ -10,8 +10,8 @@ import { runDueJobs } from '../../testing/jobs.ts';
 import { pdfImageCount, pdfText } from '../../testing/pdf.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
-import { refreshMaxRisk } from '../annotations/annotations.repository.ts';
 import { annotationCrop } from './annotationCrop.ts';
+import { refreshMaxRisk } from './annotations.repository.ts';
 
 let ctx: TestContext;
 let manager: Record<string, string>;

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import * as repo from './imageActions.repository.ts';
-import { findProjectRef } from './uploadPage.repository.ts';
+import { findProjectRef } from './upload.repository.ts';
 
 /** Distinct ids in ascending order: every request locks photos in this one order. */
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);

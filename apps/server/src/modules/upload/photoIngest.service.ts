@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { arrivedSize, registerSignedUpload } from '../uploads/uploads.service.ts';
+import { arrivedSize, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
 import { digestStream, type StoredFileDigest, sniffImageType } from './storedFile.ts';

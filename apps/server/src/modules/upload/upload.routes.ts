@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as actions from './imageActions.service.ts';
-import * as service from './uploadPage.service.ts';
+import * as service from './upload.service.ts';
 
 const tags = ['Upload page'];
 

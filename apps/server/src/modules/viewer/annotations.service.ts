@@ -10,8 +10,8 @@ import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { findImageRef } from '../review/review.repository.ts';
 import * as repo from './annotations.repository.ts';
+import { findImageRef } from './viewer.repository.ts';
 
 type CreateBody = CreateAnnotationBody;
 

@@ -17,7 +17,7 @@ import { badRequest, notFound, tooLarge } from '../../platform/errors.ts';
 import { readCsvFields } from './csvFields.ts';
 import { KmzReadError } from './kmz/kmlText.ts';
 import { readKmzFields } from './kmz/kmzFields.ts';
-import { findFileUpload, insertFileUpload, markUploadCompleted } from './uploads.repository.ts';
+import { findFileUpload, insertFileUpload, markUploadCompleted } from './sourceFiles.repository.ts';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
   csv: 'text/csv',

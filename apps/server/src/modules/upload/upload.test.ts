@@ -12,7 +12,7 @@ import {
   reviewInspections,
 } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
-import { boxesOf, MAX_BOUNDS_IMAGES } from './uploadPage.service.ts';
+import { boxesOf, MAX_BOUNDS_IMAGES } from './upload.service.ts';
 
 let ctx: TestContext;
 let db: Db;

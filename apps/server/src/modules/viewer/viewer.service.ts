@@ -16,8 +16,8 @@ import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { semToCondition } from '../inspections/conditionAnswers.ts';
 import { inspectionRows } from '../inspections/inspections.repository.ts';
-import * as repo from './review.repository.ts';
 import { describeReviewAction } from './reviewHistory.ts';
+import * as repo from './viewer.repository.ts';
 
 /** Unassigned photos closer than this to the structure are listed before completing (spec 2 §5). */
 export const UNASSIGNED_NEARBY_METERS = 100;

@@ -18,7 +18,7 @@ import { enqueue } from '../../platform/jobs/enqueue.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { fileSlug } from '../delivery/packageKey.ts';
-import { derivedKey } from '../images/imageKeys.ts';
+import { derivedKey } from '../upload/imageKeys.ts';
 import { annotationCrop, type Crop } from './annotationCrop.ts';
 import { renderReportPdf } from './reportPdf.ts';
 import * as repo from './reports.repository.ts';

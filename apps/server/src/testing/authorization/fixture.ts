@@ -15,16 +15,16 @@ import {
   sourceFiles,
   structures,
   users,
-} from '../platform/db/schema/index.ts';
-import { dronePhoto } from '../testing/dronePhotos.ts';
+} from '../../platform/db/schema/index.ts';
+import { dronePhoto } from '../dronePhotos.ts';
 import {
   createAnnotation,
   createLine,
   createPlacedImage,
   createProject,
   createStructures,
-} from '../testing/projectFactories.ts';
-import type { TestContext } from '../testing/testApp.ts';
+} from '../projectFactories.ts';
+import type { TestContext } from '../testApp.ts';
 import type { MatrixFixture } from './matrix.ts';
 
 /** Ids no row has: the `none` target's objects. */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { skippedRowsCsv } from '../projects/skippedRows.ts';
-import { fileFields, signUpload } from './uploads.service.ts';
+import { fileFields, signUpload } from './sourceFiles.service.ts';
 
 const tags = ['Files'];
 
