@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as repo from './delivery.repository.ts';
+import * as packageRepo from './deliveryPackages.repository.ts';
 import { packageStorageKey } from './packageKey.ts';
 
 const projectObject = (p: repo.ProjectRef) => ({ kind: 'Project', companyId: p.company_id });
@@ -82,11 +83,11 @@ const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a
 /** What 'Archive Selected' names: photos picked one by one, or a select-all minus exclusions. */
 export type DeliverySelection =
   | { imageIds: readonly number[]; filter?: undefined }
-  | { filter: Omit<repo.SelectAll, 'exclude'>; exclude?: readonly number[] | undefined };
+  | { filter: Omit<packageRepo.SelectAll, 'exclude'>; exclude?: readonly number[] | undefined };
 
 /** How a request's photos were counted before any was delivered. */
 interface Picked {
-  selection: repo.PhotoSelection;
+  selection: packageRepo.PhotoSelection;
   /** Counted here for photos named one by one; a select-all counts them as it delivers. */
   alreadyDelivered: number | null;
   skippedRejected: number;
@@ -98,7 +99,7 @@ interface Picked {
 /** Photos picked one by one, locked: all must be of the project (400 otherwise). */
 async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly number[]): Promise<Picked> {
   const ids = sortedIds(imageIds);
-  const locked = await repo.lockImages(tx, project.id, ids);
+  const locked = await packageRepo.lockImages(tx, project.id, ids);
   if (locked.length !== ids.length) {
     const missing = ids.length - locked.length;
     throw badRequest(
@@ -112,7 +113,7 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
     alreadyDelivered: locked.filter((i) => i.archived).length,
     skippedRejected: locked.filter((i) => i.rejected && !i.archived).length,
     requested: ids.length,
-    latestPackage: () => repo.latestPackageOf(tx, ids),
+    latestPackage: () => packageRepo.latestPackageOf(tx, ids),
   };
 }
 
@@ -124,7 +125,7 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
 function pickSelectAll(
   tx: Db,
   project: repo.ProjectRef,
-  filter: Omit<repo.SelectAll, 'exclude'>,
+  filter: Omit<packageRepo.SelectAll, 'exclude'>,
   exclude: readonly number[],
 ): Picked {
   const selectAll = { ...filter, exclude: sortedIds(exclude) };
@@ -133,7 +134,7 @@ function pickSelectAll(
     alreadyDelivered: null,
     skippedRejected: 0,
     requested: null,
-    latestPackage: () => repo.latestPackageOfSelectAll(tx, project.id, selectAll),
+    latestPackage: () => packageRepo.latestPackageOfSelectAll(tx, project.id, selectAll),
   };
 }
 
@@ -164,10 +165,10 @@ export async function deliver(
       : await pickIds(tx, project, input.imageIds);
     // The number and name are taken before it is known whether a package is made: both are only written
     // with it.
-    const number = await repo.nextPackageNumber(tx, project.id);
+    const number = await packageRepo.nextPackageNumber(tx, project.id);
     const archiveName =
       input.archiveName ?? defaultArchiveName(number, isoDateOf(deps.now(), project.time_zone));
-    const done = await repo.deliverPhotos(
+    const done = await packageRepo.deliverPhotos(
       tx,
       {
         projectId: project.id,
@@ -199,7 +200,7 @@ export async function deliver(
     }
     const { packageId } = done;
     const job = await enqueue(tx, 'delivery.build-package', { packageId }, { actor });
-    await repo.setPackageJob(tx, packageId, job.id);
+    await packageRepo.setPackageJob(tx, packageId, job.id);
     await writeAudit(tx, actor, {
       action: 'delivery.create',
       objectType: 'delivery_package',
@@ -217,7 +218,7 @@ export async function deliver(
     });
     return { created: true, packageId, alreadyDelivered, skippedRejected, delivered: done.delivered };
   });
-  const pkg = outcome.packageId === null ? null : await repo.findPackage(db, outcome.packageId);
+  const pkg = outcome.packageId === null ? null : await packageRepo.findPackage(db, outcome.packageId);
   return {
     ok: true,
     success: true,
@@ -230,19 +231,19 @@ export async function deliver(
 }
 
 /** A package as the API shows it (no storage key, company or job). */
-function publicPackage(row: repo.PackageRow): DeliveryPackage {
+function publicPackage(row: packageRepo.PackageRow): DeliveryPackage {
   const { company_id: _c, storage_key: _k, job_id: _j, ...pkg } = row;
   return pkg;
 }
 
 export async function packages(db: Db, actor: Actor, projectId: number): Promise<DeliveryPackage[]> {
   const project = await readableProject(db, actor, projectId);
-  return repo.packageList(db, project.id);
+  return packageRepo.packageList(db, project.id);
 }
 
-async function readablePackage(db: Db, actor: Actor, packageId: number): Promise<repo.PackageRow> {
+async function readablePackage(db: Db, actor: Actor, packageId: number): Promise<packageRepo.PackageRow> {
   authorize(actor, 'delivery.read');
-  const row = await repo.findPackage(db, packageId);
+  const row = await packageRepo.findPackage(db, packageId);
   if (!row) throw notFound('Delivery package');
   authorize(actor, 'delivery.read', { kind: 'Delivery package', companyId: row.company_id });
   return row;
