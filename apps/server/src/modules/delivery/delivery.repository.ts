@@ -7,24 +7,7 @@ import type {
 } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
-
-export interface ProjectRef {
-  id: number;
-  company_id: number;
-  project_name: string;
-  time_zone: string;
-}
-
-/** The project with its company (for the policy), or null. `lock` holds it until the transaction ends. */
-export async function findProjectRef(db: Db, projectId: number, lock = false): Promise<ProjectRef | null> {
-  const [row] = await queryRows<ProjectRef>(
-    db,
-    sql`select id, company_id, project_name, time_zone from projects where id = ${projectId}
-      ${lock ? sql`for update` : sql``}`,
-  );
-  return row ?? null;
-}
+import { IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 export interface StructureFilter {
   lineIds: readonly number[];
@@ -116,7 +99,7 @@ export interface StructurePageQuery extends StructureFilter {
  */
 export async function structurePage(
   db: Db,
-  project: ProjectRef,
+  project: { id: number; company_id: number },
   f: StructurePageQuery,
 ): Promise<DeliveryStructurePage> {
   const order = orderSql(f.orderBy, f.order);
@@ -162,9 +145,10 @@ export async function deliveryCounts(db: Db, projectId: number, f: StructureFilt
 }
 
 export async function structureInProject(db: Db, projectId: number, structureId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`select id from structures where id = ${structureId} and project_id = ${projectId}`,
+    IdRow,
   );
   return rows.length > 0;
 }

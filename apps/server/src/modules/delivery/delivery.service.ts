@@ -10,7 +10,7 @@ import {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { type ProjectRef, requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -20,18 +20,6 @@ import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as repo from './delivery.repository.ts';
 import * as packageRepo from './deliveryPackages.repository.ts';
 import { packageStorageKey } from './packageKey.ts';
-
-const projectObject = (p: repo.ProjectRef) => ({ kind: 'Project', companyId: p.company_id });
-
-/** The project, if the actor may see its Delivery page (another company's: 404; inspectors: 403). */
-async function readableProject(db: Db, actor: Actor, projectId: number): Promise<repo.ProjectRef> {
-  // The role first: a role without the page is refused alike for every project, existing or not.
-  authorize(actor, 'delivery.read');
-  const project = await repo.findProjectRef(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'delivery.read', projectObject(project));
-  return project;
-}
 
 export interface StructureListInput extends repo.StructureFilter {
   projectId: number;
@@ -47,7 +35,7 @@ export async function structureList(
   actor: Actor,
   input: StructureListInput,
 ): Promise<DeliveryStructurePage> {
-  const project = await readableProject(db, actor, input.projectId);
+  const project = await requireProject(db, actor, 'delivery.read', input.projectId);
   return repo.structurePage(db, project, input);
 }
 
@@ -57,7 +45,7 @@ export async function counts(
   projectId: number,
   filter: repo.StructureFilter,
 ): Promise<DeliveryCounts> {
-  await readableProject(db, actor, projectId);
+  await requireProject(db, actor, 'delivery.read', projectId);
   return repo.deliveryCounts(db, projectId, filter);
 }
 
@@ -72,7 +60,7 @@ export async function archivedImageList(
     order: 'ASC' | 'DESC';
   },
 ): Promise<ArchivedImage[]> {
-  await readableProject(db, actor, input.projectId);
+  await requireProject(db, actor, 'delivery.read', input.projectId);
   if (!(await repo.structureInProject(db, input.projectId, input.structureId))) throw notFound('Structure');
   return repo.archivedImages(db, input.structureId, input.componentId, input.orderBy, input.order);
 }
@@ -97,7 +85,7 @@ interface Picked {
 }
 
 /** Photos picked one by one, locked: all must be of the project (400 otherwise). */
-async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly number[]): Promise<Picked> {
+async function pickIds(tx: Db, project: ProjectRef, imageIds: readonly number[]): Promise<Picked> {
   const ids = sortedIds(imageIds);
   const locked = await packageRepo.lockImages(tx, project.id, ids);
   if (locked.length !== ids.length) {
@@ -124,7 +112,7 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
  */
 function pickSelectAll(
   tx: Db,
-  project: repo.ProjectRef,
+  project: ProjectRef,
   filter: Omit<packageRepo.SelectAll, 'exclude'>,
   exclude: readonly number[],
 ): Picked {
@@ -153,13 +141,10 @@ export async function deliver(
   input: DeliverySelection & { projectId: number; archiveName?: string | undefined },
 ): Promise<CreateDeliveryResponse> {
   const db = deps.database.db;
-  authorize(actor, 'delivery.create');
   const outcome = await withTransaction(db, async (tx) => {
     // The project row first: deliveries of one project take their numbers one after the other, and a
     // select-all resolves after any delivery of the same project before it has committed.
-    const project = await repo.findProjectRef(tx, input.projectId, true);
-    if (!project) throw notFound('Project');
-    authorize(actor, 'delivery.create', projectObject(project));
+    const project = await requireProject(tx, actor, 'delivery.create', input.projectId, { lock: true });
     const picked = input.filter
       ? pickSelectAll(tx, project, input.filter, input.exclude ?? [])
       : await pickIds(tx, project, input.imageIds);
@@ -237,17 +222,12 @@ function publicPackage(row: packageRepo.PackageRow): DeliveryPackage {
 }
 
 export async function packages(db: Db, actor: Actor, projectId: number): Promise<DeliveryPackage[]> {
-  const project = await readableProject(db, actor, projectId);
+  const project = await requireProject(db, actor, 'delivery.read', projectId);
   return packageRepo.packageList(db, project.id);
 }
 
-async function readablePackage(db: Db, actor: Actor, packageId: number): Promise<packageRepo.PackageRow> {
-  authorize(actor, 'delivery.read');
-  const row = await packageRepo.findPackage(db, packageId);
-  if (!row) throw notFound('Delivery package');
-  authorize(actor, 'delivery.read', { kind: 'Delivery package', companyId: row.company_id });
-  return row;
-}
+const readablePackage = async (db: Db, actor: Actor, packageId: number): Promise<packageRepo.PackageRow> =>
+  requireFound(actor, 'delivery.read', 'Delivery package', await packageRepo.findPackage(db, packageId));
 
 export async function packageStatus(db: Db, actor: Actor, packageId: number): Promise<DeliveryPackage> {
   return publicPackage(await readablePackage(db, actor, packageId));

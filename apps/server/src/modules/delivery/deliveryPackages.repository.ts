@@ -1,7 +1,8 @@
 import type { DeliveryFilter, DeliveryPackage } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { CountRow, execute, IdRow, notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { filterSql, isoTime, type StructureFilter, userName } from './delivery.repository.ts';
 
 /**
@@ -70,9 +71,10 @@ export async function latestPackageOfSelectAll(
 }
 
 export async function nextPackageNumber(db: Db, projectId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`select coalesce(max(number), 0)::int + 1 as n from delivery_packages where project_id = ${projectId}`,
+    CountRow,
   );
   return row!.n;
 }
@@ -160,10 +162,11 @@ export async function setPackageJob(db: Db, packageId: number, jobId: number): P
 
 /** The newest package holding any of the photos, or null (photos delivered before packages existed). */
 export async function latestPackageOf(db: Db, imageIds: readonly number[]): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`select max(package_id)::int as id from delivery_package_images
       where image_id = any(${numberArrayLiteral(imageIds)}::int[])`,
+    IdRow,
   );
   return row?.id ?? null;
 }
@@ -236,22 +239,11 @@ export function packageImages(db: Db, packageId: number): Promise<PackageImageRo
   );
 }
 
-export interface PackageAnnotationRow {
-  id: number;
-  image_id: number;
-  annotation_number: number;
-  shape: 'rect' | 'polygon';
-  rect_top_left_x: number | null;
-  rect_top_left_y: number | null;
-  rect_width: number | null;
-  rect_height: number | null;
-  polygon: Array<[number, number]> | null;
+export interface PackageAnnotationRow extends AnnotationGeometryRow {
   risk_level: number;
   component: string | null;
   deficiency: string | null;
   note: string | null;
-  image_width: number | null;
-  image_height: number | null;
 }
 
 /** The people's annotations (AI markups excluded) on the package's photos. */
