@@ -5,7 +5,7 @@ import { requireInspection } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { MODEL3D_JOB, model3dDedupeKey } from './structure3d.job.ts';
+import { MODEL3D_JOB, model3dDedupeKey, structureModel3dJob } from './structure3d.job.ts';
 import * as repo from './structure3d.repository.ts';
 
 const sameIds = (a: readonly number[], b: readonly number[]) =>
@@ -45,7 +45,7 @@ export async function process3D(db: Db, actor: Actor, inspectionId: number): Pro
   return withTransaction(db, async (tx) => {
     const job = await enqueue(
       tx,
-      MODEL3D_JOB,
+      structureModel3dJob,
       { structureId: ref.structure_id },
       { actor, dedupeKey: model3dDedupeKey(ref.structure_id) },
     );
