@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 
@@ -8,77 +9,87 @@ import { queryRows } from '../db/rows.ts';
  * platform's schema, so no module's repository is needed (the platform never imports the modules).
  */
 
-export interface ProjectRef {
-  id: number;
-  company_id: number;
-  project_name: string;
-  time_zone: string;
+const companyId = z.number().int();
+
+export const ProjectRef = z.object({
+  id: z.number().int(),
+  company_id: companyId,
+  project_name: z.string(),
+  time_zone: z.string(),
   /** '0' structure level, '1' component level. */
-  inspection_type: '0' | '1';
+  inspection_type: z.enum(['0', '1']),
   /** The project type's name (ETT and ABB projects have the arm and flange workflows), or null. */
-  ptype_name: string | null;
-}
+  ptype_name: z.string().nullable(),
+});
+export type ProjectRef = z.infer<typeof ProjectRef>;
 
-export interface InspectionRef {
-  id: number;
-  project_id: number;
-  structure_id: number;
-  component_id: number | null;
-  company_id: number;
-  ptype_name: string | null;
-}
+export const InspectionRef = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  structure_id: z.number().int(),
+  component_id: z.number().int().nullable(),
+  company_id: companyId,
+  ptype_name: z.string().nullable(),
+});
+export type InspectionRef = z.infer<typeof InspectionRef>;
 
-export interface ImageRef {
-  id: number;
-  project_id: number;
-  structure_id: number | null;
-  company_id: number;
-}
+export const ImageRef = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  structure_id: z.number().int().nullable(),
+  company_id: companyId,
+});
+export type ImageRef = z.infer<typeof ImageRef>;
 
-export interface StructureRef {
-  id: number;
-  project_id: number;
-  line_id: number;
-  company_id: number;
-}
+export const StructureRef = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  line_id: z.number().int(),
+  company_id: companyId,
+});
+export type StructureRef = z.infer<typeof StructureRef>;
 
 /** `for update of <alias>` when `lock`: the row stays locked until the caller's transaction ends. */
 const lockOf = (alias: string, lock: boolean): SQL => (lock ? sql.raw(`for update of ${alias}`) : sql``);
 
-async function first<T>(db: Db, query: SQL): Promise<T | null> {
-  const [row] = await queryRows<T>(db, query);
+async function first<S extends z.ZodType>(db: Db, query: SQL, schema: S): Promise<z.output<S> | null> {
+  const [row] = await queryRows(db, query, schema);
   return row ?? null;
 }
 
 export const findProjectRef = (db: Db, id: number, lock = false) =>
-  first<ProjectRef>(
+  first(
     db,
     sql`select p.id, p.company_id, p.project_name, p.time_zone, p.inspection_type, pt.ptype_name
         from projects p left join project_types pt on pt.ptype_id = p.ptype_id
         where p.id = ${id} ${lockOf('p', lock)}`,
+    ProjectRef,
   );
 
 export const findInspectionRef = (db: Db, id: number, lock = false) =>
-  first<InspectionRef>(
+  first(
     db,
     sql`select i.id, i.project_id, i.structure_id, i.component_id, p.company_id, pt.ptype_name
         from inspections i join projects p on p.id = i.project_id
         left join project_types pt on pt.ptype_id = p.ptype_id
         where i.id = ${id} ${lockOf('i', lock)}`,
+    InspectionRef,
   );
 
 export const findImageRef = (db: Db, id: number, lock = false) =>
-  first<ImageRef>(
+  first(
     db,
     sql`select im.id, im.project_id, im.structure_id, p.company_id
         from images im join projects p on p.id = im.project_id
         where im.id = ${id} ${lockOf('im', lock)}`,
+    ImageRef,
   );
 
 export const findStructureRef = (db: Db, id: number, lock = false) =>
-  first<StructureRef>(
+  first(
     db,
     sql`select s.id, s.project_id, s.line_id, p.company_id
         from structures s join projects p on p.id = s.project_id
         where s.id = ${id} ${lockOf('s', lock)}`,
+    StructureRef,
   );
