@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../platform/http/app.types.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { assignmentRoutes } from './assignment/assignment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';

@@ -5,7 +5,7 @@ import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIn
 import type { UserActor } from '../platform/auth/actor.ts';
 import type { Db } from '../platform/db/client.ts';
 import { queryRows } from '../platform/db/rows.ts';
-import type { Deps } from '../platform/deps.ts';
+import type { Deps } from '../platform/deps.types.ts';
 import type { DemoProject } from './demoProjects.ts';
 import { dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 import { markReviewsWithoutPhotos } from './reviewsWithoutPhotos.ts';

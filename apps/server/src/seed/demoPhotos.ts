@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import { queryRows } from '../platform/db/rows.ts';
-import type { Deps } from '../platform/deps.ts';
+import type { Deps } from '../platform/deps.types.ts';
 import { type DronePhotoSpec, dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 
 /** The demo project whose crew is in the field now: its first structures get photos. */

@@ -1,5 +1,5 @@
 import { AuditPage, OutboxPage, PageQuery } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { listAudit, listOutbox } from './admin.repository.ts';
 
 const tags = ['Administration'];

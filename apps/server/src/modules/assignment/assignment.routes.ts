@@ -12,7 +12,7 @@ import {
   StructureIdList,
   UnassignStructuresQuery,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './assignment.service.ts';
 

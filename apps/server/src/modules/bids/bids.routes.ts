@@ -1,5 +1,5 @@
 import { BidCreateRequest, BidCreateResponse, BidList } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { createBid, listBids } from './bids.service.ts';
 

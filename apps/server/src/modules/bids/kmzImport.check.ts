@@ -8,8 +8,8 @@ import {
   type StructureRow,
   type StructureRowError,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lineKeys } from '../projects/csvImport.repository.ts';
 import { duplicateMessage, firstSeenAt, refusedRow } from '../projects/csvImport.rows.ts';

@@ -9,7 +9,7 @@ import {
   CustomerUpdateRequest,
   NameInUse,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { createCustomer, customerNameInUse, listCustomers, updateCustomer } from './customers.service.ts';
 

@@ -1,5 +1,5 @@
 import { ApiError, LeadFormToken, LeadList, LeadRequest, Ok } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf, callerOf } from '../../platform/http/authHook.ts';
 import { sweepPeriodically } from '../../platform/http/rateLimiter.ts';
 import { createLeadLimiter, leadFormToken, leadList, submitLead } from './leads.service.ts';

@@ -13,7 +13,7 @@ import type { AnonymousCaller, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, tooManyRequests } from '../../platform/errors.ts';
 import { RateLimiter } from '../../platform/http/rateLimiter.ts';
 import * as repo from './leads.repository.ts';

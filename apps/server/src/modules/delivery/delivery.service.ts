@@ -13,11 +13,12 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as repo from './delivery.repository.ts';
+import { deliveryPackageJob } from './deliveryPackage.job.ts';
 import { packageStorageKey } from './packageKey.ts';
 
 const projectObject = (p: repo.ProjectRef) => ({ kind: 'Project', companyId: p.company_id });
@@ -198,7 +199,7 @@ export async function deliver(
       return { created: false, packageId, alreadyDelivered, skippedRejected, delivered: 0 };
     }
     const { packageId } = done;
-    const job = await enqueue(tx, 'delivery.build-package', { packageId }, { actor });
+    const job = await enqueue(tx, deliveryPackageJob, { packageId }, { actor });
     await repo.setPackageJob(tx, packageId, job.id);
     await writeAudit(tx, actor, {
       action: 'delivery.create',

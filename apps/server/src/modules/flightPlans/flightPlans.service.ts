@@ -11,11 +11,11 @@ import {
   flightPlanExtension,
   parseFlightPlan,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findArrivedUpload, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import * as repo from './flightPlans.repository.ts';

@@ -1,5 +1,5 @@
 import { AdminJob, AdminJobsPage, AdminJobsQuery, ApiError, IdParam, JobStatus } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { getJobStatus, listJobsForAdmin, retryJob } from './jobs.service.ts';
 

@@ -5,7 +5,7 @@ import {
   StructureListQuery,
   StructurePage,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { exportStructures, listStructures, overviewMap } from './overview.service.ts';
 

@@ -13,7 +13,7 @@ import {
   SchedulingResponseRequest,
   SchedulingTokenParam,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf, callerOf } from '../../platform/http/authHook.ts';
 import { listDirectory, savePilotForm } from './pilots.service.ts';
 import * as scheduling from './scheduling.service.ts';

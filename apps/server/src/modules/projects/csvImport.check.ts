@@ -7,8 +7,8 @@ import {
   type StructureRow,
   type StructureRowError,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findArrivedUpload, KMZ_NOT_SUPPORTED } from '../sourceFiles/sourceFiles.service.ts';
 import { textChunks } from '../sourceFiles/textChunks.ts';

@@ -16,7 +16,7 @@ import {
   ProjectUpdateRequest,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { listProjectTiers, listProjectTypes } from './projects.repository.ts';
 import {

@@ -10,12 +10,12 @@ import {
   projectStatus,
   projectToday,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import type { CheckedImport } from './csvImport.check.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { callerOf } from '../../platform/http/authHook.ts';
 import { LocalStorage } from '../../platform/storage/local.ts';
 import { badSignature, receiveUpload } from './files.service.ts';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, AnonymousCaller } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, forbidden, notFound, tooLarge } from '../../platform/errors.ts';
 import { UploadTooLargeError } from '../../platform/storage/byteLimit.ts';
 import { KeyTakenError, type LocalStorage } from '../../platform/storage/local.ts';

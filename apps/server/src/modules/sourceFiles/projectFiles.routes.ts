@@ -1,6 +1,6 @@
 import { PositiveId } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { sourceFileUrl } from './files.service.ts';

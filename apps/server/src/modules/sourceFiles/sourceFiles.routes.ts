@@ -9,7 +9,7 @@ import {
   SignUploadResponse,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { skippedRowsCsv } from '../projects/skippedRows.ts';
 import { fileFields, signUpload } from './sourceFiles.service.ts';

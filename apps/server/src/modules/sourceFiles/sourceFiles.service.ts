@@ -7,12 +7,12 @@ import {
   type SignUploadResponse,
   type UploadExtension,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileUploadKind } from '../../platform/db/schema/index.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound, tooLarge } from '../../platform/errors.ts';
 import { readCsvFields } from './csvFields.ts';
 import { KmzReadError } from './kmz/kmlText.ts';

@@ -1,5 +1,5 @@
 import { ExifQuery, ExifResponse, IdParam, ImageSizeQuery, TileParams } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { exifOf, imageBytes, imageTile } from './images.service.ts';
 

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { type ExifResponse, type ImageSize, type TileParams, tileRect } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { derivedKey, tileKey } from './imageKeys.ts';
 import { findImage, imageExif } from './images.repository.ts';

@@ -9,7 +9,7 @@ import {
   ProjectIdQuery,
   UploadUuidParam,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './photoIngest.service.ts';
 

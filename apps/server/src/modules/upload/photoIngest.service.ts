@@ -9,15 +9,16 @@ import {
   type ImageUploadTokenResponse,
 } from '@linewalker/domain';
 import sharp from 'sharp';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { arrivedSize, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
+import { imageProcessJob } from './imageProcess.job.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
 import { digestStream, type StoredFileDigest, sniffImageType } from './storedFile.ts';
@@ -242,7 +243,7 @@ export async function completeImageUpload(
         assignment: manual ? 'manual' : 'automatic',
       },
     });
-    await enqueue(tx, 'images.process', { imageId }, { actor, dedupeKey: `image:${imageId}` });
+    await enqueue(tx, imageProcessJob, { imageId }, { actor, dedupeKey: `image:${imageId}` });
     return { imageId };
   });
 

@@ -13,7 +13,7 @@ import {
   UpdateStructureQuery,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as edit from './structureEdit.service.ts';
 import { companyLineList, projectLineList, projectStats } from './structures.service.ts';

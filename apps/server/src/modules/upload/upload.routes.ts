@@ -17,7 +17,7 @@ import {
   UploadStructure,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as actions from './imageActions.service.ts';
 import * as service from './upload.service.ts';

@@ -1,6 +1,6 @@
 import { Role } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { listRoles } from './roles.repository.ts';
 
 export async function rolesRoutes(app: App): Promise<void> {

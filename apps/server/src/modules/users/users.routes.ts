@@ -10,7 +10,7 @@ import {
   UserSaveResponse,
   UserUpdateRequest,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './users.service.ts';
 

@@ -13,7 +13,7 @@ import {
   UpdateNoteResponse,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './annotations.service.ts';
 

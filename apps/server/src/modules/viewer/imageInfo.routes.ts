@@ -8,7 +8,7 @@ import {
   UpdateIdentifierQuery,
   UpdateIdentifierResponse,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './imageInfo.service.ts';
 

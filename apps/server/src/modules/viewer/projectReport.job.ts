@@ -1,9 +1,9 @@
 import { PROJECT_REPORT_MIN_RISK } from '@linewalker/domain';
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
+import { cropper, toReport } from './reportContents.ts';
 import { renderReportPdf } from './reportPdf.ts';
 import * as repo from './reports.repository.ts';
-import { cropper, toReport } from './reports.service.ts';
 
 const BuildPayload = z.object({ reportId: z.number().int().positive() });
 

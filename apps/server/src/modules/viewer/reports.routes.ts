@@ -7,7 +7,7 @@ import {
   ProjectReportsQuery,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as reports from './reports.service.ts';

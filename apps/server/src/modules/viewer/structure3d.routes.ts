@@ -1,5 +1,5 @@
 import { Check3DQuery, Check3DResponse, Process3DBody, Process3DResponse } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { check3D, process3D } from './structure3d.service.ts';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { MODEL3D_JOB, model3dDedupeKey } from './structure3d.job.ts';
+import { MODEL3D_JOB, model3dDedupeKey, structureModel3dJob } from './structure3d.job.ts';
 import * as repo from './structure3d.repository.ts';
 
 const inspectionObject = (ref: repo.InspectionStructureRef) => ({
@@ -62,7 +62,7 @@ export async function process3D(db: Db, actor: Actor, inspectionId: number): Pro
   return withTransaction(db, async (tx) => {
     const job = await enqueue(
       tx,
-      MODEL3D_JOB,
+      structureModel3dJob,
       { structureId: ref.structure_id },
       { actor, dedupeKey: model3dDedupeKey(ref.structure_id) },
     );

@@ -7,12 +7,12 @@ import {
   type ReviewHistoryEntry,
   type ViewerInspection,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { semToCondition } from '../inspections/conditionAnswers.ts';
 import { inspectionRows } from '../inspections/inspections.repository.ts';

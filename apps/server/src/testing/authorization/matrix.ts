@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 
 /** Who calls: nobody, each staff role, a customer of the object's company, a customer of another one. */
 export const CALLERS = [
