@@ -53,7 +53,7 @@ export async function leadsRoutes(app: App): Promise<void> {
   app.get(
     '/leads',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'lead.read' },
       schema: {
         tags,
         summary: 'Leads from the public form, newest first',

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, AnonymousCaller } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound } from '../../platform/auth/require.ts';
 import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -26,15 +26,9 @@ import * as repo from './scheduling.repository.ts';
 
 type PilotScheduleRequest = z.output<typeof PilotScheduleSchema>;
 
-const projectObject = (p: { companyId: number }) => ({ kind: 'Project', companyId: p.companyId });
-
-/** The project, authorized for scheduling: another company's or a missing one is 404 (by `authorize`). */
-async function schedulableProject(db: Db, actor: Actor, projectId: number) {
-  const project = await repo.findProject(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'pilot.schedule', projectObject(project));
-  return project;
-}
+/** The project, authorized for scheduling: another company's or a missing one is 404. */
+const schedulableProject = async (db: Db, actor: Actor, projectId: number) =>
+  requireFound(actor, 'pilot.schedule', 'Project', await repo.findProject(db, projectId));
 
 /**
  * GET /pilots/project/{id}: every current pilot with the distance from the project centre (the mean of its

@@ -15,7 +15,7 @@ export async function projectFilesRoutes(app: App): Promise<void> {
   app.get(
     '/projects/:id/files/:fileId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags: ['Files'],
         summary: 'Download a file the project was built from',

@@ -20,7 +20,7 @@ export async function sourceFilesRoutes(app: App): Promise<void> {
   app.get(
     '/doc_upload/sign-s3',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'upload.sign' },
       schema: {
         tags,
         summary: 'A signed URL to upload a CSV or KMZ file to',
@@ -37,7 +37,7 @@ export async function sourceFilesRoutes(app: App): Promise<void> {
   app.post(
     '/kmz/getFields',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'upload.sign' },
       schema: {
         tags,
         summary: 'Columns of an uploaded CSV, or placemark fields of an uploaded KMZ/KML, with sample values',
@@ -66,7 +66,7 @@ export async function sourceFilesRoutes(app: App): Promise<void> {
   app.post(
     '/kmz/skippedRows',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'upload.sign' },
       schema: {
         tags,
         summary: 'The rows an import with these column choices skips, as a CSV',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { metresBetweenSql } from '../../platform/db/geo.ts';
-import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 /**
  * The structure of the project, locked against removal and moves until the transaction ends; null when it
@@ -12,9 +12,10 @@ export async function lockStructureOfProject(
   projectId: number,
   structureId: number,
 ): Promise<{ id: number } | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`select id from structures where id = ${structureId} and project_id = ${projectId} for share`,
+    IdRow,
   );
   return row ?? null;
 }
@@ -86,28 +87,13 @@ export async function rejectImages(
   return row!;
 }
 
-export interface ImageRef {
-  id: number;
-  project_id: number;
-  company_id: number;
-}
-
-/** The photo with its project's company (for the policy), locked for the change; null when there is none. */
-export async function lockImage(db: Db, imageId: number): Promise<ImageRef | null> {
-  const [row] = await queryRows<ImageRef>(
-    db,
-    sql`select i.id, i.project_id, p.company_id from images i join projects p on p.id = i.project_id
-        where i.id = ${imageId} for update of i`,
-  );
-  return row ?? null;
-}
-
 /** Takes a rejection back; answers whether the photo was rejected. */
 export async function unrejectImage(db: Db, imageId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`update images set reject_datetime = null, reject_reason = null, rejected_by = null
         where id = ${imageId} and reject_datetime is not null returning id`,
+    IdRow,
   );
   return rows.length > 0;
 }

@@ -1,11 +1,10 @@
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireImage, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import * as repo from './imageActions.repository.ts';
-import { findProjectRef } from './upload.repository.ts';
 
 /** Distinct ids in ascending order: every request locks photos in this one order. */
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
@@ -31,9 +30,7 @@ export async function reassignImages(
 ): Promise<number> {
   const ids = sortedIds(imageIds);
   return withTransaction(db, async (tx) => {
-    const project = await findProjectRef(tx, projectId);
-    if (!project) throw notFound('Project');
-    authorize(actor, 'image.reassign', { kind: 'Project', companyId: project.company_id });
+    await requireProject(tx, actor, 'image.reassign', projectId);
     if (!(await repo.lockStructureOfProject(tx, projectId, structureId))) throw notFound('Structure');
     const { found, moved } = await repo.reassignImages(tx, projectId, structureId, ids);
     // Throwing rolls the update back.
@@ -61,9 +58,7 @@ export async function rejectImages(
   const ids = sortedIds(imageIds);
   return withTransaction(db, async (tx) => {
     // The project of the first photo; every other id must be a photo of the same project.
-    const first = await repo.lockImage(tx, ids[0]!);
-    if (!first) throw notFound('Image');
-    authorize(actor, 'image.reject', { kind: 'Image', companyId: first.company_id });
+    const first = await requireImage(tx, actor, 'image.reject', ids[0]!, { lock: true });
     const { found, rejected } = await repo.rejectImages(tx, first.project_id, ids, reason, actor.userId);
     if (found !== ids.length) throw notAllInProject(ids.length - found, ids.length);
     await writeAudit(tx, actor, {
@@ -79,9 +74,7 @@ export async function rejectImages(
 /** Takes a photo's rejection back; a photo that is not rejected answers 200 and changes nothing. */
 export async function unrejectImage(db: Db, actor: Actor, imageId: number): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const image = await repo.lockImage(tx, imageId);
-    if (!image) throw notFound('Image');
-    authorize(actor, 'image.reject', { kind: 'Image', companyId: image.company_id });
+    const image = await requireImage(tx, actor, 'image.reject', imageId, { lock: true });
     const changed = await repo.unrejectImage(tx, imageId);
     await writeAudit(tx, actor, {
       action: 'image.unreject',

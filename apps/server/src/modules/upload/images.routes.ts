@@ -17,7 +17,7 @@ export async function imagesRoutes(app: App): Promise<void> {
   app.get(
     '/image/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: 'A photo in a size (thumbnail, medium or the original)',
@@ -49,7 +49,7 @@ export async function imagesRoutes(app: App): Promise<void> {
   app.get(
     '/image/:id/tiles/:level/:col/:row',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: 'A deep-zoom tile of a photo (JPEG, up to 512 × 512)',
@@ -78,7 +78,7 @@ export async function imagesRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/images/getExif',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: "A photo's metadata as read from the stored file",

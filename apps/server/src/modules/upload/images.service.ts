@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type ExifResponse, type ImageSize, type TileParams, tileRect } from '@linewalker/domain';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound } from '../../platform/auth/require.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { derivedKey, tileKey } from './imageKeys.ts';
@@ -31,13 +31,8 @@ const etagOf = (md5: string, size: ImageSize) =>
   `"${Buffer.from(md5, 'base64').toString('base64url')}-${size.replace('_IMG', '').toLowerCase()}"`;
 
 /** The photo's ETag for a size, without touching storage (for If-None-Match). */
-async function visibleImage(deps: Deps, actor: Actor, imageId: number) {
-  authorize(actor, 'image.read');
-  const image = await findImage(deps.database.db, actor, imageId);
-  if (!image) throw notFound('Image');
-  authorize(actor, 'image.read', { kind: 'Image', companyId: image.company_id });
-  return image;
-}
+const visibleImage = async (deps: Deps, actor: Actor, imageId: number) =>
+  requireFound(actor, 'image.read', 'Image', await findImage(deps.database.db, actor, imageId));
 
 /**
  * The bytes of a photo in a size, for a reader who may see its project (another company's photo: 404). A
@@ -69,10 +64,7 @@ export async function imageBytes(
 
 /** The stored photo's metadata entries (numbers and strings), its verified md5 and size. */
 export async function exifOf(deps: Deps, actor: Actor, imageId: number): Promise<ExifResponse> {
-  authorize(actor, 'image.read');
-  const row = await imageExif(deps.database.db, actor, imageId);
-  if (!row) throw notFound('Image');
-  authorize(actor, 'image.read', { kind: 'Image', companyId: row.company_id });
+  const row = requireFound(actor, 'image.read', 'Image', await imageExif(deps.database.db, actor, imageId));
   const exif: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(row.exif ?? {})) {
     if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) exif[k] = v;

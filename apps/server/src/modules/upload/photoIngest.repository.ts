@@ -1,23 +1,8 @@
 import type { CandidateStructure } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { images, type StepClip } from '../../platform/db/schema/index.ts';
-
-export interface UploadProject {
-  id: number;
-  company_id: number;
-  time_zone: string;
-  inspection_type: '0' | '1';
-}
-
-export async function findUploadProject(db: Db, projectId: number): Promise<UploadProject | null> {
-  const [row] = await queryRows<UploadProject>(
-    db,
-    sql`select id, company_id, time_zone, inspection_type from projects where id = ${projectId}`,
-  );
-  return row ?? null;
-}
 
 /** Base64 MD5 of every photo of the project. */
 export async function projectMd5s(db: Db, projectId: number): Promise<string[]> {
@@ -86,9 +71,10 @@ export async function findUserUpload(
 }
 
 export async function structureInProject(db: Db, structureId: number, projectId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`select id from structures where id = ${structureId} and project_id = ${projectId}`,
+    IdRow,
   );
   return rows.length === 1;
 }

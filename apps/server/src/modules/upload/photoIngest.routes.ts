@@ -27,7 +27,7 @@ export async function photoIngestRoutes(app: App): Promise<void> {
     app.get(
       url,
       {
-        config: { access: 'staff' },
+        config: { access: 'image.upload' },
         schema: {
           tags,
           summary: 'Base64 MD5 of every photo of a project, and the upload concurrency',
@@ -46,7 +46,7 @@ export async function photoIngestRoutes(app: App): Promise<void> {
     app.get(
       url,
       {
-        config: { access: 'staff' },
+        config: { access: 'image.upload' },
         schema: {
           tags,
           summary: 'Where to upload one photo, unless the project already holds it',
@@ -67,7 +67,7 @@ export async function photoIngestRoutes(app: App): Promise<void> {
     app.post(
       url,
       {
-        config: { access: 'staff' },
+        config: { access: 'image.upload' },
         schema: {
           tags,
           summary: 'Upload complete: verify, read and store the photo',
@@ -94,7 +94,7 @@ export async function photoIngestRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/checkImagesUploaded',
     {
-      config: { access: 'staff' },
+      config: { access: 'image.upload' },
       schema: {
         tags,
         summary: 'Which of these md5s the project already holds',

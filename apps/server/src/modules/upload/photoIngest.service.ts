@@ -11,8 +11,7 @@ import {
 import sharp from 'sharp';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
-import type { Db } from '../../platform/db/client.ts';
+import { requireProject } from '../../platform/auth/require.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -28,18 +27,9 @@ const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
 /** Where a project's uploaded photos are stored: the prefix ties an upload to its project. */
 const projectPrefix = (projectId: number) => `images/${projectId}/`;
 
-/** The project, if the caller may upload photos to it (another company's: 404; a customer: 403). */
-async function uploadProject(db: Db, actor: Actor, projectId: number): Promise<repo.UploadProject> {
-  authorize(actor, 'image.upload');
-  const project = await repo.findUploadProject(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'image.upload', { kind: 'Project', companyId: project.company_id });
-  return project;
-}
-
 export async function existingMd5(deps: Deps, actor: Actor, projectId: number): Promise<ExistingMd5Response> {
   const db = deps.database.db;
-  await uploadProject(db, actor, projectId);
+  await requireProject(db, actor, 'image.upload', projectId);
   return {
     md5Images: await repo.projectMd5s(db, projectId),
     concurrentUploads: deps.config.concurrentUploads,
@@ -53,7 +43,7 @@ export async function imagesUploaded(
   md5s: string[],
 ): Promise<{ uploaded: string[] }> {
   const db = deps.database.db;
-  await uploadProject(db, actor, projectId);
+  await requireProject(db, actor, 'image.upload', projectId);
   return { uploaded: await repo.md5sInProject(db, projectId, [...new Set(md5s)]) };
 }
 
@@ -67,7 +57,7 @@ export async function imageUploadToken(
   query: { projectId: number; md5: string; contentType: keyof typeof EXTENSIONS },
 ): Promise<ImageUploadTokenResponse> {
   const db = deps.database.db;
-  await uploadProject(db, actor, query.projectId);
+  await requireProject(db, actor, 'image.upload', query.projectId);
   if (await repo.imageByMd5(db, query.projectId, query.md5)) {
     return { alreadyUploaded: true, uuid: null, signedTokenUrl: null, imageUrl: null };
   }
@@ -130,7 +120,7 @@ export async function completeImageUpload(
   body: ImageUploadedBody,
 ): Promise<ImageUploadedResponse> {
   const db = deps.database.db;
-  const project = await uploadProject(db, actor, body.projectId);
+  const project = await requireProject(db, actor, 'image.upload', body.projectId);
   const upload = await repo.findUserUpload(db, uploadId, actor.userId);
   if (upload?.kind !== 'image' || !upload.storage_key.startsWith(projectPrefix(project.id))) {
     throw notFound('Upload');

@@ -1,21 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { metresBetweenSql } from '../../platform/db/geo.ts';
-import { queryRows } from '../../platform/db/rows.ts';
-
-export interface EditProjectRef {
-  id: number;
-  company_id: number;
-  inspection_type: '0' | '1';
-}
-
-export async function findProject(db: Db, projectId: number): Promise<EditProjectRef | null> {
-  const [row] = await queryRows<EditProjectRef>(
-    db,
-    sql`select id, company_id, inspection_type from projects where id = ${projectId}`,
-  );
-  return row ?? null;
-}
+import { CountRow, IdRow, queryRows } from '../../platform/db/rows.ts';
 
 /** The line when it belongs to the company, linked to the project if it was not yet; else false. */
 export async function useCompanyLine(
@@ -24,9 +10,10 @@ export async function useCompanyLine(
   projectId: number,
   lineId: number,
 ): Promise<boolean> {
-  const [line] = await queryRows<{ id: number }>(
+  const [line] = await queryRows(
     db,
     sql`select id from lines where id = ${lineId} and company_id = ${companyId} for share`,
+    IdRow,
   );
   if (!line) return false;
   await db.execute(
@@ -106,10 +93,11 @@ export async function duplicateExists(
   structureId: number,
   v: StructureValues,
 ): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`select id from structures where project_id = ${projectId} and line_id = ${v.lineId}
         and struct_num = ${v.structNum} and id <> ${structureId}`,
+    IdRow,
   );
   return rows.length > 0;
 }
@@ -126,7 +114,7 @@ export async function updateStructure(db: Db, structureId: number, v: StructureV
  * photos are locked in id order like every other photo change. Answers how many were recomputed.
  */
 export async function recomputeDistances(db: Db, structureId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with locked as materialized (
@@ -137,6 +125,7 @@ export async function recomputeDistances(db: Db, structureId: number): Promise<n
       where i.id = locked.id and s.id = ${structureId}
       returning 1)
     select count(*)::int as n from u`,
+    CountRow,
   );
   return row!.n;
 }

@@ -1,7 +1,7 @@
 import { LINE_MESSAGES, type ProjectLine, STRUCTURE_MESSAGES, type StructureBody } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -28,19 +28,6 @@ function violates(err: unknown, constraint: string): boolean {
   return false;
 }
 
-/** The project, when the actor may edit `action` on it (another company's → 404, a role without it → 403). */
-async function editableProject(
-  db: Db,
-  actor: Actor,
-  projectId: number,
-  action: 'structure.edit' | 'line.create',
-): Promise<repo.EditProjectRef> {
-  const project = await repo.findProject(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, action, { kind: 'Project', companyId: project.company_id });
-  return project;
-}
-
 /**
  * Adds a manual structure to the project on a line of its customer company (linked to the project if it was
  * not yet), with its inspections. 409 'Cannot create duplicate structures.' when the project has the line and
@@ -54,7 +41,7 @@ export async function createStructure(
 ): Promise<number> {
   const v = valuesOf(body);
   return withTransaction(db, async (tx) => {
-    const project = await editableProject(tx, actor, projectId, 'structure.edit');
+    const project = await requireProject(tx, actor, 'structure.edit', projectId);
     if (!(await repo.useCompanyLine(tx, project.company_id, projectId, v.lineId))) throw lineNotInCompany();
     const created = await repo.insertStructure(
       tx,
@@ -89,7 +76,7 @@ export async function updateStructure(
   const v = valuesOf(body);
   try {
     return await withTransaction(db, async (tx) => {
-      const project = await editableProject(tx, actor, projectId, 'structure.edit');
+      const project = await requireProject(tx, actor, 'structure.edit', projectId);
       const current = await repo.lockStructure(tx, projectId, structureId);
       if (!current) throw notFound('Structure');
       if (!(await repo.useCompanyLine(tx, project.company_id, projectId, v.lineId))) throw lineNotInCompany();
@@ -130,7 +117,7 @@ export async function removeStructure(
   structureId: number,
 ): Promise<void> {
   await withTransaction(db, async (tx) => {
-    await editableProject(tx, actor, projectId, 'structure.edit');
+    await requireProject(tx, actor, 'structure.edit', projectId);
     const current = await repo.lockStructure(tx, projectId, structureId);
     if (!current) throw notFound('Structure');
     const undone = await repo.removeStructure(tx, structureId);
@@ -161,7 +148,7 @@ export async function createLine(
   lineName: string,
 ): Promise<ProjectLine> {
   return withTransaction(db, async (tx) => {
-    const project = await editableProject(tx, actor, projectId, 'line.create');
+    const project = await requireProject(tx, actor, 'line.create', projectId);
     const line = await repo.insertLine(tx, project.company_id, lineName);
     if (!line) throw conflict(LINE_MESSAGES.exists, 'line_exists');
     await repo.useCompanyLine(tx, project.company_id, projectId, line.id);

@@ -26,7 +26,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.get(
     '/structures/counts/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.read' },
       schema: {
         tags,
         summary: 'Structure, acquisition and inspection counts of a project',
@@ -48,7 +48,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.get(
     '/structures/lines',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.read' },
       schema: {
         tags,
         summary: "A project's lines, by name",
@@ -62,7 +62,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.get(
     '/structures/linesByCompany',
     {
-      config: { access: 'staff' },
+      config: { access: 'line.list_by_company' },
       schema: {
         tags,
         summary: "A customer company's lines, by name",
@@ -77,7 +77,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.post(
     '/structures/lines',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'line.create' },
       schema: {
         tags,
         summary: "Add a line to the project's customer company and to the project",
@@ -95,7 +95,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.post(
     '/structures/create',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'structure.edit' },
       schema: {
         tags,
         summary: 'Add a structure by hand',
@@ -119,7 +119,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.put(
     '/structures/update',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'structure.edit' },
       schema: {
         tags,
         summary: "Save a structure's line, number and position",
@@ -148,7 +148,7 @@ export async function structuresRoutes(app: App): Promise<void> {
   app.put(
     '/structures/remove',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'structure.edit' },
       schema: {
         tags,
         summary: 'Remove a structure',

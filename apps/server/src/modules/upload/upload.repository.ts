@@ -3,21 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
-export interface ProjectRef {
-  id: number;
-  company_id: number;
-  inspection_type: '0' | '1';
-}
-
-/** The project with its company (for the policy), or null. */
-export async function findProjectRef(db: Db, projectId: number): Promise<ProjectRef | null> {
-  const [row] = await queryRows<ProjectRef>(
-    db,
-    sql`select id, company_id, inspection_type from projects where id = ${projectId}`,
-  );
-  return row ?? null;
-}
-
 /** A time column as epoch milliseconds (null stays null): far cheaper than to_char in PGlite. */
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 

@@ -36,7 +36,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/structures',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.read' },
       schema: {
         tags,
         summary: "Every structure of a project with its photo count and whether it's inspected",
@@ -53,7 +53,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/getStructureWithImages',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: 'One structure and the photos assigned to it',
@@ -68,7 +68,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/getUnassignedImages',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: "The project's photos without a structure",
@@ -83,7 +83,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/images/byBounds',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: 'Structures and photos inside a map view',
@@ -102,7 +102,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/uploadStats',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: "The project header's image and structure tiles",
@@ -119,7 +119,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/images',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: "A page of the project's photos",
@@ -148,7 +148,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.put(
     '/inspections/reassignImages',
     {
-      config: { access: 'staff' },
+      config: { access: 'image.reassign' },
       schema: {
         tags,
         summary: 'Assign photos to a structure by hand',
@@ -178,7 +178,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/images/reject',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'image.reject' },
       schema: {
         tags,
         summary: 'Reject photos with a reason',
@@ -199,7 +199,7 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/images/unreject/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'image.reject' },
       schema: {
         tags,
         summary: "Take a photo's rejection back",

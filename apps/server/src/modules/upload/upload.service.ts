@@ -1,6 +1,6 @@
 import type { UploadImage, UploadStats, UploadStructure } from '@linewalker/domain';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './upload.repository.ts';
@@ -8,21 +8,8 @@ import * as repo from './upload.repository.ts';
 /** The most photos one map-bounds answer carries; past it the answer says `truncated` (zoom in). */
 export const MAX_BOUNDS_IMAGES = 5_000;
 
-/** The project when the actor may read `action` on it; another company's or a missing one → 404. */
-async function visibleProject(
-  db: Db,
-  actor: Actor,
-  projectId: number,
-  action: 'structure.read' | 'image.read',
-): Promise<repo.ProjectRef> {
-  const project = await repo.findProjectRef(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, action, { kind: 'Project', companyId: project.company_id });
-  return project;
-}
-
 export async function structureList(db: Db, actor: Actor, projectId: number): Promise<UploadStructure[]> {
-  await visibleProject(db, actor, projectId, 'structure.read');
+  await requireProject(db, actor, 'structure.read', projectId);
   return repo.projectStructures(db, projectId);
 }
 
@@ -32,7 +19,7 @@ export async function structureWithImages(
   projectId: number,
   structureId: number,
 ): Promise<{ structure: UploadStructure; images: UploadImage[] }> {
-  await visibleProject(db, actor, projectId, 'image.read');
+  await requireProject(db, actor, 'image.read', projectId);
   const [structure, images] = await Promise.all([
     repo.findStructure(db, projectId, structureId),
     repo.structureImages(db, projectId, structureId),
@@ -42,7 +29,7 @@ export async function structureWithImages(
 }
 
 export async function unassignedImageList(db: Db, actor: Actor, projectId: number): Promise<UploadImage[]> {
-  await visibleProject(db, actor, projectId, 'image.read');
+  await requireProject(db, actor, 'image.read', projectId);
   return repo.unassignedImages(db, projectId);
 }
 
@@ -76,7 +63,7 @@ export async function inBounds(
   projectId: number,
   bounds: Bounds,
 ): Promise<{ structures: UploadStructure[]; images: UploadImage[]; truncated: boolean }> {
-  await visibleProject(db, actor, projectId, 'image.read');
+  await requireProject(db, actor, 'image.read', projectId);
   const { structures, images } = await repo.windowContents(
     db,
     projectId,
@@ -88,7 +75,7 @@ export async function inBounds(
 }
 
 export async function stats(db: Db, actor: Actor, projectId: number): Promise<UploadStats> {
-  await visibleProject(db, actor, projectId, 'image.read');
+  await requireProject(db, actor, 'image.read', projectId);
   return repo.uploadStats(db, projectId);
 }
 
@@ -97,6 +84,6 @@ export async function imageList(
   actor: Actor,
   filter: repo.ImageListFilter,
 ): Promise<{ rows: UploadImage[]; total: number }> {
-  await visibleProject(db, actor, filter.projectId, 'image.read');
+  await requireProject(db, actor, 'image.read', filter.projectId);
   return repo.imagePage(db, filter);
 }

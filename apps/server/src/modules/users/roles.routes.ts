@@ -7,7 +7,7 @@ export async function rolesRoutes(app: App): Promise<void> {
   app.get(
     '/roles',
     {
-      config: { access: 'staff' },
+      config: { access: 'role.list' },
       schema: { tags: ['Users and login'], summary: 'All roles', response: { 200: z.array(Role) } },
     },
     async () => {

@@ -1,25 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 
-export interface AnnotationRaw {
-  id: number;
-  image_id: number;
-  annotation_number: number;
-  shape: 'rect' | 'polygon';
-  rect_top_left_x: number | null;
-  rect_top_left_y: number | null;
-  rect_width: number | null;
-  rect_height: number | null;
-  polygon: Array<[number, number]> | null;
+export interface AnnotationRaw extends AnnotationGeometryRow {
   risk_level: number;
   category: number | null;
   category_text: string | null;
   sub_category: number | null;
   sub_category_text: string | null;
   note: string | null;
-  image_width: number | null;
-  image_height: number | null;
   created_by_name: string | null;
   created_at: string;
   ett_evaluation_code_value: string | null;
@@ -74,7 +64,7 @@ export interface NewAnnotation {
 
 /** Inserts an annotation numbered after the photo's others (the caller holds the photo's row lock). */
 export async function insertAnnotation(db: Db, a: NewAnnotation): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into annotations (image_id, annotation_number, shape, rect_top_left_x, rect_top_left_y,
           rect_width, rect_height, polygon, risk_level, category_id, sub_category_id, note, image_width,
@@ -86,6 +76,7 @@ export async function insertAnnotation(db: Db, a: NewAnnotation): Promise<number
           ${a.createdBy}::int, ${a.ettEvaluationCodeId ?? null}::int, ${a.ettKnuckleFlatPositionId ?? null}::int
         from annotations where image_id = ${a.imageId}
         returning id`,
+    IdRow,
   );
   return row!.id;
 }
@@ -111,10 +102,7 @@ export async function findAnnotationRef(db: Db, id: number): Promise<AnnotationR
 
 /** Deletes an annotation; answers whether it was still there. */
 export async function deleteAnnotation(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`delete from annotations where id = ${id} returning id`,
-  );
+  const rows = await queryRows(db, sql`delete from annotations where id = ${id} returning id`, IdRow);
   return rows.length > 0;
 }
 
@@ -163,10 +151,11 @@ export async function deficiencyOf(db: Db, id: number) {
 
 /** Inserts a component unless one of that name (any case) exists; answers its id or null. */
 export async function insertComponent(db: Db, name: string, userId: number): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into components (display_text, created_by) values (${name}, ${userId}::int)
         on conflict do nothing returning id`,
+    IdRow,
   );
   return row?.id ?? null;
 }
@@ -177,22 +166,24 @@ export async function insertDeficiency(
   name: string,
   userId: number,
 ): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into deficiencies (category_id, sub_category_text, created_by)
         values (${categoryId}::int, ${name}, ${userId}::int)
         on conflict do nothing returning id`,
+    IdRow,
   );
   return row?.id ?? null;
 }
 
 /** Creates or replaces the photo's note; answers its id. */
 export async function upsertNote(db: Db, imageId: number, text: string, userId: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into image_notes (image_id, note_text, created_by) values (${imageId}::int, ${text}, ${userId}::int)
         on conflict (image_id) do update set note_text = excluded.note_text, updated_at = now()
         returning id`,
+    IdRow,
   );
   return row!.id;
 }

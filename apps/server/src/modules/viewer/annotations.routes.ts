@@ -27,7 +27,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/getImageAnnotations/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: 'The annotations of a photo',
@@ -44,7 +44,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   app.post(
     '/annotations',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'annotation.create' },
       schema: {
         tags,
         summary: 'Annotate a photo',
@@ -64,7 +64,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   app.post(
     '/annotations/delete/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'annotation.delete' },
       schema: {
         tags,
         summary: 'Delete an annotation',
@@ -98,7 +98,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   app.post(
     '/annotations/newComponent/addComponent',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'category.create' },
       schema: {
         tags,
         summary: 'Add New Component',
@@ -115,7 +115,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   app.post(
     '/annotations/newDeficiency/addDeficiency',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'category.create' },
       schema: {
         tags,
         summary: 'Add New Deficiency',
@@ -135,7 +135,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   app.put(
     '/annotations/updateNote',
     {
-      config: { access: 'staff' },
+      config: { access: 'image.note' },
       schema: {
         tags,
         summary: 'Create or edit the note of a photo',

@@ -6,12 +6,13 @@ import {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { findImageRef } from '../../platform/auth/objectRefs.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './annotations.repository.ts';
-import { findImageRef } from './viewer.repository.ts';
 
 type CreateBody = CreateAnnotationBody;
 
@@ -45,16 +46,8 @@ const toAnnotation = (r: repo.AnnotationRaw): Annotation => ({
   ett_knuckle_flat_position: r.ett_knuckle_flat_position,
 });
 
-/** A photo the actor may see (another company's or none: 404), optionally row-locked. */
-async function visibleImage(db: Db, actor: Actor, imageId: number, lock = false) {
-  const image = await findImageRef(db, actor, imageId, lock);
-  if (!image) throw notFound('Image');
-  authorize(actor, 'image.read', { kind: 'Image', companyId: image.company_id });
-  return image;
-}
-
 export async function annotationsOfImage(db: Db, actor: Actor, imageId: number): Promise<Annotation[]> {
-  await visibleImage(db, actor, imageId);
+  await requireImage(db, actor, 'image.read', imageId);
   return (await repo.imageAnnotations(db, imageId)).map(toAnnotation);
 }
 
@@ -78,8 +71,7 @@ async function ettAnnotation(db: Db, projectId: number, body: CreateBody) {
  */
 export async function createAnnotation(db: Db, actor: UserActor, body: CreateBody): Promise<Annotation> {
   return withTransaction(db, async (tx) => {
-    const image = await visibleImage(tx, actor, body.image_id, true);
-    authorize(actor, 'annotation.create', { kind: 'Image', companyId: image.company_id });
+    const image = await requireImage(tx, actor, 'annotation.create', body.image_id, { lock: true });
     // ETT mode (spec 2 §3, §5): an evaluation code and a knuckle/flat position instead of a component.
     const ett = body.ettAnnoEvalCodeId != null ? await ettAnnotation(tx, image.project_id, body) : null;
     const component = ett ? null : await repo.componentName(tx, body.category ?? 0);
@@ -137,9 +129,12 @@ export async function deleteAnnotation(db: Db, actor: UserActor, id: number): Pr
     const found = await repo.findAnnotationRef(tx, id);
     if (!found) throw notFound('Annotation');
     // The photo's lock first, as on create: a delete and a create on one photo wait for each other.
-    const image = await findImageRef(tx, actor, found.image_id, true);
-    if (!image) throw notFound('Annotation');
-    authorize(actor, 'annotation.delete', { kind: 'Annotation', companyId: image.company_id });
+    const image = requireFound(
+      actor,
+      'annotation.delete',
+      'Annotation',
+      await findImageRef(tx, found.image_id, true),
+    );
     if (!(await repo.deleteAnnotation(tx, id))) throw notFound('Annotation');
     if (image.structure_id !== null) await repo.refreshMaxRisk(tx, image.structure_id);
     await writeAudit(tx, actor, {
@@ -203,8 +198,7 @@ export async function updateNote(
   text: string,
 ): Promise<{ id: number; note_text: string }> {
   return withTransaction(db, async (tx) => {
-    const image = await visibleImage(tx, actor, imageId, true);
-    authorize(actor, 'image.note', { kind: 'Image', companyId: image.company_id });
+    const image = await requireImage(tx, actor, 'image.note', imageId, { lock: true });
     const id = await repo.upsertNote(tx, imageId, text, actor.userId);
     await writeAudit(tx, actor, {
       action: 'image.note',

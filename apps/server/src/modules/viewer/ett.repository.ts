@@ -1,47 +1,10 @@
 import type { EttArm } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { CountRow, execute, IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-export interface EttProjectRef {
-  id: number;
-  company_id: number;
-  ptype_name: string | null;
-}
-
-export async function findProject(db: Db, projectId: number): Promise<EttProjectRef | null> {
-  const [row] = await queryRows<EttProjectRef>(
-    db,
-    sql`select p.id, p.company_id, pt.ptype_name
-        from projects p left join project_types pt on pt.ptype_id = p.ptype_id
-        where p.id = ${projectId}`,
-  );
-  return row ?? null;
-}
-
-export interface EttInspectionRef {
-  id: number;
-  project_id: number;
-  structure_id: number;
-  company_id: number;
-  ptype_name: string | null;
-}
-
-/** An inspection with its project's company and type; `lock` serialises the saves of its arms. */
-export async function findInspection(db: Db, inspectionId: number, lock = false) {
-  const [row] = await queryRows<EttInspectionRef>(
-    db,
-    sql`select i.id, i.project_id, i.structure_id, p.company_id, pt.ptype_name
-        from inspections i
-        join projects p on p.id = i.project_id
-        left join project_types pt on pt.ptype_id = p.ptype_id
-        where i.id = ${inspectionId} ${lock ? sql`for update of i` : sql``}`,
-  );
-  return row ?? null;
-}
 
 export interface EttImageRef {
   id: number;
@@ -134,9 +97,10 @@ export async function knuckleFlatExists(db: Db, id: number): Promise<boolean> {
 
 /** How many of `ids` are ABB id types. */
 export async function countAbbIdTypes(db: Db, ids: readonly number[]): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`select count(*)::int as n from abb_id_types where id = any(${numberArrayLiteral(ids)}::int[])`,
+    CountRow,
   );
   return row!.n;
 }
@@ -166,7 +130,7 @@ export interface ArmValues {
 
 /** Saves the arm at a position of an inspection (one per position: a second save updates it). */
 export async function upsertArm(db: Db, inspectionId: number, armPositionId: number, v: ArmValues) {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into ett_arms (inspection_id, arm_position_id, classification, manufacturer, part, serial_num, release_num)
         values (${inspectionId}, ${armPositionId}, ${v.classification}, ${v.manufacturer}, ${v.part},
@@ -175,6 +139,7 @@ export async function upsertArm(db: Db, inspectionId: number, armPositionId: num
           classification = excluded.classification, manufacturer = excluded.manufacturer, part = excluded.part,
           serial_num = excluded.serial_num, release_num = excluded.release_num, updated_at = now()
         returning id`,
+    IdRow,
   );
   return row!.id;
 }

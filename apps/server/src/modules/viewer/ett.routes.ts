@@ -31,7 +31,7 @@ export async function ettRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/ett/arms',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: "An inspection's arms (flanges)",
@@ -79,7 +79,7 @@ export async function ettRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/ett/saveArmEdits',
     {
-      config: { access: 'staff' },
+      config: { access: 'ett.edit' },
       schema: {
         tags,
         summary: 'Save an arm (flange)',
@@ -103,7 +103,7 @@ export async function ettRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/ett/updateImageType',
     {
-      config: { access: 'staff' },
+      config: { access: 'ett.edit' },
       schema: {
         tags,
         summary: "Set a photo's ETT type",
@@ -139,7 +139,7 @@ export async function ettRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/abb/updateAbbTypes',
     {
-      config: { access: 'staff' },
+      config: { access: 'ett.edit' },
       schema: {
         tags,
         summary: "Set a photo's ABB id types",

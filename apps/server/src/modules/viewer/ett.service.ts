@@ -11,10 +11,10 @@ import {
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireInspection, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import * as repo from './ett.repository.ts';
 
 type SaveArm = z.output<typeof SaveArmEditsBody>;
@@ -24,21 +24,10 @@ type AbbTypes = z.output<typeof UpdateAbbTypesBody>;
 const notEtt = () =>
   badRequest('This project has no arm or flange workflow (ETT or ABB).', 'not_ett_project');
 
-/** The project when the actor may see it (another company's, or none: 404) and it is ETT or ABB (else 400). */
-async function visibleEttProject(db: Db, actor: Actor, projectId: number) {
-  const project = await repo.findProject(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'project.read', { kind: 'Project', companyId: project.company_id });
-  if (!isEttOrAbb(project.ptype_name)) throw notEtt();
-  return project;
-}
-
-async function visibleEttInspection(db: Db, actor: Actor, inspectionId: number, lock = false) {
-  const inspection = await repo.findInspection(db, inspectionId, lock);
-  if (!inspection) throw notFound('Inspection');
-  authorize(actor, 'inspection.read', { kind: 'Inspection', companyId: inspection.company_id });
-  if (!isEttOrAbb(inspection.ptype_name)) throw notEtt();
-  return inspection;
+/** The project or inspection, when it is of an ETT or ABB project (else 400). */
+function ettOnly<T extends { ptype_name: string | null }>(object: T): T {
+  if (!isEttOrAbb(object.ptype_name)) throw notEtt();
+  return object;
 }
 
 /** Every arm (flange) position of an inspection with what was saved for it and its existing notes. */
@@ -48,7 +37,7 @@ export async function armsOfInspection(
   inspectionId: number,
   projectId: number,
 ): Promise<EttArm[]> {
-  const inspection = await visibleEttInspection(db, actor, inspectionId);
+  const inspection = ettOnly(await requireInspection(db, actor, 'inspection.read', inspectionId));
   if (inspection.project_id !== projectId) {
     throw badRequest('The inspection is not one of this project’s.', 'bad_request');
   }
@@ -62,12 +51,12 @@ export async function armsOfInspection(
 }
 
 export async function evaluationCodes(db: Db, actor: Actor, projectId: number): Promise<EttEvaluationCode[]> {
-  await visibleEttProject(db, actor, projectId);
+  ettOnly(await requireProject(db, actor, 'project.read', projectId));
   return repo.evaluationCodes(db);
 }
 
 export async function knuckleFlats(db: Db, actor: Actor, projectId: number): Promise<KnuckleFlat[]> {
-  await visibleEttProject(db, actor, projectId);
+  ettOnly(await requireProject(db, actor, 'project.read', projectId));
   return repo.knuckleFlats(db);
 }
 
@@ -82,8 +71,7 @@ const blankToNull = (v: string | null | undefined) => (v == null || v === '' ? n
  */
 export async function saveArmEdits(db: Db, actor: UserActor, inspectionId: number, body: SaveArm) {
   return withTransaction(db, async (tx) => {
-    const inspection = await visibleEttInspection(tx, actor, inspectionId, true);
-    authorize(actor, 'ett.edit', { kind: 'Inspection', companyId: inspection.company_id });
+    const inspection = ettOnly(await requireInspection(tx, actor, 'ett.edit', inspectionId, { lock: true }));
     if (!(await repo.armPositionExists(tx, body.arm_position_id))) {
       throw badRequest('There is no such arm position.', 'bad_request');
     }
@@ -125,9 +113,7 @@ export async function saveArmEdits(db: Db, actor: UserActor, inspectionId: numbe
 /** Sets a photo's ETT photo type with its arm (types 1, 2) or knuckle/flat position (type 3). */
 export async function updateImageType(db: Db, actor: UserActor, imageId: number, body: ImageType) {
   return withTransaction(db, async (tx) => {
-    const image = await repo.findImageForUpdate(tx, imageId);
-    if (!image) throw notFound('Image');
-    authorize(actor, 'ett.edit', { kind: 'Image', companyId: image.company_id });
+    const image = requireFound(actor, 'ett.edit', 'Image', await repo.findImageForUpdate(tx, imageId));
     if (!isEttOrAbb(image.ptype_name)) throw notEtt();
     let armPositionId: number | null = null;
     const armId = body.ett_arm_id ?? null;
@@ -171,9 +157,7 @@ export async function updateImageType(db: Db, actor: UserActor, imageId: number,
 /** Replaces the ABB id types a photo shows (ABB projects only). */
 export async function updateAbbTypes(db: Db, actor: UserActor, body: AbbTypes) {
   return withTransaction(db, async (tx) => {
-    const image = await repo.findImageForUpdate(tx, body.imageId);
-    if (!image) throw notFound('Image');
-    authorize(actor, 'ett.edit', { kind: 'Image', companyId: image.company_id });
+    const image = requireFound(actor, 'ett.edit', 'Image', await repo.findImageForUpdate(tx, body.imageId));
     if (image.ptype_name !== 'ABB') {
       throw badRequest('ABB id types belong to photos of ABB projects.', 'not_ett_project');
     }

@@ -39,7 +39,7 @@ export async function imageInfoRoutes(app: App): Promise<void> {
   app.get(
     '/annotations/imageToIdentifiers',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: 'The shot identifiers of an inspection’s photos',
@@ -56,7 +56,7 @@ export async function imageInfoRoutes(app: App): Promise<void> {
   app.put(
     '/annotations/updateIdentifier',
     {
-      config: { access: 'staff' },
+      config: { access: 'image.identify' },
       schema: {
         tags,
         summary: 'Choose the shot identifier of a photo',
@@ -73,7 +73,7 @@ export async function imageInfoRoutes(app: App): Promise<void> {
   app.put(
     '/inspections/images/stepclip/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'image.stepclip' },
       schema: {
         tags,
         summary: 'Save the step-clip angles of a photo',

@@ -9,12 +9,11 @@ import {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireImage, requireInspection } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import * as repo from './imageInfo.repository.ts';
-import { findImageRef, findReviewInspection } from './viewer.repository.ts';
 
 /** The shot identifiers (reference data, the same for everyone). */
 export async function imageIdentifiers(db: Db): Promise<ImageIdentifiersResponse> {
@@ -27,17 +26,8 @@ export async function imageToIdentifiers(
   actor: Actor,
   inspectionId: number,
 ): Promise<ImageToIdentifiersResponse> {
-  const inspection = await findReviewInspection(db, inspectionId);
-  if (!inspection) throw notFound('Inspection');
-  authorize(actor, 'inspection.read', { kind: 'Inspection', companyId: inspection.company_id });
+  const inspection = await requireInspection(db, actor, 'inspection.read', inspectionId);
   return { imageToIdentifiers: await repo.identifiersOfStructure(db, inspection.structure_id) };
-}
-
-/** A photo the actor may see, row-locked (another company's, or none: 404). */
-async function lockedImage(db: Db, actor: Actor, imageId: number) {
-  const image = await findImageRef(db, actor, imageId, true);
-  if (!image) throw notFound('Image');
-  return image;
 }
 
 /**
@@ -51,8 +41,7 @@ export async function updateIdentifier(
   identifierId: number,
 ): Promise<UpdateIdentifierResponse> {
   return withTransaction(db, async (tx) => {
-    const image = await lockedImage(tx, actor, imageId);
-    authorize(actor, 'image.identify', { kind: 'Image', companyId: image.company_id });
+    const image = await requireImage(tx, actor, 'image.identify', imageId, { lock: true });
     const none = identifierId === NO_SHOT_IDENTIFIER;
     const name = none ? null : await repo.identifierName(tx, identifierId);
     if (!none && name === null) {
@@ -88,8 +77,7 @@ export async function saveStepClip(
   angles: StepClipBody,
 ): Promise<StepClipResponse> {
   return withTransaction(db, async (tx) => {
-    const image = await lockedImage(tx, actor, imageId);
-    authorize(actor, 'image.stepclip', { kind: 'Image', companyId: image.company_id });
+    const image = await requireImage(tx, actor, 'image.stepclip', imageId, { lock: true });
     const current = (await repo.stepClipOf(tx, imageId))!;
     if (current.inspection_type !== '1') {
       throw badRequest(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, queryRows } from '../../platform/db/rows.ts';
+import { execute, IdRow, queryRows } from '../../platform/db/rows.ts';
 
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -78,21 +79,10 @@ export function riskyInspections(db: Db, projectId: number, minRisk: number) {
   );
 }
 
-export interface ReportAnnotationRow {
-  id: number;
-  annotation_number: number;
-  image_id: number;
+export interface ReportAnnotationRow extends AnnotationGeometryRow {
   image_name: string;
   storage_key: string;
   has_medium: boolean;
-  shape: 'rect' | 'polygon';
-  rect_top_left_x: number | null;
-  rect_top_left_y: number | null;
-  rect_width: number | null;
-  rect_height: number | null;
-  polygon: Array<[number, number]> | null;
-  image_width: number | null;
-  image_height: number | null;
   component: string | null;
   deficiency: string | null;
   risk_level: number;
@@ -118,20 +108,6 @@ export function reportAnnotations(db: Db, structureId: number, componentId: numb
           ${componentId === null ? sql`` : sql`and a.category_id = ${componentId}`}
         order by im.image_name, im.id, a.annotation_number`,
   );
-}
-
-export interface ProjectRef {
-  id: number;
-  company_id: number;
-  project_name: string;
-}
-
-export async function findProjectRef(db: Db, projectId: number): Promise<ProjectRef | null> {
-  const [row] = await queryRows<ProjectRef>(
-    db,
-    sql`select id, company_id, project_name from projects where id = ${projectId}`,
-  );
-  return row ?? null;
 }
 
 export interface ProjectReportRow {
@@ -170,12 +146,13 @@ export function reportList(db: Db, projectId: number) {
 
 /** Inserts a queued report; its storage key names it by id, so it is set in the same statement. */
 export async function insertReport(db: Db, projectId: number, keyPrefix: string, createdBy: number | null) {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into project_reports (id, project_id, storage_key, created_by)
         select n.id, ${projectId}::int, ${keyPrefix} || n.id || '.pdf', ${createdBy}::int
         from (select nextval(pg_get_serial_sequence('project_reports', 'id'))::int as id) n
         returning id`,
+    IdRow,
   );
   return row!.id;
 }

@@ -26,7 +26,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/:id/report',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary:
@@ -44,7 +44,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/:id/report.pdf',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: 'The inspection report as a PDF (an attachment)',
@@ -67,7 +67,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   app.post(
     '/project-reports',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags,
         summary: `Build the project's risk report (every structure at risk ≥ ${PROJECT_REPORT_MIN_RISK})`,
@@ -85,7 +85,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   app.get(
     '/project-reports',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags,
         summary: "A project's risk reports, newest first (the last 20), with their build progress",
@@ -100,7 +100,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   app.get(
     '/project-reports/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags,
         summary: 'One risk report and its build progress',
@@ -115,7 +115,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   app.get(
     '/project-reports/:id/download',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags,
         summary: "Download a risk report's PDF",

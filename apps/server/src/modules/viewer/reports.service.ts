@@ -1,11 +1,11 @@
 import { type InspectionReport, PROJECT_REPORT_MIN_RISK, type ProjectReport } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { fileSlug } from '../delivery/packageKey.ts';
@@ -15,12 +15,8 @@ import { renderReportPdf } from './reportPdf.ts';
 import * as repo from './reports.repository.ts';
 
 /** The inspection when the actor may read it: another company's, or none, is 404. */
-async function visibleInspection(db: Db, actor: Actor, inspectionId: number) {
-  const row = await repo.findReportInspection(db, inspectionId);
-  if (!row) throw notFound('Inspection');
-  authorize(actor, 'inspection.read', { kind: 'Inspection', companyId: row.company_id });
-  return row;
-}
+const visibleInspection = async (db: Db, actor: Actor, inspectionId: number) =>
+  requireFound(actor, 'inspection.read', 'Inspection', await repo.findReportInspection(db, inspectionId));
 
 /** What 'View Inspection Report' shows. */
 export async function inspectionReport(
@@ -52,14 +48,6 @@ export async function inspectionReportPdf(
   return { fileName: `${fileSlug(row.struct_num, 60, 'structure')}-inspection-report.pdf`, pdf };
 }
 
-/** The project, if the actor may see it (another company's, or none: 404). */
-async function visibleProject(db: Db, actor: Actor, projectId: number): Promise<repo.ProjectRef> {
-  const project = await repo.findProjectRef(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'project.read', { kind: 'Project', companyId: project.company_id });
-  return project;
-}
-
 /** A report as the API shows it (no storage key or company). */
 function publicReport(row: repo.ProjectReportRow): ProjectReport {
   const { company_id: _c, storage_key: _k, project_name: _n, ...report } = row;
@@ -77,7 +65,7 @@ export async function createProjectReport(
 ): Promise<ProjectReport> {
   const db = deps.database.db;
   const id = await withTransaction(db, async (tx) => {
-    const project = await visibleProject(tx, actor, projectId);
+    const project = await requireProject(tx, actor, 'project.read', projectId);
     const prefix = `reports/${project.id}/${fileSlug(project.project_name)}-risk-report-`;
     const reportId = await repo.insertReport(
       tx,
@@ -99,16 +87,12 @@ export async function createProjectReport(
 }
 
 export async function projectReports(db: Db, actor: Actor, projectId: number): Promise<ProjectReport[]> {
-  const project = await visibleProject(db, actor, projectId);
+  const project = await requireProject(db, actor, 'project.read', projectId);
   return (await repo.reportList(db, project.id)).map(publicReport);
 }
 
-async function visibleReport(db: Db, actor: Actor, id: number): Promise<repo.ProjectReportRow> {
-  const row = await repo.findReport(db, id);
-  if (!row) throw notFound('Report');
-  authorize(actor, 'project.read', { kind: 'Project', companyId: row.company_id });
-  return row;
-}
+const visibleReport = async (db: Db, actor: Actor, id: number): Promise<repo.ProjectReportRow> =>
+  requireFound(actor, 'project.read', 'Report', await repo.findReport(db, id));
 
 export async function projectReportStatus(db: Db, actor: Actor, id: number): Promise<ProjectReport> {
   return publicReport(await visibleReport(db, actor, id));

@@ -1,27 +1,7 @@
 import type { CameraPhoto, StructureModel } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
-
-export interface InspectionStructureRef {
-  inspection_id: number;
-  structure_id: number;
-  company_id: number;
-}
-
-/** The inspection's structure and the company it belongs to, or null when the inspection does not exist. */
-export async function findInspectionStructure(
-  db: Db,
-  inspectionId: number,
-): Promise<InspectionStructureRef | null> {
-  const [row] = await queryRows<InspectionStructureRef>(
-    db,
-    sql`select i.id as inspection_id, i.structure_id, p.company_id
-        from inspections i join projects p on p.id = i.project_id
-        where i.id = ${inspectionId}`,
-  );
-  return row ?? null;
-}
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 
 /** The structure's position (x = longitude, y = latitude), or null when it is gone. */
 export async function structureOrigin(
@@ -51,9 +31,10 @@ export function modelPhotos(db: Db, structureId: number): Promise<CameraPhoto[]>
 
 /** Ids of the photos a model would be built from now (ascending). */
 export async function currentPhotoIds(db: Db, structureId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`select id from images where structure_id = ${structureId} and reject_datetime is null order by id`,
+    IdRow,
   );
   return rows.map((r) => r.id);
 }

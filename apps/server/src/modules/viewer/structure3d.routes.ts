@@ -12,7 +12,7 @@ export async function structure3dRoutes(app: App): Promise<void> {
   app.get(
     '/structures/check3D',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.model3d.read' },
       schema: {
         tags,
         summary: "Whether the inspection's structure has a 3D model, and the model",
@@ -33,7 +33,7 @@ export async function structure3dRoutes(app: App): Promise<void> {
   app.post(
     '/structures/process3D',
     {
-      config: { access: 'staff' },
+      config: { access: 'structure.model3d.process' },
       schema: {
         tags,
         summary: "Build the inspection's structure's 3D model in the background",

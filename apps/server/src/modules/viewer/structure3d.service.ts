@@ -1,33 +1,19 @@
 import type { Check3DResponse, Model3DStatus, Process3DResponse } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireInspection } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import { notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { MODEL3D_JOB, model3dDedupeKey, structureModel3dJob } from './structure3d.job.ts';
 import * as repo from './structure3d.repository.ts';
-
-const inspectionObject = (ref: repo.InspectionStructureRef) => ({
-  kind: 'Inspection',
-  companyId: ref.company_id,
-});
-
-/** The inspection's structure, if the actor may see it (another company's, or none: 404). */
-async function visibleInspection(db: Db, actor: Actor, inspectionId: number) {
-  const ref = await repo.findInspectionStructure(db, inspectionId);
-  if (!ref) throw notFound('Inspection');
-  authorize(actor, 'structure.model3d.read', inspectionObject(ref));
-  return ref;
-}
 
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Whether the inspection's structure has a 3D model, is building one, and the model itself. */
 export async function check3D(db: Db, actor: Actor, inspectionId: number): Promise<Check3DResponse> {
-  const ref = await visibleInspection(db, actor, inspectionId);
+  const ref = await requireInspection(db, actor, 'structure.model3d.read', inspectionId);
   const [stored, job, photoIds] = await Promise.all([
     repo.findModel(db, ref.structure_id),
     repo.latestBuildJob(db, MODEL3D_JOB, model3dDedupeKey(ref.structure_id)),
@@ -39,7 +25,7 @@ export async function check3D(db: Db, actor: Actor, inspectionId: number): Promi
   else if (job?.state === 'failed') status = 'failed';
   else status = 'none';
   return {
-    inspection_id: ref.inspection_id,
+    inspection_id: ref.id,
     structure_id: ref.structure_id,
     status,
     job_id: job?.id ?? null,
@@ -55,10 +41,7 @@ export async function check3D(db: Db, actor: Actor, inspectionId: number): Promi
  * or two inspectors at once start one build.
  */
 export async function process3D(db: Db, actor: Actor, inspectionId: number): Promise<Process3DResponse> {
-  authorize(actor, 'structure.model3d.process');
-  const ref = await repo.findInspectionStructure(db, inspectionId);
-  if (!ref) throw notFound('Inspection');
-  authorize(actor, 'structure.model3d.process', inspectionObject(ref));
+  const ref = await requireInspection(db, actor, 'structure.model3d.process', inspectionId);
   return withTransaction(db, async (tx) => {
     const job = await enqueue(
       tx,

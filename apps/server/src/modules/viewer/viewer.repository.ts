@@ -1,6 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
@@ -122,25 +120,6 @@ export function inspectionImages(db: Db, structureId: number, withNotes: boolean
         where im.structure_id = ${structureId}
         order by im.image_name, im.id`,
   );
-}
-
-export interface ImageRef {
-  id: number;
-  project_id: number;
-  structure_id: number | null;
-  company_id: number;
-}
-
-/** A photo with its project's company, confined to the actor's scope; `lock` takes its row lock. */
-export async function findImageRef(db: Db, actor: Actor, imageId: number, lock = false) {
-  const [row] = await queryRows<ImageRef>(
-    db,
-    sql`select im.id, im.project_id, im.structure_id, p.company_id
-        from images im join projects p on p.id = im.project_id
-        where im.id = ${imageId} and ${inActorScope(actor, sql`p.company_id`)}
-        ${lock ? sql`for update of im` : sql``}`,
-  );
-  return row ?? null;
 }
 
 /** Sets first_viewed (or first_zoomed) once; answers whether this call set it. */

@@ -26,7 +26,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   app.get(
     '/review/inspections/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: 'One inspection as the viewer shows it',
@@ -44,7 +44,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   app.get(
     '/review/inspections/:id/history',
     {
-      config: { access: 'staff' },
+      config: { access: 'inspection.history' },
       schema: {
         tags,
         summary: "The inspection's review history",
@@ -61,7 +61,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/images/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'image.read' },
       schema: {
         tags,
         summary: 'The photos of an inspection',
@@ -82,7 +82,7 @@ export async function viewerRoutes(app: App): Promise<void> {
     app.post(
       path,
       {
-        config: { access: 'authenticated' },
+        config: { access: 'image.read' },
         schema: {
           tags,
           summary: what === 'viewed' ? 'Mark a photo viewed' : 'Mark a photo zoomed into',
@@ -103,7 +103,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/requestReshoot/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'inspection.reshoot' },
       schema: {
         tags,
         summary: 'Request a reshoot of an inspection',
@@ -124,7 +124,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/unRequestReshoot/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'inspection.reshoot' },
       schema: {
         tags,
         summary: 'Withdraw a reshoot request',
@@ -140,7 +140,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/escalate/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'inspection.escalate' },
       schema: {
         tags,
         summary: 'Escalate an inspection',

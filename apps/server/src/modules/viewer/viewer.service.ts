@@ -1,4 +1,5 @@
 import {
+  type Action,
   can,
   type InspectionImage,
   isStaff,
@@ -9,11 +10,11 @@ import {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import { semToCondition } from '../inspections/conditionAnswers.ts';
 import { inspectionRow } from '../inspections/inspections.service.ts';
 import { describeReviewAction } from './reviewHistory.ts';
@@ -22,13 +23,9 @@ import * as repo from './viewer.repository.ts';
 /** Unassigned photos closer than this to the structure are listed before completing (spec 2 §5). */
 export const UNASSIGNED_NEARBY_METERS = 100;
 
-/** The inspection when the actor may see it: another company's, or none, is 404. */
-async function visibleInspection(db: Db, actor: Actor, inspectionId: number, lock = false) {
-  const inspection = await repo.findReviewInspection(db, inspectionId, lock);
-  if (!inspection) throw notFound('Inspection');
-  authorize(actor, 'inspection.read', { kind: 'Inspection', companyId: inspection.company_id });
-  return inspection;
-}
+/** The inspection as the viewer shows it, when the actor may perform `action` on it (see `requireFound`). */
+const reviewInspection = async (db: Db, actor: Actor, action: Action, inspectionId: number, lock = false) =>
+  requireFound(actor, action, 'Inspection', await repo.findReviewInspection(db, inspectionId, lock));
 
 /** What the viewer shows of an inspection: the list's row, the project's kind, reshoot and escalation. */
 export async function viewerInspection(
@@ -36,7 +33,7 @@ export async function viewerInspection(
   actor: Actor,
   inspectionId: number,
 ): Promise<ViewerInspection> {
-  const inspection = await visibleInspection(db, actor, inspectionId);
+  const inspection = await reviewInspection(db, actor, 'inspection.read', inspectionId);
   const [row, nearby] = await Promise.all([
     inspectionRow(db, inspection.project_id, inspectionId),
     repo.unassignedNearby(db, inspection, UNASSIGNED_NEARBY_METERS),
@@ -62,7 +59,7 @@ export async function imagesOfInspection(
   inspectionId: number,
   componentId: number | undefined,
 ): Promise<InspectionImage[]> {
-  const inspection = await visibleInspection(db, actor, inspectionId);
+  const inspection = await reviewInspection(db, actor, 'inspection.read', inspectionId);
   if (componentId !== undefined && componentId !== inspection.component_id) {
     throw badRequest('The component does not match this inspection.', 'component_mismatch');
   }
@@ -81,9 +78,7 @@ export async function markImage(
   what: 'viewed' | 'zoomed',
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const image = await repo.findImageRef(tx, actor, imageId);
-    if (!image) throw notFound('Image');
-    authorize(actor, 'image.read', { kind: 'Image', companyId: image.company_id });
+    const image = await requireImage(tx, actor, 'image.read', imageId);
     if (!can(actor, 'image.mark_viewed')) return false;
     const changed = await repo.markFirst(tx, imageId, what === 'viewed' ? 'first_viewed' : 'first_zoomed');
     if (changed) {
@@ -109,8 +104,7 @@ export async function requestReshoot(
   body: RequestReshootBody,
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const inspection = await visibleInspection(tx, actor, inspectionId, true);
-    authorize(actor, 'inspection.reshoot', { kind: 'Inspection', companyId: inspection.company_id });
+    const inspection = await reviewInspection(tx, actor, 'inspection.reshoot', inspectionId, true);
     if (body.component != null && body.component !== inspection.component_id) {
       throw badRequest('The component does not match this inspection.', 'component_mismatch');
     }
@@ -136,8 +130,7 @@ export async function requestReshoot(
 /** Withdraws a reshoot request: the inspection is pending again. Without one, 200 and nothing changes. */
 export async function withdrawReshoot(db: Db, actor: UserActor, inspectionId: number): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const inspection = await visibleInspection(tx, actor, inspectionId, true);
-    authorize(actor, 'inspection.reshoot', { kind: 'Inspection', companyId: inspection.company_id });
+    const inspection = await reviewInspection(tx, actor, 'inspection.reshoot', inspectionId, true);
     const changed = await repo.withdrawReshoot(tx, inspectionId);
     await writeAudit(tx, actor, {
       action: 'inspection.reshoot_withdraw',
@@ -159,8 +152,7 @@ export async function escalateInspection(
   inspectionId: number,
 ): Promise<boolean> {
   return withTransaction(deps.database.db, async (tx) => {
-    const inspection = await visibleInspection(tx, actor, inspectionId, true);
-    authorize(actor, 'inspection.escalate', { kind: 'Inspection', companyId: inspection.company_id });
+    const inspection = await reviewInspection(tx, actor, 'inspection.escalate', inspectionId, true);
     const first = await repo.escalate(tx, inspectionId, actor.userId);
     const link = `${deps.config.publicUrl}/projects/${encodeURIComponent(projectSlug(inspection.project_name))}/inspect?inspectionId=${inspectionId}`;
     const by = (await repo.userName(tx, actor.userId)) ?? 'A reviewer';
@@ -190,8 +182,7 @@ export async function reviewHistory(
   actor: Actor,
   inspectionId: number,
 ): Promise<ReviewHistoryEntry[]> {
-  const inspection = await visibleInspection(db, actor, inspectionId);
-  authorize(actor, 'inspection.history', { kind: 'Inspection', companyId: inspection.company_id });
+  const inspection = await reviewInspection(db, actor, 'inspection.history', inspectionId);
   const rows = await repo.reviewHistory(db, inspection);
   return rows.map((r) => ({
     id: r.id,

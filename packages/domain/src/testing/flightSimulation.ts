@@ -10,7 +10,7 @@ import {
   type CandidateStructure,
   metresBetween,
   type StructureAssessment,
-} from './assignment.ts';
+} from '../images/assignment.ts';
 
 /** mulberry32: small, fast, good enough for test data, and the same on every machine. */
 export function seededRandom(seed: number): () => number {

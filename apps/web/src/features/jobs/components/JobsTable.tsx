@@ -1,9 +1,9 @@
 import type { AdminJob } from '@linewalker/domain';
 import { Button, Code, Table, Text } from '@mantine/core';
+import { LogTable } from '../../../components/LogPage/LogTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { JobProgress } from './JobProgress.tsx';
 import { JobStateBadge } from './JobStateBadge.tsx';
-import { LogTable } from './LogTable.tsx';
 
 const HEADERS = ['Created', 'Job', 'Started by', 'State', 'Progress', 'Error', ''] as const;
 

@@ -2,11 +2,11 @@ import { ActionIcon, Paper, Skeleton, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { Pager } from '../../../components/Pager.tsx';
-import { QueryError } from '../../../components/QueryError.tsx';
-import { usePageParam } from '../../../lib/usePageParam.ts';
+import { usePageParam } from '../../lib/usePageParam.ts';
+import { EmptyState } from '../EmptyState.tsx';
+import { PageHeader } from '../PageHeader.tsx';
+import { Pager } from '../Pager.tsx';
+import { QueryError } from '../QueryError.tsx';
 
 const PAGE_SIZE = 50;
 

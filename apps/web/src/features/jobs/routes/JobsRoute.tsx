@@ -2,10 +2,10 @@ import type { AdminJob } from '@linewalker/domain';
 import { notifications } from '@mantine/notifications';
 import { IconListCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { AdminLogPage } from '../../../components/LogPage/AdminLogPage.tsx';
 import { useJobs } from '../api/getJobs.ts';
 import { jobFiltersFrom } from '../api/jobFilters.ts';
 import { useRetryJob } from '../api/retryJob.ts';
-import { AdminLogPage } from '../components/AdminLogPage.tsx';
 import { JobFilters } from '../components/JobFilters.tsx';
 import { JobsTable } from '../components/JobsTable.tsx';
 
