@@ -15,12 +15,12 @@ import { overviewRoutes } from './overview/overview.routes.ts';
 import { pilotsRoutes } from './pilots/pilots.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { filesRoutes } from './sourceFiles/files.routes.ts';
-import { sourceFilesRoutes } from './sourceFiles/projectFiles.routes.ts';
-import { uploadsRoutes } from './sourceFiles/sourceFiles.routes.ts';
+import { projectFilesRoutes } from './sourceFiles/projectFiles.routes.ts';
+import { sourceFilesRoutes } from './sourceFiles/sourceFiles.routes.ts';
 import { imagesRoutes } from './upload/images.routes.ts';
 import { photoIngestRoutes } from './upload/photoIngest.routes.ts';
 import { structuresRoutes } from './upload/structures.routes.ts';
-import { uploadPageRoutes } from './upload/upload.routes.ts';
+import { uploadRoutes } from './upload/upload.routes.ts';
 import { rolesRoutes } from './users/roles.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { annotationsRoutes } from './viewer/annotations.routes.ts';
@@ -28,7 +28,7 @@ import { ettRoutes } from './viewer/ett.routes.ts';
 import { imageInfoRoutes } from './viewer/imageInfo.routes.ts';
 import { reportsRoutes } from './viewer/reports.routes.ts';
 import { structure3dRoutes } from './viewer/structure3d.routes.ts';
-import { reviewRoutes } from './viewer/viewer.routes.ts';
+import { viewerRoutes } from './viewer/viewer.routes.ts';
 
 /** Every API module, mounted under /api/v1. A new area adds one line here. */
 export async function registerModules(app: App): Promise<void> {
@@ -41,10 +41,10 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(adminRoutes);
   await app.register(jobsRoutes);
   await app.register(filesRoutes);
-  await app.register(sourceFilesRoutes);
+  await app.register(projectFilesRoutes);
   await app.register(customersRoutes);
   await app.register(leadsRoutes);
-  await app.register(uploadsRoutes);
+  await app.register(sourceFilesRoutes);
   await app.register(structuresRoutes);
   await app.register(structure3dRoutes);
   await app.register(projectsRoutes);
@@ -53,9 +53,9 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(inspectionsRoutes);
   await app.register(photoIngestRoutes);
   await app.register(imagesRoutes);
-  await app.register(uploadPageRoutes);
+  await app.register(uploadRoutes);
   await app.register(deliveryRoutes);
-  await app.register(reviewRoutes);
+  await app.register(viewerRoutes);
   await app.register(reportsRoutes);
   await app.register(annotationsRoutes);
   await app.register(imageInfoRoutes);

@@ -18,9 +18,13 @@ import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, validationFailed } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { isActiveCustomer } from '../customers/customers.repository.ts';
-import { insertSourceFile, markImporting } from '../projects/csvImport.repository.ts';
-import { insertProject, projectNameTaken } from '../projects/projects.repository.ts';
+import { isActiveCustomer } from '../customers/customers.service.ts';
+import {
+  insertProject,
+  insertSourceFile,
+  markImporting,
+  projectNameTaken,
+} from '../projects/projectSteps.service.ts';
 import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
 import { timeZoneAt } from '../projects/projectTimeZone.ts';
 import { defaultProjectTypeId, findBidByRequest, insertBid, listBidRows } from './bids.repository.ts';

@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lineKeys } from '../projects/csvImport.repository.ts';
 import { duplicateMessage, firstSeenAt, refusedRow } from '../projects/csvImport.rows.ts';
+import { lineKeys } from '../projects/projectSteps.service.ts';
 import { KmzReadError } from '../sourceFiles/kmz/kmlText.ts';
 import { findArrivedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import { forEachKmzRow, type KmzRowMapping } from './kmzRows.ts';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
-import { forgetFailedImport } from '../projects/csvImport.repository.ts';
 import {
   failedForGood,
   finishImportAudited,
   importWriteOptions,
   requireStoredFiles,
 } from '../projects/importJob.support.ts';
+import { forgetFailedImport } from '../projects/projectSteps.service.ts';
 import { deleteBid } from './bids.repository.ts';
 import { KmzChangedError, writeKmzFiles } from './kmzImport.write.ts';
 

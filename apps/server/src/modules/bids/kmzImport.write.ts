@@ -1,6 +1,6 @@
 import type { StructureRow } from '@linewalker/domain';
-import { countFileStructures, insertStructureBatch, resolveLines } from '../projects/csvImport.repository.ts';
 import type { WriteOptions } from '../projects/csvImport.write.ts';
+import { countFileStructures, insertStructureBatch, resolveLines } from '../projects/projectSteps.service.ts';
 import { forEachKmzRow, type KmzRowMapping } from './kmzRows.ts';
 
 /** A checked KMZ to write, with the source-file row its structures point at. */

@@ -151,3 +151,8 @@ export async function updateCustomer(
     }),
   );
 }
+
+/** Whether the company is a customer that is not deleted (what a project or a bid may be for). */
+export function isActiveCustomer(db: Db, companyId: number): Promise<boolean> {
+  return repo.isActiveCustomer(db, companyId);
+}

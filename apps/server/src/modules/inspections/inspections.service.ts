@@ -179,3 +179,11 @@ export async function completeInspection(
     return toRow(row!);
   });
 }
+
+/**
+ * The inspection's list row with its raw condition answers (the viewer shows it beside the photos). The
+ * caller has authorized the read.
+ */
+export function inspectionRow(db: Db, projectId: number, inspectionId: number) {
+  return repo.inspectionRows(db, projectId, inspectionId).then(([row]) => row);
+}

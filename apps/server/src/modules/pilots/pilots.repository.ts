@@ -1,8 +1,8 @@
-import type { PilotAttribute, PilotItem } from '@linewalker/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import type { AttributeType, PilotAttribute, PilotItem } from '@linewalker/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { pilots } from '../../platform/db/schema/index.ts';
+import { pilotAttributeLinks, pilotAttributes, pilots } from '../../platform/db/schema/index.ts';
 
 interface PilotRow {
   id: number;
@@ -127,4 +127,90 @@ export async function activePilot(db: Db, userId: number) {
       where p.user_id = ${userId} and p.pilot_deleted_date is null`,
   );
   return row ?? null;
+}
+
+/** The user's pilot record (live or ended), locked for the transaction. */
+export async function findPilot(tx: Db, userId: number) {
+  const [row] = await tx.select().from(pilots).where(eq(pilots.userId, userId)).for('update').limit(1);
+  return row;
+}
+
+export interface PilotWrite {
+  availability: (typeof pilots.$inferInsert)['availability'] & string;
+  licenseExpiration: string;
+  homeBase: string;
+  aircraft: string | null;
+}
+
+/** Creates or revives the user's pilot record; the home base's coordinates are left for geocoding. */
+export async function upsertPilot(tx: Db, userId: number, values: PilotWrite, at: Date): Promise<number> {
+  const [row] = await tx
+    .insert(pilots)
+    .values({ userId, ...values, homeLocation: null })
+    .onConflictDoUpdate({
+      target: pilots.userId,
+      set: {
+        ...values,
+        // A changed home base no longer matches the old coordinates.
+        homeLocation: sql`case when ${pilots.homeBase} is distinct from excluded.home_base then null else ${pilots.homeLocation} end`,
+        pilotDeletedDate: null,
+        updatedAt: at,
+      },
+    })
+    .returning({ id: pilots.id });
+  return row!.id;
+}
+
+export async function endPilot(tx: Db, pilotId: number, at: Date): Promise<void> {
+  await tx.update(pilots).set({ pilotDeletedDate: at, updatedAt: at }).where(eq(pilots.id, pilotId));
+}
+
+/**
+ * The ids of the named attributes of each type, adding the names not known yet (case-insensitive match;
+ * a concurrent add of the same name is absorbed by the unique index).
+ */
+export async function resolveAttributes(
+  tx: Db,
+  named: Array<{ type: AttributeType; name: string }>,
+): Promise<number[]> {
+  if (named.length === 0) return [];
+  await tx
+    .insert(pilotAttributes)
+    .values(named.map((n) => ({ attName: n.name, typeName: n.type })))
+    .onConflictDoNothing();
+  const keys = named.map((n) => `${n.type}:${n.name.toLowerCase()}`);
+  const rows = await tx
+    .select({ id: pilotAttributes.attributeId })
+    .from(pilotAttributes)
+    .where(inArray(sql`${pilotAttributes.typeName} || ':' || lower(${pilotAttributes.attName})`, keys));
+  return rows.map((r) => r.id);
+}
+
+export async function existingAttributeIds(tx: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: pilotAttributes.attributeId })
+    .from(pilotAttributes)
+    .where(inArray(pilotAttributes.attributeId, ids));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the pilot's attribute links. */
+export async function setPilotAttributes(tx: Db, pilotId: number, attributeIds: number[]): Promise<void> {
+  await tx.delete(pilotAttributeLinks).where(eq(pilotAttributeLinks.pilotId, pilotId));
+  const unique = [...new Set(attributeIds)].sort((a, b) => a - b);
+  if (unique.length > 0) {
+    await tx.insert(pilotAttributeLinks).values(unique.map((attributeId) => ({ pilotId, attributeId })));
+  }
+}
+
+export async function listAttributes(db: Db): Promise<PilotAttribute[]> {
+  return db
+    .select({
+      attribute_id: pilotAttributes.attributeId,
+      att_name: pilotAttributes.attName,
+      type_name: pilotAttributes.typeName,
+    })
+    .from(pilotAttributes)
+    .orderBy(asc(pilotAttributes.typeName), asc(sql`lower(${pilotAttributes.attName})`));
 }

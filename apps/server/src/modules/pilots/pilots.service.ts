@@ -17,9 +17,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { insertUser } from '../users/users.repository.ts';
-import { savePilot } from '../users/users.service.ts';
+import { insertUserAccount } from '../users/users.service.ts';
 import { geocodeUsPlace } from './gazetteer.ts';
+import { savePilot } from './pilotRecord.service.ts';
 import * as repo from './pilots.repository.ts';
 
 type SaveBody = z.output<typeof PilotSaveSchema>;
@@ -107,7 +107,7 @@ async function saveOnce(
     }
     const userId =
       existing?.id ??
-      (await insertUser(tx, {
+      (await insertUserAccount(tx, {
         firstName: body.first_name,
         lastName: body.last_name,
         email: body.email,

@@ -19,7 +19,7 @@ import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { projectCenter } from '../projects/projects.repository.ts';
+import { projectCenter } from '../projects/projectSteps.service.ts';
 import { availabilityTextJob } from './availabilityText.job.ts';
 import { activePilot, listPilots } from './pilots.repository.ts';
 import * as repo from './scheduling.repository.ts';

@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
-import { isActiveCustomer } from '../customers/customers.repository.ts';
+import { isActiveCustomer } from '../customers/customers.service.ts';
 import type { CheckedImport } from './csvImport.check.ts';
 import { checkCsvFiles, startImport } from './csvImport.service.ts';
 import {

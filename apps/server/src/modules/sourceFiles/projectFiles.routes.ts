@@ -11,7 +11,7 @@ const Params = z.object({ id: PositiveId, fileId: PositiveId });
  * Reading a stored file goes through a route that checks the reader's right to its project; knowing a
  * storage key gives nothing. The answer is a redirect to a signed GET valid for a minute, bound to that key.
  */
-export async function sourceFilesRoutes(app: App): Promise<void> {
+export async function projectFilesRoutes(app: App): Promise<void> {
   app.get(
     '/projects/:id/files/:fileId',
     {

@@ -16,7 +16,7 @@ import { fileFields, signUpload } from './sourceFiles.service.ts';
 
 const tags = ['Files'];
 
-export async function uploadsRoutes(app: App): Promise<void> {
+export async function sourceFilesRoutes(app: App): Promise<void> {
   app.get(
     '/doc_upload/sign-s3',
     {

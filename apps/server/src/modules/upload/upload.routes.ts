@@ -30,7 +30,7 @@ const customers =
 const Changed = z.object({ ok: z.literal(true), success: z.literal(true), count: z.number().int() });
 
 /** The Upload tab's reads and the photo actions of its map panel (spec 2 §2 'Upload', §4, §5, §7). */
-export async function uploadPageRoutes(app: App): Promise<void> {
+export async function uploadRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
 
   app.get(

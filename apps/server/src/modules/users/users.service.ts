@@ -1,10 +1,8 @@
 import {
-  type AttributeType,
   dateOfDayValue,
   USER_MESSAGES as M,
   OPERATING_COMPANY_ID,
   type PilotAttribute,
-  type PilotInput,
   type UserCreateRequest,
   type UserCreateRequest as UserCreateSchema,
   type UserItem,
@@ -24,8 +22,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound, validationFailed } from '../../platform/errors.ts';
-import { geocodeUsPlace } from '../pilots/gazetteer.ts';
-import { setHomeLocationIfMissing } from '../pilots/pilots.repository.ts';
+import { endPilot, lockPilotOf, pilotAttributes, savePilot } from '../pilots/pilotRecord.service.ts';
 import * as repo from './users.repository.ts';
 
 /** How long an invitation's set-password link stays valid (a reset link lasts an hour; people start later). */
@@ -54,7 +51,7 @@ export async function emailInUse(db: Db, actor: Actor, email: string): Promise<b
 
 export async function listPilotAttributes(db: Db, actor: Actor): Promise<PilotAttribute[]> {
   authorize(actor, 'pilot.attribute.list');
-  return repo.listAttributes(db);
+  return pilotAttributes(db);
 }
 
 /** The unique index on lower(email) refused the write: another save took the address first. */
@@ -92,6 +89,11 @@ async function checkRoleAndCompany(tx: Db, body: Body): Promise<void> {
   if (issues.length > 0) throw validationFailed(issues);
 }
 
+/** A user account written by another area's save (the pilot form's new pilot), in that save's transaction. */
+export function insertUserAccount(tx: Db, values: repo.UserWrite): Promise<number> {
+  return repo.insertUser(tx, values);
+}
+
 function columns(body: Body): repo.UserWrite {
   return {
     firstName: body.first_name,
@@ -103,49 +105,6 @@ function columns(body: Body): repo.UserWrite {
     roleId: body.role_id,
     companyId: body.company_id,
   };
-}
-
-/**
- * Writes the pilot record and its attributes; returns what the audit records. A home base the offline
- * gazetteer knows gets its coordinates when it has none (a changed home base loses the old ones).
- */
-export async function savePilot(tx: Db, userId: number, pilot: PilotInput, at: Date) {
-  const named: Array<{ type: AttributeType; name: string }> = [];
-  const seen = new Set<string>();
-  for (const [type, names] of [
-    ['prof', pilot.proficiencies],
-    ['cert', pilot.certifications],
-    ['skill', pilot.skills],
-  ] as const) {
-    for (const name of names) {
-      const key = `${type}:${name.toLowerCase()}`;
-      if (!seen.has(key)) named.push({ type, name });
-      seen.add(key);
-    }
-  }
-  const known = await repo.existingAttributeIds(tx, [...new Set(pilot.attributes)]);
-  const unknown = pilot.attributes.filter((id) => !known.includes(id));
-  if (unknown.length > 0) {
-    throw validationFailed([
-      { path: 'pilot.attributes', message: `Unknown attribute ids: ${unknown.join(', ')}` },
-    ]);
-  }
-  const pilotId = await repo.upsertPilot(
-    tx,
-    userId,
-    {
-      availability: pilot.availability,
-      licenseExpiration: dateOfDayValue(pilot.license_expiration)!,
-      homeBase: pilot.home_base,
-      aircraft: pilot.aircraft?.trim() ? pilot.aircraft.trim() : null,
-    },
-    at,
-  );
-  const attributeIds = [...known, ...(await repo.resolveAttributes(tx, named))];
-  await repo.setPilotAttributes(tx, pilotId, attributeIds);
-  const place = geocodeUsPlace(pilot.home_base);
-  if (place) await setHomeLocationIfMissing(tx, pilotId, place);
-  return { pilotId, attributes: [...new Set(attributeIds)].length };
 }
 
 /** A single-use set-password link in the outbox (the reset-token flow); never a password. */
@@ -248,7 +207,7 @@ export async function updateUser(
       if (invited)
         await sendInvitation(deps, tx, { id: current.id, email: body.email, firstName: body.first_name });
 
-      const existingPilot = await repo.findPilot(tx, current.id);
+      const existingPilot = await lockPilotOf(tx, current.id);
       const livePilot = existingPilot && existingPilot.pilotDeletedDate === null ? existingPilot : null;
       let pilotChange: 'saved' | 'ended' | null = null;
       let pilotId: number | null = null;
@@ -256,7 +215,7 @@ export async function updateUser(
         pilotId = (await savePilot(tx, current.id, body.pilot, at)).pilotId;
         pilotChange = 'saved';
       } else if (livePilot && (body.delete_pilot || body.company_id !== OPERATING_COMPANY_ID)) {
-        await repo.endPilot(tx, livePilot.id, at);
+        await endPilot(tx, livePilot.id, at);
         pilotId = livePilot.id;
         pilotChange = 'ended';
       }

@@ -19,7 +19,7 @@ const tags = ['Inspection viewer'];
 const visibility = 'Customers see only their company’s (another company’s, or none: 404).';
 
 /** The inspection viewer's reads and review actions (spec 2 §2, §4, §5; paths of spec 3 §7). */
-export async function reviewRoutes(app: App): Promise<void> {
+export async function viewerRoutes(app: App): Promise<void> {
   const deps = app.deps;
   const db = deps.database.db;
 

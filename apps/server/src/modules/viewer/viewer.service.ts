@@ -16,7 +16,7 @@ import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { semToCondition } from '../inspections/conditionAnswers.ts';
-import { inspectionRows } from '../inspections/inspections.repository.ts';
+import { inspectionRow } from '../inspections/inspections.service.ts';
 import { describeReviewAction } from './reviewHistory.ts';
 import * as repo from './viewer.repository.ts';
 
@@ -34,8 +34,8 @@ export async function viewerInspection(
   inspectionId: number,
 ): Promise<ViewerInspection> {
   const inspection = await reviewInspection(db, actor, 'inspection.read', inspectionId);
-  const [[row], nearby] = await Promise.all([
-    inspectionRows(db, inspection.project_id, inspectionId),
+  const [row, nearby] = await Promise.all([
+    inspectionRow(db, inspection.project_id, inspectionId),
     repo.unassignedNearby(db, inspection, UNASSIGNED_NEARBY_METERS),
   ]);
   const { sem_conditions, ...rest } = row!;
