@@ -151,7 +151,10 @@ describe('annotations', () => {
       [10, 300],
       [300, 10],
     ]) {
-      const res = await post('/annotations', rectangle(imageId, { rectangle: { x: 1, y: 1, width, height } }));
+      const res = await post(
+        '/annotations',
+        rectangle(imageId, { rectangle: { x: 1, y: 1, width, height } }),
+      );
       expect(res.statusCode, `${width} × ${height}`).toBe(400);
       expect(res.json().issues).toContainEqual({
         path: 'body.rectangle',
@@ -159,7 +162,10 @@ describe('annotations', () => {
       });
     }
     expect(await annotationCount(imageId)).toBe(0);
-    const kept = await post('/annotations', rectangle(imageId, { rectangle: { x: 1, y: 1, width: 10.5, height: 11 } }));
+    const kept = await post(
+      '/annotations',
+      rectangle(imageId, { rectangle: { x: 1, y: 1, width: 10.5, height: 11 } }),
+    );
     expect(kept.statusCode, kept.body).toBe(200);
   });
 

@@ -248,7 +248,8 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
       const scale = currentFitScale() * view.current.zoom;
       // The 10 × 10 minimum holds for what the user drew on screen and, as the server checks, in the image.
       const kept =
-        keepsRectangle(draft.width * scale, draft.height * scale) && keepsRectangle(draft.width, draft.height);
+        keepsRectangle(draft.width * scale, draft.height * scale) &&
+        keepsRectangle(draft.width, draft.height);
       if (kept) props.onShapeDrawn(draft);
       setDraft(null);
     }
