@@ -61,6 +61,7 @@ import {
   useInspectionImages,
   useViewerInspection,
 } from '../api/viewerQueries.ts';
+import { useViewerKeys } from '../hooks/useViewerKeys.ts';
 import { addressBehind, askAddress, type PhotoPick, pickPhoto, settlePick } from '../model/photoPick.ts';
 import { neighboursToPrefetch, type StepDirection } from '../model/photoPrefetch.ts';
 import type { DrawMode, DrawnShape } from '../model/viewerTypes.ts';
@@ -239,6 +240,14 @@ export function InspectionViewer(props: InspectionViewerProps) {
   useEffect(() => {
     if (images.data && view !== 'archive' && shown.length === 0) setView('archive');
   }, [images.data, view, shown.length]);
+
+  const previous = () => shown[index - 1] && open(shown[index - 1]!.id);
+  const next = () => shown[index + 1] && open(shown[index + 1]!.id);
+  useViewerKeys({
+    onDiscardPending: pending ? () => setPending(null) : null,
+    onPrevious: previous,
+    onNext: next,
+  });
 
   if (inspection.isError || images.isError) {
     return (
@@ -623,7 +632,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
               variant="default"
               leftSection={<IconArrowLeft size={16} />}
               disabled={index <= 0}
-              onClick={() => shown[index - 1] && open(shown[index - 1]!.id)}
+              onClick={previous}
             >
               Back
             </Button>
@@ -631,7 +640,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
               variant="default"
               rightSection={<IconArrowRight size={16} />}
               disabled={index < 0 || index >= shown.length - 1}
-              onClick={() => shown[index + 1] && open(shown[index + 1]!.id)}
+              onClick={next}
             >
               Next
             </Button>
