@@ -40,7 +40,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
         {
           path: paths.schedulingResponse.path,
           lazy: () =>
-            import('../features/scheduling/routes/SchedulingResponseRoute.tsx').then((m) => ({
+            import('../features/pilots/routes/SchedulingResponseRoute.tsx').then((m) => ({
               Component: m.SchedulingResponseRoute,
             })),
         },
@@ -54,7 +54,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
         {
           path: paths.eula.path,
           lazy: () =>
-            import('../features/eula/routes/EulaRoute.tsx').then((m) => ({ Component: m.EulaRoute })),
+            import('../features/auth/routes/EulaRoute.tsx').then((m) => ({ Component: m.EulaRoute })),
         },
         {
           path: paths.health.path,
@@ -133,7 +133,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
                 {
                   path: paths.adminJobs.path,
                   lazy: () =>
-                    import('../features/admin/routes/JobsRoute.tsx').then((m) => ({
+                    import('../features/jobs/routes/JobsRoute.tsx').then((m) => ({
                       Component: m.JobsRoute,
                     })),
                 },

@@ -3,15 +3,6 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
-  ASSIGNMENT_MIN_CONFIDENCE,
-  type AssignmentBasis,
-  assessStructures,
-  type CameraPose,
-  type CandidateStructure,
-  metresBetween,
-  NADIR_PITCH_DEG,
-} from './assignment.ts';
-import {
   type AssessRule,
   assessNearest,
   assessPhotos,
@@ -25,7 +16,16 @@ import {
   type SimPhoto,
   scoreAt,
   seededRandom,
-} from './flightSimulation.ts';
+} from '../testing/flightSimulation.ts';
+import {
+  ASSIGNMENT_MIN_CONFIDENCE,
+  type AssignmentBasis,
+  assessStructures,
+  type CameraPose,
+  type CandidateStructure,
+  metresBetween,
+  NADIR_PITCH_DEG,
+} from './assignment.ts';
 
 /**
  * Evaluation of the photo-to-structure assignment (issue 8), printed as tables by `npm run test:real`:

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assessNearest,
+  candidatesNear,
+  generateFlight,
+  offsetMetres,
+  scoreRule,
+} from '../testing/flightSimulation.ts';
+import {
   ASSIGNMENT_MIN_CONFIDENCE,
   assessStructures,
   bearingBetween,
@@ -9,13 +16,6 @@ import {
   chooseStructure,
   metresBetween,
 } from './assignment.ts';
-import {
-  assessNearest,
-  candidatesNear,
-  generateFlight,
-  offsetMetres,
-  scoreRule,
-} from './flightSimulation.ts';
 
 const HOME = { latitude: 51.3662, longitude: 12.309 };
 

@@ -1,5 +1,5 @@
 import { AuditPage, OutboxPage, PageQuery } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { listAudit, listOutbox } from './admin.repository.ts';
 
 const tags = ['Administration'];
@@ -10,7 +10,7 @@ export async function adminRoutes(app: App): Promise<void> {
   app.get(
     '/admin/outbox',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'admin.read' },
       schema: {
         tags,
         summary: 'Outgoing e-mail and SMS, newest first',
@@ -40,7 +40,7 @@ export async function adminRoutes(app: App): Promise<void> {
   app.get(
     '/admin/audit',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'admin.read' },
       schema: {
         tags,
         summary: 'Audit log of state changes, newest first',

@@ -1,5 +1,5 @@
 import { AdminJob, AdminJobsPage, AdminJobsQuery, ApiError, IdParam, JobStatus } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { getJobStatus, listJobsForAdmin, retryJob } from './jobs.service.ts';
 
@@ -11,7 +11,7 @@ export async function jobsRoutes(app: App): Promise<void> {
   app.get(
     '/jobs/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'job.read' },
       schema: {
         tags,
         summary: 'State, progress and outcome of a job the caller started',
@@ -26,7 +26,7 @@ export async function jobsRoutes(app: App): Promise<void> {
   app.get(
     '/admin/jobs',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'admin.read' },
       schema: {
         tags: [...tags, 'Administration'],
         summary: 'Background jobs, newest first, filtered by state and name',
@@ -40,7 +40,7 @@ export async function jobsRoutes(app: App): Promise<void> {
   app.post(
     '/admin/jobs/:id/retry',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'admin.job.retry' },
       schema: {
         tags: [...tags, 'Administration'],
         summary: 'Queue a failed job again with fresh attempts',

@@ -1,7 +1,7 @@
 import type { AuditRecord } from '@linewalker/domain';
 import { Code, Table, Text } from '@mantine/core';
+import { LogTable } from '../../../components/LogPage/LogTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { LogTable } from './LogTable.tsx';
 
 const HEADERS = ['Time', 'User', 'Action', 'Object', 'IP', 'Details'] as const;
 

@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '@linewalker/domain';
 import { Button, Table, Text } from '@mantine/core';
+import { LogTable } from '../../../components/LogPage/LogTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { LogTable } from './LogTable.tsx';
 import { OutboxStatusBadge } from './OutboxStatusBadge.tsx';
 
 const HEADERS = ['Time', 'Channel', 'Recipient', 'Subject', 'Status', 'Attempts', 'Body'] as const;

@@ -1,6 +1,6 @@
 import { IconHistoryOff } from '@tabler/icons-react';
+import { AdminLogPage } from '../../../components/LogPage/AdminLogPage.tsx';
 import { useAudit } from '../api/getAudit.ts';
-import { AdminLogPage } from '../components/AdminLogPage.tsx';
 import { AuditTable } from '../components/AuditTable.tsx';
 
 /** /admin/audit: who changed what and when, newest first (super admins only). */

@@ -1,8 +1,8 @@
 import type { OutboxMessage } from '@linewalker/domain';
 import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AdminLogPage } from '../../../components/LogPage/AdminLogPage.tsx';
 import { useOutbox } from '../api/getOutbox.ts';
-import { AdminLogPage } from '../components/AdminLogPage.tsx';
 import { OutboxMessageModal } from '../components/OutboxMessageModal.tsx';
 import { OutboxTable } from '../components/OutboxTable.tsx';
 

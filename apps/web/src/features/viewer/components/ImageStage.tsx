@@ -1,34 +1,9 @@
-import {
-  type Annotation,
-  keepsPolygon,
-  keepsRectangle,
-  ZOOM_MAX,
-  ZOOM_MIN,
-  zoomByWheel,
-  zoomStepDown,
-  zoomStepUp,
-} from '@linewalker/domain';
+import { type Annotation, keepsPolygon, keepsRectangle } from '@linewalker/domain';
 import { Center, Loader } from '@mantine/core';
-import {
-  forwardRef,
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { imageUrl } from '../api/viewerQueries.ts';
 import { useNeighbourPrefetch } from '../hooks/useNeighbourPrefetch.ts';
-import {
-  clampToImage,
-  fitScale,
-  resetView,
-  resizeView,
-  type StageView,
-  toImage,
-  zoomAround,
-} from '../model/stageGeometry.ts';
+import { useStageTransform } from '../hooks/useStageTransform.ts';
 import type { DrawMode, DrawnShape } from '../model/viewerTypes.ts';
 import { AnnotationLayer } from './AnnotationLayer.tsx';
 import { type DeepZoomHandle, DeepZoomLayer } from './DeepZoomLayer.tsx';
@@ -58,8 +33,8 @@ export interface ImageStageProps {
 }
 
 /**
- * The photo with its annotations. Pan and zoom write one CSS transform on one wrapper (image + SVG layer)
- * straight to the DOM, without a React render per frame. Right-drag pans, middle-drag zooms (up: in), the
+ * The photo with its annotations. Pan and zoom are useStageTransform's (one CSS transform, no React render
+ * per frame). Right-drag pans, middle-drag zooms (up: in), the
  * wheel zooms 10 % per notch around the cursor; left-drag draws a rectangle, clicks a polygon (double-click
  * ends it).
  */
@@ -68,8 +43,6 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
   const stageRef = useRef<HTMLDivElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const deepZoom = useRef<DeepZoomHandle>(null);
-  const view = useRef<StageView>({ zoom: 1, tx: 0, ty: 0 });
-  const zoomedOnce = useRef(false);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   /** The photo whose image has loaded (the stage's image may still be the previous photo's). */
   const [loadedId, setLoadedId] = useState<number | null>(null);
@@ -84,99 +57,25 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
 
   const width = image.width ?? natural?.w ?? 0;
   const height = image.height ?? natural?.h ?? 0;
-  const currentFitScale = () => {
-    const s = stageRef.current;
-    return s ? fitScale(s.clientWidth, s.clientHeight, width, height) : 1;
-  };
+  const stage = useStageTransform({
+    stageRef,
+    wrapRef,
+    deepZoom,
+    imageId: image.id,
+    width,
+    height,
+    hd,
+    onFirstZoom,
+  });
+  const { reset, zoomIn, zoomOut } = stage;
+  useImperativeHandle(ref, () => ({ zoomIn, zoomOut, reset }), [zoomIn, zoomOut, reset]);
 
-  const apply = useCallback(() => {
-    const w = wrapRef.current;
-    const s = stageRef.current;
-    if (!w || !s) return;
-    const fit = fitScale(s.clientWidth, s.clientHeight, width, height);
-    const scale = fit * view.current.zoom;
-    w.style.transform = `translate(${view.current.tx}px, ${view.current.ty}px) scale(${scale})`;
-    deepZoom.current?.update(view.current, fit, s.clientWidth, s.clientHeight);
-    s.dataset.zoom = view.current.zoom.toFixed(2);
-    if (view.current.zoom > 1 && !zoomedOnce.current) {
-      zoomedOnce.current = true;
-      onFirstZoom();
-    }
-  }, [width, height, onFirstZoom]);
-
-  const reset = useCallback(() => {
-    const s = stageRef.current;
-    if (!s) return;
-    view.current = resetView(s.clientWidth, s.clientHeight, width, height);
-    apply();
-  }, [width, height, apply]);
-
-  const zoomTo = useCallback(
-    (zoom: number, px?: number, py?: number) => {
-      const s = stageRef.current;
-      if (!s) return;
-      const z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
-      if (z === ZOOM_MIN) {
-        reset();
-        return;
-      }
-      const f = fitScale(s.clientWidth, s.clientHeight, width, height);
-      view.current = zoomAround(view.current, f, z, px ?? s.clientWidth / 2, py ?? s.clientHeight / 2);
-      apply();
-    },
-    [apply, reset, width, height],
-  );
-
-  useImperativeHandle(
-    ref,
-    () => ({
-      zoomIn: () => zoomTo(zoomStepUp(view.current.zoom)),
-      zoomOut: () => zoomTo(zoomStepDown(view.current.zoom)),
-      reset,
-    }),
-    [zoomTo, reset],
-  );
-
-  // A new photo starts fitted, un-zoomed, without a draft.
+  // A new photo starts without a draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the photo changes, on purpose.
   useLayoutEffect(() => {
-    zoomedOnce.current = false;
     setNatural(null);
     setDraft(null);
   }, [image.id]);
-  useLayoutEffect(() => {
-    if (width > 0) reset();
-  }, [width, reset]);
-  useEffect(() => {
-    const s = stageRef.current;
-    if (!s) return;
-    let size = { width: s.clientWidth, height: s.clientHeight };
-    const observer = new ResizeObserver(() => {
-      const now = { width: s.clientWidth, height: s.clientHeight };
-      if (now.width === size.width && now.height === size.height) return;
-      view.current = resizeView(view.current, size, now, { width, height });
-      size = now;
-      apply();
-    });
-    observer.observe(s);
-    return () => observer.disconnect();
-  }, [apply, width, height]);
-  // Back from HD, the tile layer is new: give it the current view.
-  useEffect(() => {
-    if (!hd) apply();
-  }, [hd, apply]);
-  // The wheel listener must not be passive, to keep the page from scrolling.
-  useEffect(() => {
-    const s = stageRef.current;
-    if (!s) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = s.getBoundingClientRect();
-      zoomTo(zoomByWheel(view.current.zoom, e.deltaY), e.clientX - r.left, e.clientY - r.top);
-    };
-    s.addEventListener('wheel', onWheel, { passive: false });
-    return () => s.removeEventListener('wheel', onWheel);
-  }, [zoomTo]);
   // Escape drops a half-drawn shape.
   useEffect(() => {
     if (props.drawMode === null) setDraft(null);
@@ -197,11 +96,7 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
     const r = stageRef.current!.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
-  const imagePoint = (e: React.MouseEvent): [number, number] => {
-    const [px, py] = local(e);
-    const [x, y] = toImage(view.current, currentFitScale(), px, py);
-    return clampToImage(x, y, width, height);
-  };
+  const imagePoint = (e: React.MouseEvent): [number, number] => stage.toImagePoint(...local(e));
 
   const onMouseDown = (e: React.MouseEvent) => {
     const [px, py] = local(e);
@@ -220,15 +115,14 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
     if (!d) return;
     const [px, py] = local(e);
     if (d.kind === 'pan') {
-      view.current = { ...view.current, tx: view.current.tx + px - d.x, ty: view.current.ty + py - d.y };
+      stage.pan(px - d.x, py - d.y);
       d.x = px;
       d.y = py;
-      apply();
     } else if (d.kind === 'zoom') {
-      // Up zooms in: 1 % per pixel, around where the drag started.
-      const z = view.current.zoom * 1.01 ** (d.y - py);
+      // Up zooms in, around where the drag started.
+      const up = d.y - py;
       d.y = py;
-      zoomTo(z, d.start?.[0], d.start?.[1]);
+      stage.zoomByDrag(up, d.start?.[0], d.start?.[1]);
     } else if (d.kind === 'rect' && d.start) {
       const [x, y] = imagePoint(e);
       const [sx, sy] = d.start;
@@ -245,7 +139,7 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
     const d = drag.current;
     drag.current = null;
     if (d?.kind === 'rect' && draft?.kind === 'rectangle') {
-      const scale = currentFitScale() * view.current.zoom;
+      const scale = stage.screenScale();
       // The 10 × 10 minimum holds for what the user drew on screen and, as the server checks, in the image.
       const kept =
         keepsRectangle(draft.width * scale, draft.height * scale) &&
@@ -261,7 +155,7 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
       const points = d?.kind === 'polygon' ? d.points : [];
       const last = points.at(-1);
       // The two clicks of a double-click add one point.
-      if (last && Math.hypot(last[0] - x, last[1] - y) * currentFitScale() * view.current.zoom < 4) return d;
+      if (last && Math.hypot(last[0] - x, last[1] - y) * stage.screenScale() < 4) return d;
       return { kind: 'polygon', points: [...points, [x, y]] };
     });
   };
@@ -273,14 +167,10 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
 
   // Keyboard access: + and - zoom, 0 resets, the arrows pan.
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const s = stageRef.current;
-    if (!s) return;
-    const pan = (dx: number, dy: number) => {
-      view.current = { ...view.current, tx: view.current.tx + dx, ty: view.current.ty + dy };
-      apply();
-    };
-    if (e.key === '+' || e.key === '=') zoomTo(zoomStepUp(view.current.zoom));
-    else if (e.key === '-') zoomTo(zoomStepDown(view.current.zoom));
+    if (!stageRef.current) return;
+    const { pan } = stage;
+    if (e.key === '+' || e.key === '=') zoomIn();
+    else if (e.key === '-') zoomOut();
     else if (e.key === '0') reset();
     else if (e.key === 'ArrowLeft') pan(40, 0);
     else if (e.key === 'ArrowRight') pan(-40, 0);
