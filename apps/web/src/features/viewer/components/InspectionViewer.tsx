@@ -12,8 +12,8 @@ import {
 } from '../api/viewerQueries.ts';
 import { useAnnotationEditing } from '../hooks/useAnnotationEditing.ts';
 import { usePhotoStepping } from '../hooks/usePhotoStepping.ts';
-import { useViewerKeys } from '../hooks/useViewerKeys.ts';
 import { useViewerDialog } from '../hooks/useViewerDialog.ts';
+import { useViewerKeys } from '../hooks/useViewerKeys.ts';
 import { AnnotationColumn } from './AnnotationColumn.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { ImageList } from './ImageList.tsx';
