@@ -70,12 +70,21 @@ export function endpointPath(endpoint: Pick<Endpoint, 'path'>, params?: object):
 /** The keys a caller may leave out: those the schema's input marks optional (it has a default, or may be absent). */
 type OptionalInputKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
+/** A value as the URL carries it: what the schema takes, or for a coerced value (`z.coerce`) what it makes. */
+type WireValue<I, O> = unknown extends I ? O : I;
+
 /**
- * Path parameters and query values as the caller gives them: the types the server reads (numbers for ids,
- * not the strings of the URL), with the keys the schema may go without made optional.
+ * Path parameters and query values as the caller gives them: numbers for coerced ids (not the strings of
+ * the URL), the text a transformed value is read from, and the keys the schema may go without optional.
  */
 export type WireValues<S extends z.ZodType> = {
-  [K in keyof z.output<S> as K extends OptionalInputKeys<z.input<S>> ? never : K]: z.output<S>[K];
+  [K in keyof z.output<S> as K extends OptionalInputKeys<z.input<S>> ? never : K]: WireValue<
+    z.input<S>[K & keyof z.input<S>],
+    z.output<S>[K]
+  >;
 } & {
-  [K in keyof z.output<S> as K extends OptionalInputKeys<z.input<S>> ? K : never]?: z.output<S>[K];
+  [K in keyof z.output<S> as K extends OptionalInputKeys<z.input<S>> ? K : never]?: WireValue<
+    z.input<S>[K & keyof z.input<S>],
+    z.output<S>[K]
+  >;
 };
