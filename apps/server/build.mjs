@@ -5,12 +5,7 @@ import { build } from 'esbuild';
 rmSync('dist', { recursive: true, force: true });
 await build({
   // Thread-pool task modules are entry points too: a ThreadPool thread loads them on their own.
-  entryPoints: [
-    'src/main.ts',
-    'src/worker.ts',
-    'src/seed/cli.ts',
-    'src/modules/photoIngest/renditions.task.ts',
-  ],
+  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed/cli.ts', 'src/modules/upload/renditions.task.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

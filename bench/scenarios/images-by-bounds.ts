@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { App } from '../../apps/server/src/app.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import type { App } from '../../apps/server/src/platform/http/app.types.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
 import { seedBenchProject } from '../lib/benchProject.ts';
 import { openBenchDatabase } from '../lib/database.ts';

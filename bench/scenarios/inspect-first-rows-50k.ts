@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { App } from '../../apps/server/src/app.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import type { App } from '../../apps/server/src/platform/http/app.types.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
 import { openBenchDatabase } from '../lib/database.ts';

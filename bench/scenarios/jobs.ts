@@ -32,7 +32,7 @@ export default defineScenario<Context>({
     const worker = new JobWorker({
       deps: createDeps(config, database),
       concurrency: 1,
-      definitions: new Map([[noop.name, noop]]),
+      definitions: [noop],
     });
     const rows = await queryRows<{ id: number }>(
       database.db,

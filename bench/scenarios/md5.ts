@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { METADATA_PREFIX_BYTES } from '../../apps/server/src/modules/photoIngest/photoMetadata.ts';
-import { digestStream } from '../../apps/server/src/modules/photoIngest/storedFile.ts';
+import { METADATA_PREFIX_BYTES } from '../../apps/server/src/modules/upload/photoMetadata.ts';
+import { digestStream } from '../../apps/server/src/modules/upload/storedFile.ts';
 import { LocalStorage } from '../../apps/server/src/platform/storage/local.ts';
 import { defineScenario } from '../lib/scenario.ts';
 

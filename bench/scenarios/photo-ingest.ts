@@ -6,16 +6,17 @@ import { Readable } from 'node:stream';
 import { IMAGE_SIZE_PX, ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { receiveUpload } from '../../apps/server/src/modules/files/files.service.ts';
+import { receiveUpload } from '../../apps/server/src/modules/sourceFiles/files.service.ts';
 import {
   completeImageUpload,
   imageUploadToken,
-} from '../../apps/server/src/modules/photoIngest/photoIngest.service.ts';
+} from '../../apps/server/src/modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
-import { createDeps, type Deps } from '../../apps/server/src/platform/deps.ts';
+import { createDeps } from '../../apps/server/src/platform/deps.ts';
+import type { Deps } from '../../apps/server/src/platform/deps.types.ts';
 import { LocalStorage } from '../../apps/server/src/platform/storage/local.ts';
 import { dronePhoto } from '../../apps/server/src/testing/dronePhotos.ts';
 import { runDueJobs } from '../../apps/server/src/testing/jobs.ts';

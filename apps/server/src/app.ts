@@ -7,11 +7,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from '@fastify/type-provider-zod';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { registerModules } from './modules/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
-import { createDeps, type Deps } from './platform/deps.ts';
+import { createDeps } from './platform/deps.ts';
+import type { App } from './platform/http/app.types.ts';
 import { registerAuth } from './platform/http/authHook.ts';
 import { validatorCompiler } from './platform/http/bodyValidator.ts';
 import { registerErrorHandler } from './platform/http/errorHandler.ts';
@@ -19,21 +20,7 @@ import { logHooks } from './platform/http/logHooks.ts';
 import { zodParseSerializer } from './platform/http/zodParseSerializer.ts';
 import { fastifyTrustProxy } from './platform/trustProxy.ts';
 
-export type { Deps };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps;
-  }
-}
-
-export type App = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App };
 
 export interface BuildOptions {
   config: Config;

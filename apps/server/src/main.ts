@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { jobDefinitions } from './jobs.ts';
 import { openConfiguredDatabase, prepareDatabase } from './platform/bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
@@ -33,7 +34,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const worker =
     config.jobWorkers > 0
-      ? new JobWorker({ deps: app.deps, concurrency: config.jobWorkers, log: app.log })
+      ? new JobWorker({
+          deps: app.deps,
+          definitions: jobDefinitions,
+          concurrency: config.jobWorkers,
+          log: app.log,
+        })
       : null;
   await worker?.start();
   app.log.info(

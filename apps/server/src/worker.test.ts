@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetJob } from './modules/auth/passwordReset.job.ts';
 import type { Database } from './platform/db/client.ts';
 import { jobs } from './platform/db/schema/index.ts';
 import { enqueue } from './platform/jobs/enqueue.ts';
@@ -53,7 +54,7 @@ describe('npm run worker', () => {
       expect(await worker.exit).toBe(1);
       return;
     }
-    const { id } = await enqueue(database.db, 'auth.password-reset', {
+    const { id } = await enqueue(database.db, passwordResetJob, {
       kind: 'forgot',
       email: 'nobody@example.test',
       requestedFrom: null,

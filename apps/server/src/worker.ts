@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { jobDefinitions } from './jobs.ts';
 import { openConfiguredDatabase } from './platform/bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { createDeps } from './platform/deps.ts';
@@ -25,7 +26,12 @@ async function main(): Promise<void> {
   if (config.jobWorkers === 0) return fail('JOB_WORKERS is 0: this worker would run nothing.');
   const log = pino({ level: config.logLevel });
   const database = await openConfiguredDatabase(config);
-  const worker = new JobWorker({ deps: createDeps(config, database), concurrency: config.jobWorkers, log });
+  const worker = new JobWorker({
+    deps: createDeps(config, database),
+    definitions: jobDefinitions,
+    concurrency: config.jobWorkers,
+    log,
+  });
   await worker.start();
   log.info(`Linewalker worker ${worker.id} running ${config.jobWorkers} job(s) at a time`);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { deliver } from '../modules/delivery/delivery.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import { queryRows } from '../platform/db/rows.ts';
-import type { Deps } from '../platform/deps.ts';
+import type { Deps } from '../platform/deps.types.ts';
 import { DEMO_PHOTO_PROJECT } from './demoPhotos.ts';
 
 /** Structures of the demo photo project whose photos were delivered already (by name). */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { completeImageUpload, imageUploadToken } from '../modules/photoIngest/photoIngest.service.ts';
+import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import type { Db } from '../platform/db/client.ts';
-import { queryRows } from '../platform/db/rows.ts';
-import type { Deps } from '../platform/deps.ts';
+import { IdRow, queryRows } from '../platform/db/rows.ts';
+import type { Deps } from '../platform/deps.types.ts';
 import type { DemoProject } from './demoProjects.ts';
 import { dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 import { markReviewsWithoutPhotos } from './reviewsWithoutPhotos.ts';
@@ -60,9 +60,10 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
     db,
     sql`select id, company_id from users where role_id = ${ROLE_IDS.user} and status = 1 order by id limit 1`,
   );
-  const [inspector] = await queryRows<{ id: number }>(
+  const [inspector] = await queryRows(
     db,
     sql`select id from users where role_id = ${ROLE_IDS.inspector} and status = 1 order by id limit 1`,
+    IdRow,
   );
   if (!uploader) return 0;
   const actor: UserActor = {
@@ -79,10 +80,7 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
     [DEMO_ETT_PROJECT, false],
     [DEMO_ABB_PROJECT.projectName, true],
   ] as const) {
-    const [project] = await queryRows<{ id: number }>(
-      db,
-      sql`select id from projects where project_name = ${name}`,
-    );
+    const [project] = await queryRows(db, sql`select id from projects where project_name = ${name}`, IdRow);
     if (!project) continue;
     const structures = await queryRows<Structure>(
       db,
@@ -129,9 +127,10 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
         });
         if (!answer.alreadyUploaded) stored++;
       }
-      const rows = await queryRows<{ id: number }>(
+      const rows = await queryRows(
         db,
         sql`select id from images where structure_id = ${s.id} order by image_name, id`,
+        IdRow,
       );
       ids.push(...rows.map((r) => r.id));
       imageIds.push(ids);
@@ -154,12 +153,13 @@ async function classifyFirstStructure(
   noteBy: number | null,
 ) {
   await db.transaction(async (tx) => {
-    const [inspection] = await queryRows<{ id: number }>(
+    const [inspection] = await queryRows(
       tx,
       sql`select id from inspections where structure_id = ${structureId} order by id limit 1`,
+      IdRow,
     );
     if (!inspection) return;
-    const arms = await queryRows<{ id: number }>(
+    const arms = await queryRows(
       tx,
       sql`insert into ett_arms (inspection_id, arm_position_id, classification, manufacturer, part, serial_num, release_num)
           values
@@ -167,6 +167,7 @@ async function classifyFirstStructure(
             (${inspection.id}, 4, 'Remanufactured', 'T', ${abb ? 'E2003412C4' : 'TA-1187'}, 'SN-51907', 'R1')
           on conflict (inspection_id, arm_position_id) do nothing
           returning id`,
+      IdRow,
     );
     const [topLeft] = arms;
     if (!topLeft) return;

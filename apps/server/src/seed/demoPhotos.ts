@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { completeImageUpload, imageUploadToken } from '../modules/photoIngest/photoIngest.service.ts';
+import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
-import { queryRows } from '../platform/db/rows.ts';
-import type { Deps } from '../platform/deps.ts';
+import { IdRow, queryRows } from '../platform/db/rows.ts';
+import type { Deps } from '../platform/deps.types.ts';
 import { type DronePhotoSpec, dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 
 /** The demo project whose crew is in the field now: its first structures get photos. */
@@ -60,9 +60,10 @@ function shotsAround(s: DemoStructure, count: number, firstShot: number, start: 
  */
 export async function loadDemoPhotos(deps: Deps, now = new Date()): Promise<number> {
   const db = deps.database.db;
-  const [project] = await queryRows<{ id: number }>(
+  const [project] = await queryRows(
     db,
     sql`select id from projects where project_name = ${DEMO_PHOTO_PROJECT}`,
+    IdRow,
   );
   const [uploader] = await queryRows<{ id: number; company_id: number }>(
     db,

@@ -1,7 +1,7 @@
 import { crewColor } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { queryRows } from '../platform/db/rows.ts';
+import { IdRow, queryRows } from '../platform/db/rows.ts';
 import { companies, crewGroups, lines, projectLines, projects } from '../platform/db/schema/index.ts';
 import { createInspections, insertStructures, type StructureRow } from './bulk.ts';
 import { type ProjectPhase, scheduleFor } from './dates.ts';
@@ -21,9 +21,10 @@ export type Timer = (label: string) => void;
 /** The load-test customer, created on first use. */
 export async function loadTestCompany(db: Db): Promise<number> {
   await db.insert(companies).values({ companyName: LOAD_TEST_COMPANY }).onConflictDoNothing();
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`select id from companies where lower(company_name) = lower(${LOAD_TEST_COMPANY})`,
+    IdRow,
   );
   return Number(rows[0]!.id);
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { App } from '../app.ts';
+import type { App } from '../platform/http/app.types.ts';
 
 /** The path and query of a signed URL, for `app.inject`. */
 export const pathOf = (url: string): string => {

@@ -1,8 +1,8 @@
 import { OPERATING_COMPANY_ID, ROLE_ID_BY_NAME, type RoleName } from '@linewalker/domain';
-import type { App } from '../app.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/client.ts';
 import { companies, users } from '../platform/db/schema/index.ts';
+import type { App } from '../platform/http/app.types.ts';
 
 let sequence = 0;
 const next = () => `${process.pid}-${++sequence}`;

@@ -1,9 +1,10 @@
-import type { Deps } from '../platform/deps.ts';
+import { jobDefinitions } from '../jobs.ts';
+import type { Deps } from '../platform/deps.types.ts';
 import { JobWorker } from '../platform/jobs/worker.ts';
 
 /** Runs every due job with a real worker, in this call (what a server's worker would do next). */
 export function runDueJobs(deps: Deps): Promise<number> {
-  return new JobWorker({ deps, concurrency: 1 }).drain();
+  return new JobWorker({ deps, definitions: jobDefinitions, concurrency: 1 }).drain();
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
-import type { App } from '../app.ts';
+import type { App } from '../platform/http/app.types.ts';
 import { pathOf } from './csvUploads.ts';
 
 export interface TestPlacemark {

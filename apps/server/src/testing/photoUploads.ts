@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { App } from '../app.ts';
+import type { App } from '../platform/http/app.types.ts';
 import { pathOf } from './csvUploads.ts';
 
 export const md5Base64 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');

@@ -1,7 +1,7 @@
 import { addDays, isoDateOf } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { queryRows } from '../platform/db/rows.ts';
+import { IdRow, queryRows } from '../platform/db/rows.ts';
 import {
   crewGroups,
   images,
@@ -142,7 +142,7 @@ export async function createBulkStructures(
 ): Promise<number[]> {
   const tag = next();
   const lineArray = `{${lineIds.join(',')}}`;
-  const inserted = await queryRows<{ id: number }>(
+  const inserted = await queryRows(
     db,
     sql`
     insert into structures (project_id, line_id, struct_num, location)
@@ -150,6 +150,7 @@ export async function createBulkStructures(
       point(-97.6 + g * 0.00001, 38.8 + (g % 100) * 0.0001)
     from generate_series(1, ${count}::int) g
     returning id`,
+    IdRow,
   );
   await db.execute(sql`
     insert into inspections (project_id, structure_id)
@@ -251,7 +252,7 @@ export async function createPlacedImage(
 
 /** An annotation of `risk` on a photo (numbered after its others); `modelId` makes it an AI markup. */
 export async function createAnnotation(db: Db, imageId: number, risk = 2, modelId?: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into annotations (image_id, annotation_number, shape, rect_top_left_x, rect_top_left_y,
           rect_width, rect_height, risk_level, model_id)
@@ -259,6 +260,7 @@ export async function createAnnotation(db: Db, imageId: number, risk = 2, modelI
           ${modelId ?? null}::int
         from annotations where image_id = ${imageId}
         returning id`,
+    IdRow,
   );
   return row!.id;
 }

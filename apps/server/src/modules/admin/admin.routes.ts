@@ -1,5 +1,5 @@
 import { endpoints } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { listAudit, listOutbox } from './admin.repository.ts';
 
@@ -10,7 +10,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
   app.route({
     ...endpointRoute(endpoints.admin.outbox, { tags, summary: 'Outgoing e-mail and SMS, newest first' }),
-    config: { access: 'superAdmin' },
+    config: { access: 'admin.read' },
     handler: async (req) => {
       const { items, total } = await listOutbox(db, req.query.limit, req.query.offset);
       return {
@@ -32,7 +32,7 @@ export async function adminRoutes(app: App): Promise<void> {
 
   app.route({
     ...endpointRoute(endpoints.admin.audit, { tags, summary: 'Audit log of state changes, newest first' }),
-    config: { access: 'superAdmin' },
+    config: { access: 'admin.read' },
     handler: async (req) => {
       const { items, total } = await listAudit(db, req.query.limit, req.query.offset);
       return { total, items: items.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) };

@@ -7,7 +7,7 @@ import {
 } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { CountRow, IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 /** Structures with at least one image, per crew: an image makes a structure acquired (spec 2 §3). */
 const imageCountsOf = (projectId: number) => sql`
@@ -15,27 +15,9 @@ const imageCountsOf = (projectId: number) => sql`
   from images where project_id = ${projectId} and structure_id is not null
   group by structure_id`;
 
-export interface ProjectRef {
-  id: number;
-  company_id: number;
-}
-
-/** The project with its company (for the policy), or null. */
-export async function findProjectRef(db: Db, projectId: number): Promise<ProjectRef | null> {
-  const [row] = await queryRows<ProjectRef>(
-    db,
-    sql`select id, company_id from projects where id = ${projectId}`,
-  );
-  return row ?? null;
-}
-
 /** Takes the project row lock: crew changes of one project run one after the other. */
-export async function lockProject(db: Db, projectId: number): Promise<ProjectRef | null> {
-  const [row] = await queryRows<ProjectRef>(
-    db,
-    sql`select id, company_id from projects where id = ${projectId} for update`,
-  );
-  return row ?? null;
+export async function lockProject(db: Db, projectId: number): Promise<void> {
+  await db.execute(sql`select id from projects where id = ${projectId} for update`);
 }
 
 export interface CrewGroupRow {
@@ -176,10 +158,11 @@ export async function insertCrewGroup(
   crewNumber: number,
   color: string,
 ): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into crew_groups (project_id, crew_number, color)
         values (${projectId}, ${crewNumber}, ${color}) returning id`,
+    IdRow,
   );
   return row!.id;
 }
@@ -235,9 +218,10 @@ export async function deleteCrewGroup(
 }
 
 export async function isCrewCandidate(db: Db, userId: number): Promise<boolean> {
-  const found = await queryRows<{ id: number }>(
+  const found = await queryRows(
     db,
     sql`select u.id from users u where u.id = ${userId} and ${crewCandidate}`,
+    IdRow,
   );
   return found.length > 0;
 }
@@ -281,7 +265,7 @@ export async function setStructuresCrew(
   crewGroupId: number | null,
   ids: readonly number[],
 ): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with locked as materialized (
@@ -294,6 +278,7 @@ export async function setStructuresCrew(
       from locked where s.id = locked.id
       returning 1)
     select count(*)::int as n from u`,
+    CountRow,
   );
   return row!.n;
 }

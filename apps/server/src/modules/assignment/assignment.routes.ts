@@ -12,7 +12,7 @@ import {
   StructureIdList,
   UnassignStructuresQuery,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './assignment.service.ts';
 
@@ -28,7 +28,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.get(
     '/assignment/:id',
     {
-      config: { access: 'staff' },
+      config: { access: 'assignment.read' },
       schema: {
         tags,
         summary: 'Crew groups, structures and available personnel of a project',
@@ -57,7 +57,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.post(
     '/assignment/addCrewGroup/:id',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'assignment.edit' },
       schema: {
         tags,
         summary: 'Add a crew group to a project',
@@ -74,7 +74,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.post(
     '/assignment/deleteCrewGroup',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'assignment.edit' },
       schema: {
         tags,
         summary: 'Delete a crew group',
@@ -93,7 +93,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.post(
     '/assignment/addCrewUser',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'assignment.edit' },
       schema: {
         tags,
         summary: 'Add personnel to a crew group',
@@ -113,7 +113,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.post(
     '/assignment/removeCrewUser',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'assignment.edit' },
       schema: {
         tags,
         summary: 'Remove personnel from a crew group',
@@ -132,7 +132,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.post(
     '/assignment/saveStructuresToCrewGroup',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'assignment.edit' },
       schema: {
         tags,
         summary: 'Assign structures to a crew group',
@@ -160,7 +160,7 @@ export async function assignmentRoutes(app: App): Promise<void> {
   app.post(
     '/assignment/unAssignStructuresFromCrewGroup',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'assignment.edit' },
       schema: {
         tags,
         summary: 'Unassign structures from their crew groups',

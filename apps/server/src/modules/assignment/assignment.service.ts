@@ -1,17 +1,15 @@
 import { type AssignmentData, CREW_COLORS, type CrewGroup, MAX_CREW_GROUPS } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import * as repo from './assignment.repository.ts';
 
 /** Crew groups, structures (as columns) and free personnel of a project; the reads run side by side. */
 export async function assignmentData(db: Db, actor: Actor, projectId: number): Promise<AssignmentData> {
-  const project = await repo.findProjectRef(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'assignment.read', { kind: 'Project', companyId: project.company_id });
+  await requireProject(db, actor, 'assignment.read', projectId);
   const [crew, { lines, structures }, availableUsers] = await Promise.all([
     repo.crewGroupsOf(db, projectId),
     repo.assignmentStructures(db, projectId),
@@ -20,14 +18,10 @@ export async function assignmentData(db: Db, actor: Actor, projectId: number): P
   return { crew, lines, structures, availableUsers };
 }
 
-const crewObject = (crew: repo.CrewGroupRef) => ({ kind: 'Crew group', companyId: crew.company_id });
-
 /** Adds the crew group with the lowest free number 1..10 and that number's colour. */
 export async function addCrewGroup(db: Db, actor: Actor, projectId: number): Promise<CrewGroup> {
   return withTransaction(db, async (tx) => {
-    const project = await repo.lockProject(tx, projectId);
-    if (!project) throw notFound('Project');
-    authorize(actor, 'assignment.edit', { kind: 'Project', companyId: project.company_id });
+    await requireProject(tx, actor, 'assignment.edit', projectId, { lock: true });
     const used = new Set(await repo.usedCrewNumbers(tx, projectId));
     const crewNumber = Array.from({ length: MAX_CREW_GROUPS }, (_, i) => i + 1).find((n) => !used.has(n));
     if (crewNumber === undefined) {
@@ -58,9 +52,12 @@ export async function deleteCrewGroup(
   crewGroupId: number,
 ): Promise<{ unassigned: number; removed: number }> {
   return withTransaction(db, async (tx) => {
-    const crew = await repo.findCrewGroup(tx, crewGroupId, 'update');
-    if (!crew) throw notFound('Crew group');
-    authorize(actor, 'assignment.edit', crewObject(crew));
+    const crew = requireFound(
+      actor,
+      'assignment.edit',
+      'Crew group',
+      await repo.findCrewGroup(tx, crewGroupId, 'update'),
+    );
     await repo.lockProject(tx, crew.project_id);
     const result = await repo.deleteCrewGroup(tx, crewGroupId);
     await writeAudit(tx, actor, {
@@ -89,9 +86,12 @@ export async function addCrewUser(
   userId: number,
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const crew = await repo.findCrewGroup(tx, crewGroupId);
-    if (!crew) throw notFound('Crew group');
-    authorize(actor, 'assignment.edit', crewObject(crew));
+    const crew = requireFound(
+      actor,
+      'assignment.edit',
+      'Crew group',
+      await repo.findCrewGroup(tx, crewGroupId),
+    );
     // The lock makes "not yet in another crew of this project" hold until the insert commits.
     await repo.lockProject(tx, crew.project_id);
     if (!(await repo.isCrewCandidate(tx, userId))) {
@@ -127,9 +127,12 @@ export async function removeCrewUser(
   userId: number,
 ): Promise<boolean> {
   return withTransaction(db, async (tx) => {
-    const crew = await repo.findCrewGroup(tx, crewGroupId);
-    if (!crew) throw notFound('Crew group');
-    authorize(actor, 'assignment.edit', crewObject(crew));
+    const crew = requireFound(
+      actor,
+      'assignment.edit',
+      'Crew group',
+      await repo.findCrewGroup(tx, crewGroupId),
+    );
     const changed = await repo.removeCrewMember(tx, crewGroupId, userId);
     await writeAudit(tx, actor, {
       action: 'crew_group.remove_user',
@@ -156,16 +159,17 @@ export async function setStructuresCrew(
   const ids = [...new Set(structureIds)].sort((a, b) => a - b);
   return withTransaction(db, async (tx) => {
     if (crewGroupId !== null) {
-      const crew = await repo.findCrewGroup(tx, crewGroupId);
-      if (!crew) throw notFound('Crew group');
-      authorize(actor, 'assignment.edit', crewObject(crew));
+      const crew = requireFound(
+        actor,
+        'assignment.edit',
+        'Crew group',
+        await repo.findCrewGroup(tx, crewGroupId),
+      );
       if (crew.project_id !== projectId) {
         throw badRequest('The crew group does not belong to this project.', 'crew_group_not_in_project');
       }
     } else {
-      const project = await repo.findProjectRef(tx, projectId);
-      if (!project) throw notFound('Project');
-      authorize(actor, 'assignment.edit', { kind: 'Project', companyId: project.company_id });
+      await requireProject(tx, actor, 'assignment.edit', projectId);
     }
     const updated = ids.length === 0 ? 0 : await repo.setStructuresCrew(tx, projectId, crewGroupId, ids);
     if (updated !== ids.length) {

@@ -12,7 +12,7 @@ import {
   Session,
   SessionState,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf, callerOf } from '../../platform/http/authHook.ts';
 import { createAuthLimiters, sweepPeriodically } from '../../platform/http/rateLimiter.ts';
 import { AuthService, sessionOf } from './auth.service.ts';

@@ -6,18 +6,19 @@ import {
   resetFailureMessage,
   type Session,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth/access.ts';
 import type { AnonymousCaller, UserActor } from '../../platform/auth/actor.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { sha256 } from '../../platform/auth/tokens.ts';
 import { isActiveAccount } from '../../platform/auth/userAccounts.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors.ts';
 import type { AuthLimiters } from '../../platform/http/rateLimiter.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import * as repo from './auth.repository.ts';
 import { LoginThrottle } from './loginThrottle.ts';
+import { passwordResetJob } from './passwordReset.job.ts';
 
 export function toSession(u: {
   userId: number;
@@ -126,7 +127,7 @@ export class AuthService {
     const accountKey = email.toLowerCase();
     if ((await this.limits.resetAccount.retryAfter(accountKey)) > 0) return; // silently: do not reveal the account
     await this.limits.resetAccount.hit(accountKey);
-    await enqueue(this.deps.database.db, 'auth.password-reset', {
+    await enqueue(this.deps.database.db, passwordResetJob, {
       kind: 'forgot',
       email,
       requestedFrom: req.ip ?? null,
@@ -139,7 +140,7 @@ export class AuthService {
     const key = `user:${userId}`;
     if ((await this.limits.resetAccount.retryAfter(key)) > 0) return;
     await this.limits.resetAccount.hit(key);
-    await enqueue(this.deps.database.db, 'auth.password-reset', {
+    await enqueue(this.deps.database.db, passwordResetJob, {
       kind: 'resend',
       userId,
       requestedFrom: req.ip ?? null,

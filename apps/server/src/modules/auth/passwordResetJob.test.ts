@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobDefinitions } from '../../jobs.ts';
 import { jobs, outbox } from '../../platform/db/schema/index.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { createUser, type TestUser } from '../../testing/factories.ts';
@@ -96,7 +97,12 @@ describe('password reset requests do the same work for known and unknown account
   });
 
   it('the worker then mails the link to the known address only (SMTP), and it resets the password', async () => {
-    const worker = new JobWorker({ deps: ctx.app.deps, concurrency: 1, pollMs: 100 });
+    const worker = new JobWorker({
+      deps: ctx.app.deps,
+      definitions: jobDefinitions,
+      concurrency: 1,
+      pollMs: 100,
+    });
     await worker.start();
     try {
       const before = received.length;

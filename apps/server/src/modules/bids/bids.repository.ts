@@ -1,7 +1,7 @@
 import type { BidListItem } from '@linewalker/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { bids } from '../../platform/db/schema/index.ts';
 
 export type BidWrite = Omit<typeof bids.$inferInsert, 'id' | 'createdAt'>;
@@ -58,6 +58,6 @@ export async function listBidRows(db: Db): Promise<BidListItem[]> {
 
 /** The oldest project type: a bid's project takes it (the KMZ step has no type choice). */
 export async function defaultProjectTypeId(db: Db): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(db, sql`select min(ptype_id)::int as id from project_types`);
+  const [row] = await queryRows(db, sql`select min(ptype_id)::int as id from project_types`, IdRow);
   return row?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import { BidCreateRequest, BidCreateResponse, BidList } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { createBid, listBids } from './bids.service.ts';
 
@@ -11,7 +11,7 @@ export async function bidsRoutes(app: App): Promise<void> {
   app.get(
     '/bids',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'bid.read' },
       schema: {
         tags,
         summary: 'Every bid, newest first (the Bids page and its timeline)',
@@ -25,7 +25,7 @@ export async function bidsRoutes(app: App): Promise<void> {
   app.post(
     '/bids',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'bid.create' },
       schema: {
         tags,
         summary: 'Create a bid and its project from mapped KMZ files',

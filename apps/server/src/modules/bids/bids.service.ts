@@ -11,11 +11,11 @@ import {
   PROJECT_MESSAGES,
   projectToday,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, validationFailed } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
@@ -25,6 +25,7 @@ import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
 import { timeZoneAt } from '../projects/projectTimeZone.ts';
 import { defaultProjectTypeId, findBidByRequest, insertBid, listBidRows } from './bids.repository.ts';
 import { checkKmzFiles } from './kmzImport.check.ts';
+import { bidKmzImportJob } from './kmzImport.job.ts';
 
 interface Issue {
   path: string;
@@ -174,7 +175,7 @@ export async function createBid(
       }
       const job = await enqueue(
         tx,
-        'bids.import-kmz',
+        bidKmzImportJob,
         {
           bidId,
           projectId,

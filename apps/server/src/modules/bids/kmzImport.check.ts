@@ -8,13 +8,13 @@ import {
   type StructureRow,
   type StructureRowError,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lineKeys } from '../projects/csvImport.repository.ts';
 import { duplicateMessage, firstSeenAt, refusedRow } from '../projects/csvImport.rows.ts';
-import { KmzReadError } from '../uploads/kmz/kmlText.ts';
-import { findArrivedUpload } from '../uploads/uploads.service.ts';
+import { KmzReadError } from '../sourceFiles/kmz/kmlText.ts';
+import { findArrivedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import { forEachKmzRow, type KmzRowMapping } from './kmzRows.ts';
 
 /** Rows whose line names are looked up in one query while checking. */

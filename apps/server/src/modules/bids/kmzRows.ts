@@ -9,8 +9,8 @@ import {
   type StructureRowError,
 } from '@linewalker/domain';
 import { IMPORT_MESSAGES } from '../projects/csvImport.rows.ts';
-import { readPlacemarks } from '../uploads/kmz/kmlPlacemarks.ts';
-import { kmlText } from '../uploads/kmz/kmlText.ts';
+import { readPlacemarks } from '../sourceFiles/kmz/kmlPlacemarks.ts';
+import { kmlText } from '../sourceFiles/kmz/kmlText.ts';
 
 /** How one file's placemarks become structures: a fixed line name or a line field, and a structure field. */
 export interface KmzRowMapping {

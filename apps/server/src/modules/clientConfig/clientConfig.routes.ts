@@ -1,5 +1,5 @@
 import { ClientConfig } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 
 /** Settings the browser needs before login (no secrets: everything here is public). */
 export async function clientConfigRoutes(app: App): Promise<void> {

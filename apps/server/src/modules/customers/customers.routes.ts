@@ -9,7 +9,7 @@ import {
   CustomerUpdateRequest,
   NameInUse,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { createCustomer, customerNameInUse, listCustomers, updateCustomer } from './customers.service.ts';
 
@@ -31,7 +31,7 @@ export async function customersRoutes(app: App): Promise<void> {
   app.get(
     '/customers',
     {
-      config: { access: 'staff' },
+      config: { access: 'customer.list' },
       schema: {
         tags,
         summary: 'Customer companies, by name',
@@ -51,7 +51,7 @@ export async function customersRoutes(app: App): Promise<void> {
   app.get(
     '/customers/nameInUse/:name',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'customer.admin_list' },
       schema: {
         tags,
         summary: 'Whether a company name is already registered',
@@ -69,7 +69,7 @@ export async function customersRoutes(app: App): Promise<void> {
   app.post(
     '/customers/',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'customer.save' },
       schema: {
         tags,
         summary: 'Create a customer company',
@@ -84,7 +84,7 @@ export async function customersRoutes(app: App): Promise<void> {
   app.put(
     '/customers/',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'customer.save' },
       schema: {
         tags,
         summary: 'Save a customer company',

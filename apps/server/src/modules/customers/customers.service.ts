@@ -14,10 +14,10 @@ import type { UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { markLeadConverted } from '../leads/leads.repository.ts';
 import * as repo from './customers.repository.ts';
+import { markLeadConverted } from './leads.repository.ts';
 
 type CreateBody = z.output<typeof CustomerCreateRequest>;
 type UpdateBody = z.output<typeof CustomerUpdateRequest>;

@@ -12,7 +12,7 @@ import {
   IdParam,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as delivery from './delivery.service.ts';
@@ -38,7 +38,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.get(
     '/structures/archive',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'delivery.read' },
       schema: {
         tags,
         summary: 'A page of the archive table: structures with their photo and delivery counts',
@@ -67,7 +67,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.get(
     '/structures/deliveryCounts/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'delivery.read' },
       schema: {
         tags,
         summary: 'All / Delivered / Undelivered structure counts of a project',
@@ -86,7 +86,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.get(
     '/structures/getArchivedImages',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'delivery.read' },
       schema: {
         tags,
         summary: "A structure's photos with their delivery state",
@@ -103,7 +103,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.post(
     '/deliveries',
     {
-      config: { access: 'staff' },
+      config: { access: 'delivery.create' },
       schema: {
         tags,
         summary: "'Archive Selected': deliver photos and build their delivery package",
@@ -132,7 +132,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.get(
     '/deliveries',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'delivery.read' },
       schema: {
         tags,
         summary: "A project's delivery packages, newest first, with their build progress",
@@ -147,7 +147,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.get(
     '/deliveries/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'delivery.read' },
       schema: {
         tags,
         summary: 'One delivery package and its build progress',
@@ -162,7 +162,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
   app.get(
     '/deliveries/:id/download',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'delivery.read' },
       schema: {
         tags,
         summary: "Download a delivery package's ZIP",

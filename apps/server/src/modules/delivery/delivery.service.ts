@@ -10,27 +10,17 @@ import {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { type ProjectRef, requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import type { Deps } from '../../platform/deps.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as repo from './delivery.repository.ts';
+import { deliveryPackageJob } from './deliveryPackage.job.ts';
+import * as packageRepo from './deliveryPackages.repository.ts';
 import { packageStorageKey } from './packageKey.ts';
-
-const projectObject = (p: repo.ProjectRef) => ({ kind: 'Project', companyId: p.company_id });
-
-/** The project, if the actor may see its Delivery page (another company's: 404; inspectors: 403). */
-async function readableProject(db: Db, actor: Actor, projectId: number): Promise<repo.ProjectRef> {
-  // The role first: a role without the page is refused alike for every project, existing or not.
-  authorize(actor, 'delivery.read');
-  const project = await repo.findProjectRef(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'delivery.read', projectObject(project));
-  return project;
-}
 
 export interface StructureListInput extends repo.StructureFilter {
   projectId: number;
@@ -46,7 +36,7 @@ export async function structureList(
   actor: Actor,
   input: StructureListInput,
 ): Promise<DeliveryStructurePage> {
-  const project = await readableProject(db, actor, input.projectId);
+  const project = await requireProject(db, actor, 'delivery.read', input.projectId);
   return repo.structurePage(db, project, input);
 }
 
@@ -56,7 +46,7 @@ export async function counts(
   projectId: number,
   filter: repo.StructureFilter,
 ): Promise<DeliveryCounts> {
-  await readableProject(db, actor, projectId);
+  await requireProject(db, actor, 'delivery.read', projectId);
   return repo.deliveryCounts(db, projectId, filter);
 }
 
@@ -71,7 +61,7 @@ export async function archivedImageList(
     order: 'ASC' | 'DESC';
   },
 ): Promise<ArchivedImage[]> {
-  await readableProject(db, actor, input.projectId);
+  await requireProject(db, actor, 'delivery.read', input.projectId);
   if (!(await repo.structureInProject(db, input.projectId, input.structureId))) throw notFound('Structure');
   return repo.archivedImages(db, input.structureId, input.componentId, input.orderBy, input.order);
 }
@@ -82,11 +72,11 @@ const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a
 /** What 'Archive Selected' names: photos picked one by one, or a select-all minus exclusions. */
 export type DeliverySelection =
   | { imageIds: readonly number[]; filter?: undefined }
-  | { filter: Omit<repo.SelectAll, 'exclude'>; exclude?: readonly number[] | undefined };
+  | { filter: Omit<packageRepo.SelectAll, 'exclude'>; exclude?: readonly number[] | undefined };
 
 /** How a request's photos were counted before any was delivered. */
 interface Picked {
-  selection: repo.PhotoSelection;
+  selection: packageRepo.PhotoSelection;
   /** Counted here for photos named one by one; a select-all counts them as it delivers. */
   alreadyDelivered: number | null;
   skippedRejected: number;
@@ -96,9 +86,9 @@ interface Picked {
 }
 
 /** Photos picked one by one, locked: all must be of the project (400 otherwise). */
-async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly number[]): Promise<Picked> {
+async function pickIds(tx: Db, project: ProjectRef, imageIds: readonly number[]): Promise<Picked> {
   const ids = sortedIds(imageIds);
-  const locked = await repo.lockImages(tx, project.id, ids);
+  const locked = await packageRepo.lockImages(tx, project.id, ids);
   if (locked.length !== ids.length) {
     const missing = ids.length - locked.length;
     throw badRequest(
@@ -112,7 +102,7 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
     alreadyDelivered: locked.filter((i) => i.archived).length,
     skippedRejected: locked.filter((i) => i.rejected && !i.archived).length,
     requested: ids.length,
-    latestPackage: () => repo.latestPackageOf(tx, ids),
+    latestPackage: () => packageRepo.latestPackageOf(tx, ids),
   };
 }
 
@@ -123,8 +113,8 @@ async function pickIds(tx: Db, project: repo.ProjectRef, imageIds: readonly numb
  */
 function pickSelectAll(
   tx: Db,
-  project: repo.ProjectRef,
-  filter: Omit<repo.SelectAll, 'exclude'>,
+  project: ProjectRef,
+  filter: Omit<packageRepo.SelectAll, 'exclude'>,
   exclude: readonly number[],
 ): Picked {
   const selectAll = { ...filter, exclude: sortedIds(exclude) };
@@ -133,7 +123,7 @@ function pickSelectAll(
     alreadyDelivered: null,
     skippedRejected: 0,
     requested: null,
-    latestPackage: () => repo.latestPackageOfSelectAll(tx, project.id, selectAll),
+    latestPackage: () => packageRepo.latestPackageOfSelectAll(tx, project.id, selectAll),
   };
 }
 
@@ -152,22 +142,19 @@ export async function deliver(
   input: DeliverySelection & { projectId: number; archiveName?: string | undefined },
 ): Promise<CreateDeliveryResponse> {
   const db = deps.database.db;
-  authorize(actor, 'delivery.create');
   const outcome = await withTransaction(db, async (tx) => {
     // The project row first: deliveries of one project take their numbers one after the other, and a
     // select-all resolves after any delivery of the same project before it has committed.
-    const project = await repo.findProjectRef(tx, input.projectId, true);
-    if (!project) throw notFound('Project');
-    authorize(actor, 'delivery.create', projectObject(project));
+    const project = await requireProject(tx, actor, 'delivery.create', input.projectId, { lock: true });
     const picked = input.filter
       ? pickSelectAll(tx, project, input.filter, input.exclude ?? [])
       : await pickIds(tx, project, input.imageIds);
     // The number and name are taken before it is known whether a package is made: both are only written
     // with it.
-    const number = await repo.nextPackageNumber(tx, project.id);
+    const number = await packageRepo.nextPackageNumber(tx, project.id);
     const archiveName =
       input.archiveName ?? defaultArchiveName(number, isoDateOf(deps.now(), project.time_zone));
-    const done = await repo.deliverPhotos(
+    const done = await packageRepo.deliverPhotos(
       tx,
       {
         projectId: project.id,
@@ -198,8 +185,8 @@ export async function deliver(
       return { created: false, packageId, alreadyDelivered, skippedRejected, delivered: 0 };
     }
     const { packageId } = done;
-    const job = await enqueue(tx, 'delivery.build-package', { packageId }, { actor });
-    await repo.setPackageJob(tx, packageId, job.id);
+    const job = await enqueue(tx, deliveryPackageJob, { packageId }, { actor });
+    await packageRepo.setPackageJob(tx, packageId, job.id);
     await writeAudit(tx, actor, {
       action: 'delivery.create',
       objectType: 'delivery_package',
@@ -217,7 +204,7 @@ export async function deliver(
     });
     return { created: true, packageId, alreadyDelivered, skippedRejected, delivered: done.delivered };
   });
-  const pkg = outcome.packageId === null ? null : await repo.findPackage(db, outcome.packageId);
+  const pkg = outcome.packageId === null ? null : await packageRepo.findPackage(db, outcome.packageId);
   return {
     ok: true,
     success: true,
@@ -230,23 +217,18 @@ export async function deliver(
 }
 
 /** A package as the API shows it (no storage key, company or job). */
-function publicPackage(row: repo.PackageRow): DeliveryPackage {
+function publicPackage(row: packageRepo.PackageRow): DeliveryPackage {
   const { company_id: _c, storage_key: _k, job_id: _j, ...pkg } = row;
   return pkg;
 }
 
 export async function packages(db: Db, actor: Actor, projectId: number): Promise<DeliveryPackage[]> {
-  const project = await readableProject(db, actor, projectId);
-  return repo.packageList(db, project.id);
+  const project = await requireProject(db, actor, 'delivery.read', projectId);
+  return packageRepo.packageList(db, project.id);
 }
 
-async function readablePackage(db: Db, actor: Actor, packageId: number): Promise<repo.PackageRow> {
-  authorize(actor, 'delivery.read');
-  const row = await repo.findPackage(db, packageId);
-  if (!row) throw notFound('Delivery package');
-  authorize(actor, 'delivery.read', { kind: 'Delivery package', companyId: row.company_id });
-  return row;
-}
+const readablePackage = async (db: Db, actor: Actor, packageId: number): Promise<packageRepo.PackageRow> =>
+  requireFound(actor, 'delivery.read', 'Delivery package', await packageRepo.findPackage(db, packageId));
 
 export async function packageStatus(db: Db, actor: Actor, packageId: number): Promise<DeliveryPackage> {
   return publicPackage(await readablePackage(db, actor, packageId));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobContext, PermanentJobError } from '../../platform/jobs/define.ts';
-import * as repo from './delivery.repository.ts';
+import * as packageRepo from './deliveryPackages.repository.ts';
 import { annotationsGeoJson, indexCsvLines, photoPaths } from './packageContents.ts';
 import { writeZip } from './packageZip.ts';
 
@@ -32,31 +32,31 @@ export const deliveryPackageJob = defineJob({
   leaseMs: 120_000,
   async run(ctx, { packageId }) {
     const db = ctx.deps.database.db;
-    const pkg = await repo.findPackage(db, packageId);
+    const pkg = await packageRepo.findPackage(db, packageId);
     if (!pkg) return { skipped: 'gone' };
     if (pkg.status === 'ready' && (await ctx.deps.storage.exists(pkg.storage_key))) {
       return { skipped: 'ready' };
     }
     try {
-      await repo.markBuilding(db, packageId);
+      await packageRepo.markBuilding(db, packageId);
       const result = await build(ctx, pkg);
-      await repo.markReady(db, packageId, result.sizeBytes);
+      await packageRepo.markReady(db, packageId, result.sizeBytes);
       return result;
     } catch (err) {
       const final = err instanceof PermanentJobError || ctx.attempt >= ctx.maxAttempts;
       const message = err instanceof Error ? err.message : String(err);
       // Not when the worker is shutting down: the job goes back to the queue without using an attempt.
-      if (!ctx.signal.aborted) await repo.markAttemptFailed(db, packageId, message, final);
+      if (!ctx.signal.aborted) await packageRepo.markAttemptFailed(db, packageId, message, final);
       throw err;
     }
   },
 });
 
-async function build(ctx: JobContext, pkg: repo.PackageRow) {
+async function build(ctx: JobContext, pkg: packageRepo.PackageRow) {
   const { storage } = ctx.deps;
   const db = ctx.deps.database.db;
-  const rows = await repo.packageImages(db, pkg.id);
-  const annotations = await repo.packageAnnotations(db, pkg.id);
+  const rows = await packageRepo.packageImages(db, pkg.id);
+  const annotations = await packageRepo.packageAnnotations(db, pkg.id);
   const paths = photoPaths(rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
   let lastSaved = 0;
@@ -90,7 +90,7 @@ async function build(ctx: JobContext, pkg: repo.PackageRow) {
       const now = Date.now();
       if (done < total && now - lastSaved < PROGRESS_EVERY_MS) return;
       lastSaved = now;
-      void repo.reportFilesDone(db, pkg.id, done).catch(() => {});
+      void packageRepo.reportFilesDone(db, pkg.id, done).catch(() => {});
       void ctx.reportProgress(done, total).catch(() => {});
     },
   });

@@ -1,5 +1,5 @@
 import { BYTE_ORDER_MARK, csvLine, riskInfo } from '@linewalker/domain';
-import type { PackageAnnotationRow, PackageImageRow } from './delivery.repository.ts';
+import type { PackageAnnotationRow, PackageImageRow } from './deliveryPackages.repository.ts';
 
 /**
  * What goes into a delivery ZIP besides the originals: where each photo goes, the CSV index and the

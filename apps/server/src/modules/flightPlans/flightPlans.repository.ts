@@ -1,19 +1,8 @@
 import type { Waypoint } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isoUtc } from '../../platform/db/geo.ts';
-import { queryRows } from '../../platform/db/rows.ts';
-
-/** The project's company when the actor may see it, else null. */
-export async function projectCompany(db: Db, actor: Actor, projectId: number): Promise<number | null> {
-  const [row] = await queryRows<{ company_id: number }>(
-    db,
-    sql`select company_id from projects p where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
-  );
-  return row?.company_id ?? null;
-}
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 
 export interface FlightPlanRow {
   flight_plan_id: number;
@@ -56,9 +45,10 @@ export async function planById(
 }
 
 export async function planIdByKey(db: Db, storageKey: string): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`select id from flight_plans where storage_key = ${storageKey}`,
+    IdRow,
   );
   return row?.id ?? null;
 }
@@ -76,7 +66,7 @@ export async function insertPlan(
     waypoints: Waypoint[];
   },
 ): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     // Its flight started with the project's first photo taken since (see noteFlightStarted): none yet, unless
     // a camera's clock runs ahead of the server's.
@@ -85,6 +75,7 @@ export async function insertPlan(
         ${plan.format}, ${JSON.stringify(plan.waypoints)}::jsonb, ${plan.waypoints.length},
         (select min(capture_time) from images where project_id = ${plan.projectId} and capture_time >= now()))
       on conflict (storage_key) do nothing returning id`,
+    IdRow,
   );
   return row?.id ?? null;
 }

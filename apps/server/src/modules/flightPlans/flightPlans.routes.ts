@@ -9,7 +9,7 @@ import {
   IdParam,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import {
   flightPlanDetail,
@@ -28,7 +28,7 @@ export async function flightPlansRoutes(app: App): Promise<void> {
   app.get(
     '/wibotic/flightplan/uploadToken',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'flightPlan.upload' },
       schema: {
         tags,
         summary: 'A signed URL to upload a flight plan to',
@@ -46,7 +46,7 @@ export async function flightPlansRoutes(app: App): Promise<void> {
   app.post(
     '/wibotic/flightplan/uploaded',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'flightPlan.upload' },
       schema: {
         tags,
         summary: 'Record an uploaded flight plan for a dock box',
@@ -68,7 +68,7 @@ export async function flightPlansRoutes(app: App): Promise<void> {
   app.get(
     '/wibotic/flightplan',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'flightPlan.read' },
       schema: {
         tags,
         summary: "The project's flight plans, newest first (box id, file, created, flight started)",
@@ -83,7 +83,7 @@ export async function flightPlansRoutes(app: App): Promise<void> {
   app.get(
     '/wibotic/flightplan/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'flightPlan.read' },
       schema: {
         tags,
         summary: "A flight plan's path and the structures it does not come near",

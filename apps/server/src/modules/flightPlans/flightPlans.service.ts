@@ -11,31 +11,18 @@ import {
   flightPlanExtension,
   parseFlightPlan,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findArrivedUpload, registerSignedUpload } from '../uploads/uploads.service.ts';
+import { findArrivedUpload, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import * as repo from './flightPlans.repository.ts';
 
 /** Plans are JSON whichever their extension; the signed PUT is bound to this type. */
 export const FLIGHT_PLAN_CONTENT_TYPE = 'application/json';
 const keyPrefix = (projectId: number) => `flight-plans/${projectId}/`;
-
-/** The project, after checking the actor may see it (404) and handle its flight plans (403). */
-async function planProject(
-  db: Db,
-  actor: Actor,
-  projectId: number,
-  action: 'flightPlan.read' | 'flightPlan.upload',
-) {
-  authorize(actor, action);
-  const companyId = await repo.projectCompany(db, actor, projectId);
-  if (companyId === null) throw notFound('Project');
-  authorize(actor, action, { kind: 'Project', companyId });
-}
 
 const unsupported = () => badRequest(FLIGHT_PLAN_MESSAGE, 'unsupported_file');
 
@@ -45,7 +32,7 @@ export async function flightPlanUploadToken(
   actor: UserActor,
   query: FlightPlanTokenQuery,
 ): Promise<FlightPlanToken> {
-  await planProject(deps.database.db, actor, query.projectId, 'flightPlan.upload');
+  await requireProject(deps.database.db, actor, 'flightPlan.upload', query.projectId);
   const key = `${keyPrefix(query.projectId)}${randomUUID()}.${query.extension}`;
   const { signedUrl } = await registerSignedUpload(deps, actor, {
     key,
@@ -96,7 +83,7 @@ export async function flightPlanUploaded(
   body: FlightPlanUploadedBody,
 ): Promise<FlightPlanSummary> {
   const db = deps.database.db;
-  await planProject(db, actor, projectId, 'flightPlan.upload');
+  await requireProject(db, actor, 'flightPlan.upload', projectId);
   // Only the signer's own flight-plan upload for this project counts: any other key is unknown here.
   if (!body.url.startsWith(keyPrefix(projectId))) throw notFound('File');
   const upload = await findArrivedUpload(db, deps, body.url, actor.userId);
@@ -137,17 +124,14 @@ export async function flightPlanUploaded(
 
 /** `GET /wibotic/flightplan?projectId`: the status panel's list. */
 export async function listFlightPlans(db: Db, actor: Actor, projectId: number): Promise<FlightPlanSummary[]> {
-  await planProject(db, actor, projectId, 'flightPlan.read');
+  await requireProject(db, actor, 'flightPlan.read', projectId);
   return (await repo.projectPlans(db, projectId)).map(toSummary);
 }
 
 /** `GET /wibotic/flightplan/{id}`: the plan's path and the structures it does not come near. */
 export async function flightPlanDetail(deps: Deps, actor: Actor, id: number): Promise<FlightPlanDetail> {
   const db = deps.database.db;
-  authorize(actor, 'flightPlan.read');
-  const plan = await repo.planById(db, id);
-  if (!plan) throw notFound('Flight plan');
-  authorize(actor, 'flightPlan.read', { kind: 'Flight plan', companyId: plan.company_id });
+  const plan = requireFound(actor, 'flightPlan.read', 'Flight plan', await repo.planById(db, id));
   const structures = await repo.projectStructurePoints(db, plan.project_id);
   const radius = deps.config.flightPlanCoverageMeters;
   const coverage = flightPlanCoverage(structures, plan.waypoints, radius);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 
 const Health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) });
 

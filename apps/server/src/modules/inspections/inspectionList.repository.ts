@@ -7,6 +7,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { INSPECTION_JOINS, projectImageCounts } from './inspectionJoins.ts';
 import type { InspectionCountsRow, InspectionRowRaw } from './inspections.repository.ts';
 
 /**
@@ -14,15 +15,6 @@ import type { InspectionCountsRow, InspectionRowRaw } from './inspections.reposi
  * 50,000 inspections costs one sorted pass over ids and the details of only the rows sent. The list's
  * columns mirror what the web shows (its risk label, 'Pending' status), so search and sort agree with it.
  */
-
-/** Images of a structure, all and rejected, for the whole project at once (one grouped pass). */
-const projectImageCounts = (projectId: number) => sql`
-  left join (
-    select structure_id, count(*)::int as image_count,
-      count(*) filter (where reject_datetime is not null)::int as reject_count
-    from images where project_id = ${projectId} and structure_id is not null
-    group by structure_id
-  ) im on im.structure_id = i.structure_id`;
 
 /** The same counts for one row at a time (index lookups): cheaper than the grouped pass for a page. */
 const rowImageCounts = sql`
@@ -146,12 +138,7 @@ function filteredFrom(
   extraJoin: SQL = sql``,
 ): SQL {
   return sql`
-    from inspections i
-    join projects p on p.id = i.project_id
-    join structures s on s.id = i.structure_id
-    join lines l on l.id = s.line_id
-    left join components c on c.id = i.component_id
-    left join users u on u.id = i.reviewed_by
+    from inspections i ${INSPECTION_JOINS}
     ${withImageCounts ? projectImageCounts(projectId) : sql``}
     ${extraJoin}
     where i.project_id = ${projectId} and ${and(conditions)}`;

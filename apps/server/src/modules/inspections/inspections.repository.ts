@@ -3,20 +3,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
-
-export interface ProjectRef {
-  id: number;
-  use_new_risk_rating: boolean;
-}
-
-/** The project when the actor may see it (a customer: only their company's), else null. */
-export async function findVisibleProject(db: Db, actor: Actor, projectId: number) {
-  const [row] = await queryRows<ProjectRef>(
-    db,
-    sql`select p.id, p.use_new_risk_rating from projects p where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
-  );
-  return row ?? null;
-}
+import { INSPECTION_JOINS, projectImageCounts } from './inspectionJoins.ts';
 
 export interface InspectionCountsRow {
   all_count: number;
@@ -129,18 +116,7 @@ export async function inspectionRows(
       i.guy_qty::int as guy_qty, i.insulator_type, i.insulator_qty::int as insulator_qty,
       i.cond_sleeve_qty::int as cond_sleeve_qty, i.inspector, i.comments,
       coalesce(fv.field_values, '[]'::json) as field_values, i.sem_conditions, i.completed_without_photos
-    from inspections i
-    join projects p on p.id = i.project_id
-    join structures s on s.id = i.structure_id
-    join lines l on l.id = s.line_id
-    left join components c on c.id = i.component_id
-    left join users u on u.id = i.reviewed_by
-    left join (
-      select structure_id, count(*)::int as image_count,
-        count(*) filter (where reject_datetime is not null)::int as reject_count
-      from images where project_id = ${projectId} and structure_id is not null
-      group by structure_id
-    ) im on im.structure_id = i.structure_id
+    from inspections i ${INSPECTION_JOINS} ${projectImageCounts(projectId)}
     left join (
       select v.inspection_id,
         json_agg(json_build_object('field_id', v.field_id, 'value_id', v.value_id) order by v.field_id) as field_values
@@ -152,24 +128,6 @@ export async function inspectionRows(
     ) t`,
   );
   return JSON.parse(row!.j) as InspectionRowRaw[];
-}
-
-export interface InspectionRef {
-  id: number;
-  project_id: number;
-  component_id: number | null;
-  /** The project's customer company, for the policy. */
-  company_id: number;
-}
-
-export async function findInspection(db: Db, inspectionId: number): Promise<InspectionRef | null> {
-  const [row] = await queryRows<InspectionRef>(
-    db,
-    sql`select i.id, i.project_id, i.component_id, p.company_id
-        from inspections i join projects p on p.id = i.project_id
-        where i.id = ${inspectionId} for update of i`,
-  );
-  return row ?? null;
 }
 
 export interface CompletionFields {

@@ -11,7 +11,7 @@ import {
   ok,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { validateCompletionForm } from './completionValidation.ts';
 import { fieldOptions } from './inspections.repository.ts';
@@ -26,7 +26,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/counts/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: "Counts of a project's inspections for the list tabs",
@@ -46,7 +46,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: 'Rows of the CSV export (UAV CAI Inspection Sheet)',
@@ -79,7 +79,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'inspection.read' },
       schema: {
         tags,
         summary: "A project's inspections (the inspection list), whole or one window of it",
@@ -100,7 +100,7 @@ export async function inspectionsRoutes(app: App): Promise<void> {
   app.post(
     '/inspections/complete/:id',
     {
-      config: { access: 'canInspect' },
+      config: { access: 'inspection.complete' },
       preValidation: validateCompletionForm,
       schema: {
         tags,

@@ -8,7 +8,7 @@ import type {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireInspection, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -38,7 +38,7 @@ export async function inspectionCounts(
   filters: InspectionFilterQuery = {},
 ): Promise<InspectionCounts> {
   if (hasFilters(filters)) {
-    if (!(await repo.findVisibleProject(db, actor, projectId))) throw notFound('Project');
+    await requireProject(db, actor, 'inspection.read', projectId);
     return listRepo.filteredCounts(db, projectId, filters);
   }
   const counts = await repo.inspectionCounts(db, actor, projectId);
@@ -63,15 +63,14 @@ export async function inspectionList(
     (query.status ?? 'all') === 'all' &&
     !hasFilters(query);
   if (plain) {
-    const [project, rows] = await Promise.all([
-      repo.findVisibleProject(db, actor, projectId),
+    // The rows are read alongside the visibility check but only returned once it passed.
+    const [, rows] = await Promise.all([
+      requireProject(db, actor, 'inspection.read', projectId),
       repo.inspectionRows(db, projectId),
     ]);
-    // The rows are read alongside the visibility check but only returned once it passed.
-    if (!project) throw notFound('Project');
     return rows.map(toRow);
   }
-  if (!(await repo.findVisibleProject(db, actor, projectId))) throw notFound('Project');
+  await requireProject(db, actor, 'inspection.read', projectId);
   const rows = await listRepo.inspectionWindow(db, projectId, query, {
     offset: query.offset ?? 0,
     limit: query.limit ?? null,
@@ -111,7 +110,7 @@ export async function exportRows(
     }
     return rows.map(toRow);
   }
-  if (!(await repo.findVisibleProject(db, actor, projectId!))) throw notFound('Project');
+  await requireProject(db, actor, 'inspection.read', projectId!);
   const rows = await listRepo.inspectionWindow(
     db,
     projectId!,
@@ -134,9 +133,9 @@ export async function completeInspection(
 ): Promise<InspectionRow> {
   const { data } = body;
   return withTransaction(db, async (tx) => {
-    const inspection = await repo.findInspection(tx, inspectionId);
-    if (!inspection) throw notFound('Inspection');
-    authorize(actor, 'inspection.complete', { kind: 'Inspection', companyId: inspection.company_id });
+    const inspection = await requireInspection(tx, actor, 'inspection.complete', inspectionId, {
+      lock: true,
+    });
     // The component names which inspection of a component-level structure the form was filled for.
     if (body.component != null && body.component !== inspection.component_id) {
       throw badRequest('The component does not match this inspection.', 'component_mismatch');

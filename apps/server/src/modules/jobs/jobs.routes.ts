@@ -1,5 +1,5 @@
 import { ApiError, endpoints } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { getJobStatus, listJobsForAdmin, retryJob } from './jobs.service.ts';
@@ -16,7 +16,7 @@ export async function jobsRoutes(app: App): Promise<void> {
       description: 'Super admins may read any job; for anyone else a job they did not start answers 404.',
       errors: { 404: ApiError },
     }),
-    config: { access: 'authenticated' },
+    config: { access: 'job.read' },
     handler: async (req) => getJobStatus(db, actorOf(req), req.params.id),
   });
 
@@ -25,7 +25,7 @@ export async function jobsRoutes(app: App): Promise<void> {
       tags: [...tags, 'Administration'],
       summary: 'Background jobs, newest first, filtered by state and name',
     }),
-    config: { access: 'superAdmin' },
+    config: { access: 'admin.read' },
     handler: async (req) => listJobsForAdmin(db, actorOf(req), req.query),
   });
 
@@ -35,7 +35,7 @@ export async function jobsRoutes(app: App): Promise<void> {
       summary: 'Queue a failed job again with fresh attempts',
       errors: { 404: ApiError, 409: ApiError },
     }),
-    config: { access: 'superAdmin' },
+    config: { access: 'admin.job.retry' },
     handler: async (req) => retryJob(db, actorOf(req), req.params.id),
   });
 }

@@ -1,11 +1,11 @@
 import { type AdminJob, type AdminJobsQuery, isSuperAdmin, type JobStatus } from '@linewalker/domain';
+import { jobDefinitions } from '../../jobs.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import * as repo from '../../platform/jobs/jobs.repository.ts';
-import { jobDefinitions } from '../../platform/jobs/registry.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findJob>>>;
 
@@ -53,7 +53,7 @@ export async function getJobStatus(db: Db, actor: UserActor, id: number): Promis
 export async function listJobsForAdmin(db: Db, actor: UserActor, query: AdminJobsQuery) {
   authorize(actor, 'admin.read');
   const { items, total } = await repo.listJobs(db, query, query.limit, query.offset);
-  return { items: items.map(toAdminJob), total, names: [...jobDefinitions().keys()].sort() };
+  return { items: items.map(toAdminJob), total, names: jobDefinitions.map((d) => d.name).sort() };
 }
 
 /** Queues a failed job again with fresh attempts (409 unless it is failed). */

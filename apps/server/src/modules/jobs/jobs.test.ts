@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { auditLog, jobs } from '../../platform/db/schema/index.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { mailDeliverJob } from '../../platform/mail/deliver.job.ts';
 import { bearer, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
+import { passwordResetJob } from '../auth/passwordReset.job.ts';
 
 let ctx: TestContext;
 let owner: TestUser;
@@ -43,7 +45,7 @@ describe('GET /api/v1/jobs/:id', () => {
   it("shows the owner the job's state, then its result; others get 404, super admins see it", async () => {
     const { id } = await enqueue(
       ctx.database.db,
-      'auth.password-reset',
+      passwordResetJob,
       { kind: 'forgot', email: 'nobody@example.test', requestedFrom: null },
       { actor: actorOf(owner) },
     );
@@ -69,7 +71,7 @@ describe('GET /api/v1/jobs/:id', () => {
   });
 
   it('shows progress while running and only the message of a failure', async () => {
-    const { id } = await enqueue(ctx.database.db, 'mail.deliver', { outboxId: 1 }, { actor: actorOf(owner) });
+    const { id } = await enqueue(ctx.database.db, mailDeliverJob, { outboxId: 1 }, { actor: actorOf(owner) });
     await ctx.database.db
       .update(jobs)
       .set({ state: 'running', progressDone: 40, progressTotal: 100 })
@@ -119,7 +121,7 @@ describe('admin jobs', () => {
   });
 
   it('retries a failed job (audited, fresh attempts) and refuses one that is not failed with 409', async () => {
-    const { id } = await enqueue(ctx.database.db, 'auth.password-reset', {
+    const { id } = await enqueue(ctx.database.db, passwordResetJob, {
       kind: 'resend',
       userId: owner.id,
       requestedFrom: null,

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { inActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { CountRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 /** What narrows the project's structures: the header's lines and search, one structure. */
 export interface StructureFilter {
@@ -144,15 +144,6 @@ function orderSql(orderBy: StructureOrderBy, order: 'ASC' | 'DESC', t: string): 
   return sql`${first}, ${c(t === 'sc' ? 'id' : 'structure_id')}`;
 }
 
-/** The project's name when the actor may see it (customers: their company's), else null. */
-export async function visibleProjectName(db: Db, actor: Actor, projectId: number): Promise<string | null> {
-  const [row] = await queryRows<{ project_name: string }>(
-    db,
-    sql`select project_name from projects p where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
-  );
-  return row?.project_name ?? null;
-}
-
 /** Orders that need only the structure's own columns: the page is cut before anything is counted. */
 const CHEAP_ORDER = new Set<StructureOrderBy>(['struct_num', 'line_name', 'line_num']);
 
@@ -174,9 +165,10 @@ export async function structurePage(
 ): Promise<{ rows: OverviewRow[]; total: number }> {
   const page = sql`limit ${f.limit} offset ${f.offset}`;
   if (CHEAP_ORDER.has(f.orderBy) && !f.risk) {
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await queryRows(
       db,
       sql`select count(*)::int as n from (${filtered(actor, f)}) x`,
+      CountRow,
     );
     const rows = await queryRows<OverviewRow>(
       db,
@@ -194,9 +186,10 @@ export async function structurePage(
   );
   if (rows.length === 0 && f.offset > 0) {
     // Past the end: the total still tells the pager where the end is.
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await queryRows(
       db,
       sql`select count(*)::int as n from (${withAggregates(filtered(actor, f), f.projectId)}) t ${riskFilter}`,
+      CountRow,
     );
     return { rows: [], total: count?.n ?? 0 };
   }

@@ -5,7 +5,7 @@ import {
   StructureListQuery,
   StructurePage,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { exportStructures, listStructures, overviewMap } from './overview.service.ts';
 
@@ -27,7 +27,7 @@ export async function overviewRoutes(app: App): Promise<void> {
   app.get(
     '/structures',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.read' },
       schema: {
         tags,
         summary: "A page of a project's structures with their photos, issues, status and risk",
@@ -45,7 +45,7 @@ export async function overviewRoutes(app: App): Promise<void> {
   app.get(
     '/structures/overview',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.read' },
       schema: {
         tags,
         summary: "The overview map's structures as columns, and the count per risk key",
@@ -63,7 +63,7 @@ export async function overviewRoutes(app: App): Promise<void> {
   app.get(
     '/structures/export',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'structure.read' },
       schema: {
         tags,
         summary: "A project's structures with risk, issues and review status as GeoJSON, KML or CSV",

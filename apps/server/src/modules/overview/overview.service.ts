@@ -11,9 +11,8 @@ import {
   type StructurePage,
 } from '@linewalker/domain';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { notFound } from '../../platform/errors.ts';
 import { EXPORT_WRITERS } from './exportFormats.ts';
 import {
   imageIdsOf,
@@ -22,7 +21,6 @@ import {
   rowsAfter,
   type StructureFilter,
   structurePage,
-  visibleProjectName,
 } from './overview.repository.ts';
 
 const filterOf = (q: OverviewFilterQuery & { structureId?: number | undefined }): StructureFilter => ({
@@ -31,14 +29,6 @@ const filterOf = (q: OverviewFilterQuery & { structureId?: number | undefined })
   q: q.q ?? '',
   structureId: q.structureId,
 });
-
-/** The project's name, after checking the actor may read its structures (another company's: 404). */
-async function readableProject(db: Db, actor: Actor, projectId: number): Promise<string> {
-  authorize(actor, 'structure.read');
-  const name = await visibleProjectName(db, actor, projectId);
-  if (name === null) throw notFound('Project');
-  return name;
-}
 
 const toStructure = (row: OverviewRow, imageIds: number[]): OverviewStructure => ({
   structure_id: row.structure_id,
@@ -68,7 +58,7 @@ export async function listStructures(
   actor: Actor,
   query: StructureListQuery,
 ): Promise<StructurePage> {
-  await readableProject(db, actor, query.projectId);
+  await requireProject(db, actor, 'structure.read', query.projectId);
   const { rows, total } = await structurePage(db, actor, {
     ...filterOf(query),
     risk: query.risk,
@@ -86,7 +76,7 @@ export async function listStructures(
 
 /** `GET /structures/overview`: every filtered structure's position and risk, and the count per risk. */
 export async function overviewMap(db: Db, actor: Actor, query: OverviewFilterQuery): Promise<OverviewMap> {
-  await readableProject(db, actor, query.projectId);
+  await requireProject(db, actor, 'structure.read', query.projectId);
   const columns = await mapColumns(db, actor, filterOf(query));
   const counts = emptyRiskCounts();
   for (const rank of columns.risk) {
@@ -123,7 +113,7 @@ export async function exportStructures(
   actor: Actor,
   query: StructureExportQuery,
 ): Promise<StructureExport> {
-  const projectName = await readableProject(db, actor, query.projectId);
+  const { project_name: projectName } = await requireProject(db, actor, 'structure.read', query.projectId);
   const writer = EXPORT_WRITERS[query.format];
   const filter = filterOf(query);
   const keep = (rows: OverviewRow[]) =>

@@ -1,6 +1,9 @@
+import { PILOT_STATUS } from '@linewalker/domain';
 import { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
-import { availabilityTextFailed } from './scheduling.service.ts';
+import * as repo from './scheduling.repository.ts';
 
 /**
  * Delivers one 'Check Availability' text message (already in the outbox) through the SMS transport,
@@ -26,3 +29,24 @@ export const availabilityTextJob = defineJob({
     }
   },
 });
+
+/**
+ * The `pilots.availability-text` job gave up on a message: the request is marked undeliverable and the
+ * pilot's status becomes 5 Error Messaging Pilot (unless they were assigned or answered meanwhile).
+ */
+async function availabilityTextFailed(db: Db, requestId: number, at: Date): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const request = await repo.markDeliveryFailed(tx, requestId, at);
+    if (!request) return;
+    const row = await repo.lockProjectPilot(tx, request.projectId, request.userId);
+    if (row.pilotSchedulingStatusId === PILOT_STATUS.waitingPilotResponse && !row.assigned) {
+      await repo.updateProjectPilot(
+        tx,
+        request.projectId,
+        request.userId,
+        { pilotSchedulingStatusId: PILOT_STATUS.errorMessagingPilot },
+        at,
+      );
+    }
+  });
+}

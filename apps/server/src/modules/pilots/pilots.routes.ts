@@ -13,7 +13,7 @@ import {
   SchedulingResponseRequest,
   SchedulingTokenParam,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf, callerOf } from '../../platform/http/authHook.ts';
 import { listDirectory, savePilotForm } from './pilots.service.ts';
 import * as scheduling from './scheduling.service.ts';
@@ -31,7 +31,7 @@ export async function pilotsRoutes(app: App): Promise<void> {
   app.get(
     '/pilots',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'pilot.list' },
       schema: {
         tags,
         summary: 'The pilot directory and its stats',
@@ -47,7 +47,7 @@ export async function pilotsRoutes(app: App): Promise<void> {
   app.post(
     '/pilots',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'pilot.save' },
       schema: {
         tags,
         summary: 'Save a pilot from the pilot form',
@@ -72,7 +72,7 @@ export async function pilotsRoutes(app: App): Promise<void> {
   app.get(
     '/pilots/project/:id',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'pilot.schedule' },
       schema: {
         tags,
         summary: "A project's Pilots tab: every pilot with distance and scheduling status",
@@ -90,7 +90,7 @@ export async function pilotsRoutes(app: App): Promise<void> {
   app.put(
     '/pilots/assign',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'pilot.schedule' },
       schema: {
         tags,
         summary: 'Assign a pilot to a project',
@@ -107,7 +107,7 @@ export async function pilotsRoutes(app: App): Promise<void> {
   app.put(
     '/pilots/unassign',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'pilot.schedule' },
       schema: {
         tags,
         summary: 'Unassign a pilot from a project',
@@ -124,7 +124,7 @@ export async function pilotsRoutes(app: App): Promise<void> {
   app.post(
     '/pilots/checkAvailability',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'pilot.schedule' },
       schema: {
         tags,
         summary: 'Ask a pilot by text message whether they can work the project',

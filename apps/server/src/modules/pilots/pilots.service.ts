@@ -10,12 +10,12 @@ import {
   USER_MESSAGES,
 } from '@linewalker/domain';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { savePilot } from '../users/users.service.ts';

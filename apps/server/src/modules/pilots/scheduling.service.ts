@@ -10,30 +10,25 @@ import {
   type SchedulingResponseAnswer,
 } from '@linewalker/domain';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, AnonymousCaller } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound } from '../../platform/auth/require.ts';
 import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { projectCenter } from '../projects/projects.repository.ts';
+import { availabilityTextJob } from './availabilityText.job.ts';
 import { activePilot, listPilots } from './pilots.repository.ts';
 import * as repo from './scheduling.repository.ts';
 
 type PilotScheduleRequest = z.output<typeof PilotScheduleSchema>;
 
-const projectObject = (p: { companyId: number }) => ({ kind: 'Project', companyId: p.companyId });
-
-/** The project, authorized for scheduling: another company's or a missing one is 404 (by `authorize`). */
-async function schedulableProject(db: Db, actor: Actor, projectId: number) {
-  const project = await repo.findProject(db, projectId);
-  if (!project) throw notFound('Project');
-  authorize(actor, 'pilot.schedule', projectObject(project));
-  return project;
-}
+/** The project, authorized for scheduling: another company's or a missing one is 404. */
+const schedulableProject = async (db: Db, actor: Actor, projectId: number) =>
+  requireFound(actor, 'pilot.schedule', 'Project', await repo.findProject(db, projectId));
 
 /**
  * GET /pilots/project/{id}: every current pilot with the distance from the project centre (the mean of its
@@ -200,7 +195,7 @@ export async function checkAvailability(deps: Deps, actor: Actor, body: PilotSch
       },
       { queueDelivery: false },
     );
-    await enqueue(tx, 'pilots.availability-text', { requestId, outboxId }, { actor });
+    await enqueue(tx, availabilityTextJob, { requestId, outboxId }, { actor });
     await repo.updateProjectPilot(
       tx,
       body.project_id,
@@ -272,25 +267,4 @@ export async function answerScheduling(
   if (!request) throw notFound('Scheduling request');
   if (request.respondedAt) throw badRequest(PILOT_MESSAGES.tokenUsed, 'used_token');
   throw badRequest(PILOT_MESSAGES.tokenExpired, 'expired_token');
-}
-
-/**
- * The `pilots.availability-text` job gave up on a message: the request is marked undeliverable and the
- * pilot's status becomes 5 Error Messaging Pilot (unless they were assigned or answered meanwhile).
- */
-export async function availabilityTextFailed(db: Db, requestId: number, at: Date): Promise<void> {
-  await withTransaction(db, async (tx) => {
-    const request = await repo.markDeliveryFailed(tx, requestId, at);
-    if (!request) return;
-    const row = await repo.lockProjectPilot(tx, request.projectId, request.userId);
-    if (row.pilotSchedulingStatusId === PILOT_STATUS.waitingPilotResponse && !row.assigned) {
-      await repo.updateProjectPilot(
-        tx,
-        request.projectId,
-        request.userId,
-        { pilotSchedulingStatusId: PILOT_STATUS.errorMessagingPilot },
-        at,
-      );
-    }
-  });
 }

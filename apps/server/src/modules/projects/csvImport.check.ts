@@ -7,11 +7,11 @@ import {
   type StructureRow,
   type StructureRowError,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { AppError } from '../../platform/errors.ts';
-import { textChunks } from '../uploads/textChunks.ts';
-import { findArrivedUpload, KMZ_NOT_SUPPORTED } from '../uploads/uploads.service.ts';
+import { findArrivedUpload, KMZ_NOT_SUPPORTED } from '../sourceFiles/sourceFiles.service.ts';
+import { textChunks } from '../sourceFiles/textChunks.ts';
 import { existingStructureKeys, lineKeys } from './csvImport.repository.ts';
 import {
   duplicateMessage,

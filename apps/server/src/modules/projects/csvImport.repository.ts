@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
+import { CountRow, execute, IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { sourceFiles } from '../../platform/db/schema/index.ts';
 
 export async function insertSourceFile(db: Db, values: typeof sourceFiles.$inferInsert): Promise<number> {
@@ -78,9 +78,10 @@ export async function existingStructureKeys(
 
 /** How many structures a source file has produced so far (where a resumed import continues). */
 export async function countFileStructures(db: Db, sourceFileId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await queryRows(
     db,
     sql`select count(*)::int as n from structures where source_file_id = ${sourceFileId}`,
+    CountRow,
   );
   return row?.n ?? 0;
 }
@@ -134,7 +135,7 @@ export async function insertStructureBatch(
 
 /** Components of the annotation taxonomy: a component project has one inspection per structure and each. */
 export async function componentCount(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from components`);
+  const [row] = await queryRows(db, sql`select count(*)::int as n from components`, CountRow);
   return row?.n ?? 0;
 }
 
@@ -146,7 +147,7 @@ export async function finishImport(db: Db, projectId: number, jobId: number): Pr
         where id = ${projectId} and (import_job_id = ${jobId} or import_state is null)`,
   );
   if (changed > 0) return true;
-  const [row] = await queryRows<{ id: number }>(db, sql`select id from projects where id = ${projectId}`);
+  const [row] = await queryRows(db, sql`select id from projects where id = ${projectId}`, IdRow);
   return row !== undefined;
 }
 

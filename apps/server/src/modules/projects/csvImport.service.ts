@@ -1,9 +1,10 @@
 import type { KmzEntry, ProjectSaveResponse } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { UserActor } from '../../platform/auth/actor.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { type CheckedImport, checkCsvFiles, type ImportTarget } from './csvImport.check.ts';
+import { projectImportJob } from './csvImport.job.ts';
 import { componentCount, insertSourceFile, markImporting } from './csvImport.repository.ts';
 import { type FileToWrite, writeCsvFiles } from './csvImport.write.ts';
 
@@ -106,7 +107,7 @@ export async function startImport(
   const files = await registerSourceFiles(tx, target, checked);
   const job = await enqueue(
     tx,
-    'projects.import-csv',
+    projectImportJob,
     { ...target, newProject, totalRows: checked.structures, files },
     { actor },
   );

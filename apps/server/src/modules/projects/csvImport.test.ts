@@ -6,7 +6,7 @@ import { pathOf, uploadCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, projectPayload } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
-import { KMZ_NOT_SUPPORTED } from '../uploads/uploads.service.ts';
+import { KMZ_NOT_SUPPORTED } from '../sourceFiles/sourceFiles.service.ts';
 
 let ctx: TestContext;
 let pm: Record<string, string>;

@@ -1,7 +1,7 @@
 import { StructureCsvImport, type StructureRow } from '@linewalker/domain';
 import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
-import { textChunks } from '../uploads/textChunks.ts';
+import { textChunks } from '../sourceFiles/textChunks.ts';
 import { type ImportTarget, rowChoiceOf } from './csvImport.check.ts';
 import { countFileStructures, insertStructureBatch, resolveLines } from './csvImport.repository.ts';
 

@@ -16,7 +16,7 @@ import {
   ProjectUpdateRequest,
 } from '@linewalker/domain';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { listProjectTiers, listProjectTypes } from './projects.repository.ts';
 import {
@@ -55,7 +55,7 @@ export async function projectsRoutes(app: App): Promise<void> {
   app.get(
     '/projects',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags,
         summary: 'All projects with their computed state, progress and flags',
@@ -96,7 +96,7 @@ export async function projectsRoutes(app: App): Promise<void> {
   app.get(
     '/projects/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'project.read' },
       schema: {
         tags,
         summary: 'One project, with its files and the centre of its structures',
@@ -112,7 +112,7 @@ export async function projectsRoutes(app: App): Promise<void> {
   app.post(
     '/projects',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'project.create' },
       schema: {
         tags,
         summary: 'Create a project, importing its CSV files',
@@ -127,7 +127,7 @@ export async function projectsRoutes(app: App): Promise<void> {
   app.put(
     '/projects/upsert',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'project.update' },
       schema: {
         tags,
         summary: 'Update a project (id in the body), importing any added CSV files',
@@ -143,7 +143,7 @@ export async function projectsRoutes(app: App): Promise<void> {
     app.put(
       archived ? '/projects/archive/:id' : '/projects/unarchive/:id',
       {
-        config: { access: 'canCreate' },
+        config: { access: 'project.archive' },
         schema: {
           tags,
           summary: archived ? 'Archive a project' : 'Unarchive a project',

@@ -10,12 +10,13 @@ import {
   projectStatus,
   projectToday,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import { requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { isActiveCustomer } from '../customers/customers.repository.ts';
 import type { CheckedImport } from './csvImport.check.ts';
@@ -288,9 +289,7 @@ export async function updateProjectFields(
   body: ProjectUpdateRequest,
 ): Promise<ProjectSaveResponse> {
   const db = deps.database.db;
-  const current = await findProject(db, body.id);
-  if (!current) throw notFound('Project');
-  authorize(actor, 'project.update', { kind: 'Project', companyId: current.companyId });
+  const current = requireFound(actor, 'project.update', 'Project', await findProject(db, body.id));
   authorize(actor, 'project.update', { kind: 'Customer', companyId: body.company_id });
   if (current.importState === 'importing') {
     throw conflict(PROJECT_SERVER_MESSAGES.importInProgress, 'import_in_progress');
@@ -330,9 +329,7 @@ export async function updateProjectFields(
 /** Archive or unarchive; repeating either is harmless (the first archive date is kept). */
 export async function setArchived(deps: Deps, actor: Actor, id: number, archived: boolean): Promise<void> {
   await withTransaction(deps.database.db, async (tx) => {
-    const project = await findProject(tx, id);
-    if (!project) throw notFound('Project');
-    authorize(actor, 'project.archive', { kind: 'Project', companyId: project.companyId });
+    await requireProject(tx, actor, 'project.archive', id);
     const changed = archived ? await archiveProject(tx, id) : await unarchiveProject(tx, id);
     await writeAudit(tx, actor, {
       action: archived ? 'project.archive' : 'project.unarchive',

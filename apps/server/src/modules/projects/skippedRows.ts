@@ -6,12 +6,12 @@ import {
   StructureCsvImport,
   type StructureRowError,
 } from '@linewalker/domain';
-import type { Deps } from '../../app.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { textChunks } from '../uploads/textChunks.ts';
-import { issuedUpload, KMZ_NOT_SUPPORTED } from '../uploads/uploads.service.ts';
+import { issuedUpload, KMZ_NOT_SUPPORTED } from '../sourceFiles/sourceFiles.service.ts';
+import { textChunks } from '../sourceFiles/textChunks.ts';
 import { rowChoiceOf } from './csvImport.check.ts';
 import { IMPORT_MESSAGES, refusedRow, storedNameProblems } from './csvImport.rows.ts';
 

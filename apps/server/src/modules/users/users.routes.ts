@@ -10,7 +10,7 @@ import {
   UserSaveResponse,
   UserUpdateRequest,
 } from '@linewalker/domain';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './users.service.ts';
 
@@ -32,7 +32,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/users',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'user.list' },
       schema: {
         tags,
         summary: 'Users, searched, sorted and paged',
@@ -51,7 +51,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.post(
     '/users/',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'user.manage' },
       schema: {
         tags,
         summary: 'Create a user',
@@ -69,7 +69,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.put(
     '/users',
     {
-      config: { access: 'superAdmin' },
+      config: { access: 'user.manage' },
       schema: {
         tags,
         summary: 'Save a user',
@@ -89,7 +89,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/users/byEmail/:email',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'user.lookup' },
       schema: {
         tags,
         summary: 'The user with this email, or null',
@@ -106,7 +106,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/users/emailInUse/:email',
     {
-      config: { access: 'canCreate' },
+      config: { access: 'user.lookup' },
       schema: {
         tags,
         summary: 'Whether a user already has this email',
@@ -123,7 +123,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.get(
     '/pilots/attributes',
     {
-      config: { access: 'staff' },
+      config: { access: 'pilot.attribute.list' },
       schema: {
         tags: ['Pilots'],
         summary: 'Pilot proficiencies, certifications and skills',

@@ -16,13 +16,13 @@ import {
   type ValidationIssue,
 } from '@linewalker/domain';
 import type { z } from 'zod';
-import type { Deps } from '../../app.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import { newSecretToken } from '../../platform/auth/tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { geocodeUsPlace } from '../pilots/gazetteer.ts';
 import { setHomeLocationIfMissing } from '../pilots/pilots.repository.ts';

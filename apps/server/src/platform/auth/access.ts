@@ -1,20 +1,21 @@
-import { canCreate, canInspect, isStaff, isSuperAdmin, type Principal } from '@linewalker/domain';
+import { type Action, POLICY, type Principal } from '@linewalker/domain';
 
 /**
- * Who may call a route. Every route under /api declares one (an undeclared route fails at start
- * and in the authorization matrix test); object-level rules (a customer sees only their company)
- * are applied by the services on top of this.
+ * What a route needs, declared on every route under /api (an undeclared one fails at start and in the
+ * authorization matrix test): the domain action it performs (`packages/domain/src/policy.ts`), whose role
+ * rule the auth hook applies before the handler runs; or, for a route that acts on no object of the
+ * policy (login, the caller's own session, lookup lists), `public` or `authenticated`. The services apply
+ * the same action to every object they load (`require.ts`), where another company's object answers 404.
  */
-export const ACCESS_RULES = {
-  public: () => true,
-  authenticated: () => true,
-  staff: (p: Principal) => isStaff(p),
-  canInspect: (p: Principal) => canInspect(p),
-  canCreate: (p: Principal) => canCreate(p),
-  superAdmin: (p: Principal) => isSuperAdmin(p),
-} as const;
+export type Access = 'public' | 'authenticated' | Action;
 
-export type Access = keyof typeof ACCESS_RULES;
+export const isAccess = (value: unknown): value is Access =>
+  typeof value === 'string' &&
+  (value === 'public' || value === 'authenticated' || Object.hasOwn(POLICY, value));
+
+/** Whether a logged-in caller passes a route's declared access (its action's role rule). */
+export const passesAccess = (access: Exclude<Access, 'public'>, p: Principal): boolean =>
+  access === 'authenticated' || POLICY[access](p);
 
 export interface AuthUser extends Principal {
   sessionId: string;

@@ -1,10 +1,46 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from './client.ts';
 
-/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`; the shared Db type does not say so). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * Whether raw rows are checked against their schemas: in tests and development, so a column the SQL renames
+ * or a type it changes fails there; in production the rows are trusted (checking every row costs time).
+ */
+export const CHECK_ROWS = process.env.NODE_ENV !== 'production';
+
+/** The row of a query that answers one id, or one count. */
+export const IdRow = z.object({ id: z.number().int() });
+export const CountRow = z.object({ n: z.number().int() });
+
+/** A row that does not match its schema: names the first row and what is wrong with it. */
+export class RowShapeError extends Error {
+  constructor(index: number, issues: z.core.$ZodIssue[]) {
+    super(
+      `Row ${index} of a raw query does not match its schema: ${z.prettifyError({ issues } as z.ZodError)}`,
+    );
+    this.name = 'RowShapeError';
+  }
+}
+
+/** Throws RowShapeError when a row does not match `schema`; the rows are answered as they came (not parsed). */
+export function checkRows<S extends z.ZodType>(rows: unknown[], schema: S): z.output<S>[] {
+  for (let i = 0; i < rows.length; i++) {
+    const result = schema.safeParse(rows[i]);
+    if (!result.success) throw new RowShapeError(i, result.error.issues);
+  }
+  return rows as z.output<S>[];
+}
+
+/**
+ * Runs raw SQL and returns its rows (both drivers answer `{ rows }`; the shared Db type does not say so).
+ * With a `schema` (a zod object without transforms) the rows are checked against it where `CHECK_ROWS` is
+ * on and typed by it; without one the caller's `T` is trusted.
+ */
+export async function queryRows<S extends z.ZodType>(db: Db, query: SQL, schema: S): Promise<z.output<S>[]>;
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]>;
+export async function queryRows(db: Db, query: SQL, schema?: z.ZodType): Promise<unknown[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return schema && CHECK_ROWS ? checkRows(result.rows, schema) : result.rows;
 }
 
 /** Rows changed by a statement: node-postgres reports rowCount, PGlite affectedRows. */

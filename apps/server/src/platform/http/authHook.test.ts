@@ -12,6 +12,23 @@ describe('registerAuth', () => {
     expect(() =>
       app.get('/api/v1/typo', { config: { access: 'everybody' as never } }, async () => 'open'),
     ).toThrow(/declares no access rule/);
+    // A name the policy's object inherits is not one of its actions.
+    expect(() =>
+      app.get('/api/v1/inherited', { config: { access: 'toString' as never } }, async () => 'open'),
+    ).toThrow(/declares no access rule/);
+    await app.close();
+  });
+
+  it("accepts a domain action, public or authenticated as a route's access", async () => {
+    const app = Fastify();
+    registerAuth(app, {} as Db, new TokenService('x'.repeat(40)));
+    app.get('/api/v1/a', { config: { access: 'project.create' } }, async () => 'a');
+    app.get('/api/v1/b', { config: { access: 'public' } }, async () => 'b');
+    app.get('/api/v1/c', { config: { access: 'authenticated' } }, async () => 'c');
+    await app.ready();
+    expect(app.apiRoutes.map((r) => r.access)).toEqual(['project.create', 'public', 'authenticated']);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/b' })).body).toBe('b');
+    expect((await app.inject({ method: 'GET', url: '/api/v1/a' })).statusCode).toBe(401);
     await app.close();
   });
 

@@ -1,7 +1,7 @@
 import { AUTH_COOKIE } from '@linewalker/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCESS_RULES, type Access, type AuthUser } from '../auth/access.ts';
+import { type Access, type AuthUser, isAccess, passesAccess } from '../auth/access.ts';
 import type { AnonymousCaller, UserActor } from '../auth/actor.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
@@ -10,7 +10,7 @@ import { forbidden, unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call this route; required on every /api route. */
+    /** The domain action this route performs (or `public` / `authenticated`); required on every /api route. */
     access?: Access;
   }
   interface FastifyRequest {
@@ -98,8 +98,8 @@ function principalLoader(db: Db, tokens: TokenService) {
 }
 
 /**
- * Deny by default: an /api route without a declared access rule is refused at registration,
- * and every request is checked against its route's rule before the handler runs.
+ * Deny by default: an /api route without a declared access (a domain action, `public` or `authenticated`) is
+ * refused at registration, and every request is checked against its action's role rule before the handler runs.
  */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('principal', null);
@@ -111,7 +111,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
     const access = route.config?.access;
-    if (!access || !(access in ACCESS_RULES)) {
+    if (!isAccess(access)) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
     for (const method of [route.method].flat()) {
@@ -127,7 +127,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     req.actor = req.principal ? actorFrom(req, req.principal) : null;
     if (access === 'public') return;
     if (!req.principal) throw unauthorized();
-    if (!access || !ACCESS_RULES[access](req.principal)) throw forbidden();
+    if (!isAccess(access) || !passesAccess(access, req.principal)) throw forbidden();
   });
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Mailer } from '../mail/transport.ts';
+import type { Mailer } from '../mail/mailer.types.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** What a handler may use besides its payload: the same parts the HTTP services get. */

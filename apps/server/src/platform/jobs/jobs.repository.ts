@@ -1,7 +1,7 @@
 import type { JobState } from '@linewalker/domain';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { execute, queryRows } from '../db/rows.ts';
+import { execute, IdRow, queryRows } from '../db/rows.ts';
 import { jobs, users } from '../db/schema/index.ts';
 
 /** The channel every enqueue notifies (payload: the job name) and every worker listens on. */
@@ -47,7 +47,7 @@ export async function insertJob(
   job: NewJob,
   retried = false,
 ): Promise<{ id: number; created: boolean }> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into jobs (name, payload, max_attempts, run_at, dedupe_key, created_by)
         values (${job.name}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts},
@@ -55,12 +55,14 @@ export async function insertJob(
         on conflict (name, dedupe_key) where dedupe_key is not null and state in ('queued', 'running')
         do nothing
         returning id`,
+    IdRow,
   );
   if (!row) {
-    const [existing] = await queryRows<{ id: number }>(
+    const [existing] = await queryRows(
       db,
       sql`select id from jobs where name = ${job.name} and dedupe_key = ${job.dedupeKey}
           and state in ('queued', 'running')`,
+      IdRow,
     );
     if (existing) return { id: existing.id, created: false };
     // The other job finished between the two statements: a new one may be inserted now (once; a

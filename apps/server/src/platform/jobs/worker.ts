@@ -24,14 +24,13 @@ import {
   requeueExpiredJobs,
   saveProgress,
 } from './jobs.repository.ts';
-import { jobDefinitions } from './registry.ts';
 
 export interface WorkerOptions {
   deps: JobDeps;
   /** Jobs run at the same time by this worker (`JOB_WORKERS`). */
   concurrency: number;
-  /** Default: the application's jobs. */
-  definitions?: ReadonlyMap<string, AnyJobDefinition>;
+  /** The jobs this worker runs: the application's (`src/jobs.ts`), or a test's own. */
+  definitions: readonly AnyJobDefinition[];
   /** How often an idle worker looks for due jobs when no notification wakes it (and for expired leases). */
   pollMs?: number;
   /** Overrides each definition's lease (tests shorten it). */
@@ -77,7 +76,7 @@ export class JobWorker {
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly opts: WorkerOptions) {
-    this.definitions = opts.definitions ?? jobDefinitions();
+    this.definitions = new Map(opts.definitions.map((d) => [d.name, d]));
     this.names = [...this.definitions.keys()];
     this.pollMs = opts.pollMs ?? 1500;
     this.graceMs = opts.graceMs ?? 10_000;

@@ -7,12 +7,13 @@ import { TokenService } from '../auth/tokens.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { jobs, outbox } from '../db/schema/index.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../deps.types.ts';
 import { JobWorker } from '../jobs/worker.ts';
-import { createStorage } from '../storage/storage.ts';
+import { createStorage } from '../storage/createStorage.ts';
 import { mailDeliverJob } from './deliver.job.ts';
+import type { Mailer } from './mailer.types.ts';
 import { smtpTransport } from './smtp.ts';
-import { Mailer, outboxOnlyTransport } from './transport.ts';
+import { OutboxMailer, outboxOnlyTransport } from './transport.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -75,8 +76,12 @@ function depsWith(mailer: Mailer): Deps {
 /** A real worker running the real mail.deliver handler, with retries a few ms apart instead of seconds. */
 /** A worker whose retries wait `backoff` (short, so the tests need not wait the real ten seconds). */
 function mailWorker(mailer: Mailer, backoff = { baseMs: 20, maxMs: 100 }) {
-  const definitions = new Map([[mailDeliverJob.name, { ...mailDeliverJob, backoff }]]);
-  return new JobWorker({ deps: depsWith(mailer), concurrency: 1, definitions, pollMs: 50 });
+  return new JobWorker({
+    deps: depsWith(mailer),
+    concurrency: 1,
+    definitions: [{ ...mailDeliverJob, backoff }],
+    pollMs: 50,
+  });
 }
 
 const outboxRow = async (to: string) =>
@@ -93,7 +98,7 @@ async function until<T>(check: () => Promise<T | undefined>): Promise<T> {
 
 describe('Mailer', () => {
   it('records the message and a mail.deliver job in the transaction; the job sends it over SMTP', async () => {
-    const mailer = new Mailer(
+    const mailer = new OutboxMailer(
       smtpTransport(`smtp://127.0.0.1:${port}`, 'Linewalker <no-reply@test>'),
       outboxOnlyTransport,
     );
@@ -118,7 +123,7 @@ describe('Mailer', () => {
   });
 
   it('retries a send the SMTP peer refuses, shows each failure on the outbox row, then delivers', async () => {
-    const mailer = new Mailer(smtpTransport(`smtp://127.0.0.1:${port}`, 'x@test'), outboxOnlyTransport);
+    const mailer = new OutboxMailer(smtpTransport(`smtp://127.0.0.1:${port}`, 'x@test'), outboxOnlyTransport);
     refusals.set('flaky@example.test', 2);
     await database.db.transaction((tx) =>
       mailer.enqueue(tx, { channel: 'email', to: 'flaky@example.test', body: 'third time lucky' }),
@@ -155,7 +160,7 @@ describe('Mailer', () => {
   });
 
   it('marks the message failed with the reason after the last attempt, and keeps it', async () => {
-    const mailer = new Mailer(smtpTransport('smtp://127.0.0.1:1', 'x@test'), outboxOnlyTransport);
+    const mailer = new OutboxMailer(smtpTransport('smtp://127.0.0.1:1', 'x@test'), outboxOnlyTransport);
     const id = await database.db.transaction((tx) =>
       mailer.enqueue(tx, { channel: 'email', to: 'down@example.test', body: 'never arrives' }),
     );
@@ -180,7 +185,7 @@ describe('Mailer', () => {
   });
 
   it('without a mail server the outbox row is the delivery: stored at once, no job', async () => {
-    const mailer = new Mailer(outboxOnlyTransport, outboxOnlyTransport);
+    const mailer = new OutboxMailer(outboxOnlyTransport, outboxOnlyTransport);
     await database.db.transaction((tx) =>
       mailer.enqueue(tx, { channel: 'email', to: 'local@example.test', body: 'hi' }),
     );
@@ -188,7 +193,7 @@ describe('Mailer', () => {
   });
 
   it('sends nothing and queues nothing when the transaction rolls back', async () => {
-    const mailer = new Mailer(smtpTransport(`smtp://127.0.0.1:${port}`, 'x@test'), outboxOnlyTransport);
+    const mailer = new OutboxMailer(smtpTransport(`smtp://127.0.0.1:${port}`, 'x@test'), outboxOnlyTransport);
     const jobsBefore = (await database.db.select().from(jobs)).length;
     await expect(
       database.db.transaction(async (tx) => {

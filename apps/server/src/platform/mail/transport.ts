@@ -3,13 +3,8 @@ import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { PermanentJobError } from '../jobs/define.ts';
 import { enqueue } from '../jobs/enqueue.ts';
-
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject?: string;
-  body: string;
-}
+import { mailDeliverJob } from './deliver.job.ts';
+import type { Mailer, OutgoingMessage } from './mailer.types.ts';
 
 /** Delivers a message once it is recorded; 'stored' means the outbox row itself is the delivery. */
 export interface Transport {
@@ -28,7 +23,7 @@ export const outboxOnlyTransport: Transport = {
  * a worker sends the message after commit and retries with backoff when the server refuses it, and the
  * outbox row shows each attempt. Without one the row is the delivery ('stored').
  */
-export class Mailer {
+export class OutboxMailer implements Mailer {
   constructor(
     private readonly email: Transport,
     private readonly sms: Transport,
@@ -65,7 +60,7 @@ export class Mailer {
       })
       .returning({ id: outbox.id });
     const id = row!.id;
-    if (!storedOnly && options.queueDelivery !== false) await enqueue(tx, 'mail.deliver', { outboxId: id });
+    if (!storedOnly && options.queueDelivery !== false) await enqueue(tx, mailDeliverJob, { outboxId: id });
     return id;
   }
 

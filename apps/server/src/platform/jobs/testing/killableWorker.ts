@@ -10,7 +10,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createDeps } from '../../deps.ts';
 import { defineJob } from '../define.ts';
-import { enqueueWith } from '../enqueue.ts';
+import { enqueue } from '../enqueue.ts';
 import { JobWorker } from '../worker.ts';
 
 const env = process.env;
@@ -28,7 +28,6 @@ const hang = defineJob({
     return new Promise(() => {});
   },
 });
-const definitions = new Map([[hang.name, hang]]);
 const config = loadConfig({
   NODE_ENV: 'test',
   DATA_DIR: '/tmp/lw-killable-worker',
@@ -37,9 +36,9 @@ const config = loadConfig({
 const worker = new JobWorker({
   deps: createDeps(config, database),
   concurrency: 1,
-  definitions,
+  definitions: [hang],
   leaseMs: 1500,
   pollMs: 100,
 });
-await enqueueWith(definitions, database.db, 'test.hang', { note: 'survives kill -9' });
+await enqueue(database.db, hang, { note: 'survives kill -9' });
 await worker.start();

@@ -1,0 +1,128 @@
+import type { CandidateStructure } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
+import { images, type StepClip } from '../../platform/db/schema/index.ts';
+
+/** Base64 MD5 of every photo of the project. */
+export async function projectMd5s(db: Db, projectId: number): Promise<string[]> {
+  const rows = await queryRows<{ md5: string }>(
+    db,
+    sql`select md5 from images where project_id = ${projectId} order by id`,
+  );
+  return rows.map((r) => r.md5);
+}
+
+/** A text[] literal sent as one bind value; base64 has no characters a quoted element must escape. */
+const textArrayLiteral = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+/** Which of `md5s` the project holds. */
+export async function md5sInProject(db: Db, projectId: number, md5s: readonly string[]): Promise<string[]> {
+  if (md5s.length === 0) return [];
+  const rows = await queryRows<{ md5: string }>(
+    db,
+    sql`select md5 from images
+        where project_id = ${projectId} and md5 = any(${textArrayLiteral(md5s)}::text[])`,
+  );
+  return rows.map((r) => r.md5);
+}
+
+export interface ProjectImageRef {
+  id: number;
+  storage_key: string;
+}
+
+export async function imageByMd5(db: Db, projectId: number, md5: string): Promise<ProjectImageRef | null> {
+  const [row] = await queryRows<ProjectImageRef>(
+    db,
+    sql`select id, storage_key from images where project_id = ${projectId} and md5 = ${md5}`,
+  );
+  return row ?? null;
+}
+
+export interface ImageUploadRow {
+  id: string;
+  storage_key: string;
+  kind: string;
+  content_type: string | null;
+  /** The image this upload became, once completed. */
+  image_id: number | null;
+  /** When the file arrived (the local driver's PUT), with its size and the MD5 the PUT computed. */
+  completed_at: Date | string | null;
+  size_bytes: number | null;
+  md5: string | null;
+}
+
+/** An upload `userId` was issued (another user's upload is not found). */
+export async function findUserUpload(
+  db: Db,
+  uploadId: string,
+  userId: number,
+): Promise<ImageUploadRow | null> {
+  const [row] = await queryRows<ImageUploadRow>(
+    db,
+    sql`select f.id, f.storage_key, f.kind, f.content_type, f.completed_at,
+          f.size_bytes::float8 as size_bytes, f.md5,
+          (select i.id from images i where i.file_upload_id = f.id limit 1) as image_id
+        from file_uploads f
+        where f.id = ${uploadId} and f.uploaded_by = ${userId}`,
+  );
+  return row ?? null;
+}
+
+export async function structureInProject(db: Db, structureId: number, projectId: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select id from structures where id = ${structureId} and project_id = ${projectId}`,
+    IdRow,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * The project's structures within `radiusM` of a point: a bounding box the GiST index on `location`
+ * answers (x = longitude, y = latitude); the exact distance is the assignment rule's business.
+ */
+export async function structuresNear(
+  db: Db,
+  projectId: number,
+  latitude: number,
+  longitude: number,
+  radiusM: number,
+): Promise<CandidateStructure[]> {
+  const dLat = radiusM / 111_320;
+  const dLon = radiusM / (111_320 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
+  const rows = await queryRows<{ id: number; lat: number; lon: number }>(
+    db,
+    sql`select id, location[1] as lat, location[0] as lon from structures
+        where project_id = ${projectId}
+          and location <@ box(point(${longitude - dLon}, ${latitude - dLat}), point(${longitude + dLon}, ${latitude + dLat}))`,
+  );
+  return rows.map((r) => ({ id: r.id, latitude: Number(r.lat), longitude: Number(r.lon) }));
+}
+
+export type NewImage = typeof images.$inferInsert & { stepclipJson?: StepClip | null };
+
+/**
+ * Inserts the photo unless the project already holds its md5 (or its storage key): null when another
+ * completion of the same file won.
+ */
+export async function insertImageOnce(db: Db, values: NewImage): Promise<number | null> {
+  const rows = await db.insert(images).values(values).onConflictDoNothing().returning({ id: images.id });
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * A flight plan's flight started with the first photo of its project taken after the plan was uploaded
+ * (photos taken before it belong to earlier flights): every plan of the project uploaded by then whose
+ * flight_started_date is unset or later takes the capture time. Only ever moved earlier; concurrent uploads
+ * settle on the earliest under the row locks.
+ */
+export async function noteFlightStarted(db: Db, projectId: number, captureTime: Date): Promise<void> {
+  await db.execute(
+    sql`update flight_plans set flight_started_date = ${captureTime.toISOString()}::timestamptz
+      where project_id = ${projectId}
+        and created_date <= ${captureTime.toISOString()}::timestamptz
+        and (flight_started_date is null or flight_started_date > ${captureTime.toISOString()}::timestamptz)`,
+  );
+}

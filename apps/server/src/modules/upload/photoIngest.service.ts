@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ASSIGNMENT_SEARCH_RADIUS_M,
+  type AssignmentChoice,
+  chooseStructure,
+  type ExistingMd5Response,
+  type ImageUploadedBody,
+  type ImageUploadedResponse,
+  type ImageUploadTokenResponse,
+} from '@linewalker/domain';
+import sharp from 'sharp';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { requireProject } from '../../platform/auth/require.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { arrivedSize, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
+import { imageProcessJob } from './imageProcess.job.ts';
+import * as repo from './photoIngest.repository.ts';
+import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
+import { digestStream, type StoredFileDigest, sniffImageType } from './storedFile.ts';
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+
+/** Where a project's uploaded photos are stored: the prefix ties an upload to its project. */
+const projectPrefix = (projectId: number) => `images/${projectId}/`;
+
+export async function existingMd5(deps: Deps, actor: Actor, projectId: number): Promise<ExistingMd5Response> {
+  const db = deps.database.db;
+  await requireProject(db, actor, 'image.upload', projectId);
+  return {
+    md5Images: await repo.projectMd5s(db, projectId),
+    concurrentUploads: deps.config.concurrentUploads,
+  };
+}
+
+export async function imagesUploaded(
+  deps: Deps,
+  actor: Actor,
+  projectId: number,
+  md5s: string[],
+): Promise<{ uploaded: string[] }> {
+  const db = deps.database.db;
+  await requireProject(db, actor, 'image.upload', projectId);
+  return { uploaded: await repo.md5sInProject(db, projectId, [...new Set(md5s)]) };
+}
+
+/**
+ * 'Skipped - Already Uploaded' when the project holds the file; otherwise a registered upload under a fresh
+ * key of the project's photo folder and a URL to PUT it to with `contentType`.
+ */
+export async function imageUploadToken(
+  deps: Deps,
+  actor: UserActor,
+  query: { projectId: number; md5: string; contentType: keyof typeof EXTENSIONS },
+): Promise<ImageUploadTokenResponse> {
+  const db = deps.database.db;
+  await requireProject(db, actor, 'image.upload', query.projectId);
+  if (await repo.imageByMd5(db, query.projectId, query.md5)) {
+    return { alreadyUploaded: true, uuid: null, signedTokenUrl: null, imageUrl: null };
+  }
+  const key = `${projectPrefix(query.projectId)}${randomUUID()}.${EXTENSIONS[query.contentType]}`;
+  const { id, signedUrl } = await registerSignedUpload(deps, actor, {
+    key,
+    kind: 'image',
+    contentType: query.contentType,
+  });
+  return { alreadyUploaded: false, uuid: id, signedTokenUrl: signedUrl, imageUrl: key };
+}
+
+export const md5Mismatch = (detail: string) =>
+  new AppError('md5_mismatch', `The uploaded file does not match its md5 (${detail}); upload it again.`);
+
+/** The actual pixel size of the photo (as displayed, EXIF orientation applied) from its header. */
+async function pixelSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const m = await sharp(bytes, { failOn: 'none' }).metadata();
+    const oriented = m.autoOrient ?? m;
+    return oriented.width && oriented.height ? { width: oriented.width, height: oriented.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored photo's MD5, size and first bytes. When the local driver's PUT recorded the MD5 of the bytes
+ * it streamed into storage (they are published once under the key, never replaced) and the file still has
+ * the recorded size, that MD5 stands and only the first bytes are read; otherwise (S3, whose PUT the server
+ * never sees) the stored file is read and hashed.
+ */
+async function storedDigest(
+  deps: Deps,
+  upload: repo.ImageUploadRow,
+  storedSize: number,
+): Promise<StoredFileDigest> {
+  const key = upload.storage_key;
+  if (upload.md5 !== null && upload.size_bytes === storedSize) {
+    return {
+      md5: upload.md5,
+      sizeBytes: storedSize,
+      prefix: await deps.storage.readStart(key, METADATA_PREFIX_BYTES),
+    };
+  }
+  return digestStream(await deps.storage.read(key), METADATA_PREFIX_BYTES);
+}
+
+/**
+ * Upload complete (`imageUploadedV2/{uuid}`). Trusts nothing the browser says about the file: the upload
+ * must be the caller's own for this project and the stored bytes must have the declared md5 (else the
+ * object is deleted and nothing is written); metadata is read from the stored bytes. The photo is then
+ * stored once per project (a parallel completion of the same file answers alreadyUploaded and its copy is
+ * deleted), assigned manually or by the camera pose, audited, and queued for its thumbnail and medium.
+ */
+export async function completeImageUpload(
+  deps: Deps,
+  actor: UserActor,
+  uploadId: string,
+  body: ImageUploadedBody,
+): Promise<ImageUploadedResponse> {
+  const db = deps.database.db;
+  const project = await requireProject(db, actor, 'image.upload', body.projectId);
+  const upload = await repo.findUserUpload(db, uploadId, actor.userId);
+  if (upload?.kind !== 'image' || !upload.storage_key.startsWith(projectPrefix(project.id))) {
+    throw notFound('Upload');
+  }
+  // A completion that already succeeded (its answer lost on the way): the same answer again.
+  if (upload.image_id !== null) {
+    return { alreadyUploaded: true, imageId: upload.image_id, addImageResponse: { error: null } };
+  }
+  if (body.imageUrl !== upload.storage_key) {
+    throw badRequest('imageUrl is not the storage key of this upload', 'upload_mismatch');
+  }
+  if (body.structureId != null && !(await repo.structureInProject(db, body.structureId, project.id))) {
+    throw badRequest('The structure is not in this project', 'structures_not_in_project');
+  }
+  const key = upload.storage_key;
+  const storedSize = await arrivedSize(db, deps, {
+    ...upload,
+    storageKey: key,
+    completedAt: upload.completed_at,
+  });
+  if (storedSize === null) throw conflict('The file has not been uploaded yet', 'upload_incomplete');
+
+  let metadata: PhotoMetadata;
+  let digest: StoredFileDigest;
+  try {
+    digest = await storedDigest(deps, upload, storedSize);
+    if (digest.md5 !== body.md5Hash) throw md5Mismatch('the stored bytes hash differently');
+    if (digest.sizeBytes !== body.imgSizeBytes) throw md5Mismatch('the stored size differs');
+    const type = sniffImageType(digest.prefix);
+    if (!type) throw badRequest('Only JPEG and PNG photos can be uploaded', 'unsupported_file');
+    metadata = await readPhotoMetadata(digest.prefix, project.time_zone);
+    // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those.
+    const size =
+      (await pixelSize(digest.prefix)) ??
+      (digest.sizeBytes > digest.prefix.length ? await pixelSize(await deps.storage.readWhole(key)) : null);
+    if (size) Object.assign(metadata, size);
+  } catch (err) {
+    // A refused file is not kept: the browser uploads it again under a new token.
+    await deps.storage.delete(key);
+    throw err;
+  }
+  const contentType = sniffImageType(digest.prefix)!;
+
+  const manual = body.structureId != null;
+  let choice: AssignmentChoice | null = null;
+  if (!manual && metadata.latitude !== null && metadata.longitude !== null) {
+    const candidates = await repo.structuresNear(
+      db,
+      project.id,
+      metadata.latitude,
+      metadata.longitude,
+      ASSIGNMENT_SEARCH_RADIUS_M,
+    );
+    choice = chooseStructure(
+      {
+        latitude: metadata.latitude,
+        longitude: metadata.longitude,
+        bearing: metadata.bearing,
+        gimbalPitch: metadata.gimbalPitch,
+        relativeAltitude: metadata.relativeAltitude,
+      },
+      candidates,
+    );
+  }
+  const structureId = manual ? body.structureId! : (choice?.structureId ?? null);
+  const now = new Date();
+
+  const outcome = await withTransaction(db, async (tx) => {
+    const imageId = await repo.insertImageOnce(tx, {
+      projectId: project.id,
+      structureId,
+      uploadedBy: actor.userId,
+      md5: digest.md5,
+      imageName: body.fileName,
+      storageKey: key,
+      sizeBytes: digest.sizeBytes,
+      width: metadata.width,
+      height: metadata.height,
+      contentType,
+      exif: metadata.exif,
+      captureTime: metadata.captureTime,
+      captureOffset: metadata.captureOffset,
+      location:
+        metadata.latitude !== null && metadata.longitude !== null
+          ? { x: metadata.longitude, y: metadata.latitude }
+          : null,
+      altitude: metadata.altitude,
+      relativeAltitude: metadata.relativeAltitude,
+      bearing: metadata.bearing,
+      gimbalPitch: metadata.gimbalPitch,
+      cameraMake: metadata.make,
+      cameraModel: metadata.model,
+      metersFromStruct: manual ? null : (choice?.metersFromStruct ?? null),
+      assignmentConfidence: manual ? null : choice ? choice.confidence : null,
+      assignedAt: structureId !== null ? now : null,
+      fileUploadId: upload.id,
+      stepclipJson: project.inspection_type === '1' && body.stepClip ? body.stepClip : null,
+    });
+    if (imageId === null) return { imageId: null };
+    if (metadata.captureTime !== null) await repo.noteFlightStarted(tx, project.id, metadata.captureTime);
+    await writeAudit(tx, actor, {
+      action: 'image.upload',
+      objectType: 'image',
+      objectId: imageId,
+      details: {
+        projectId: project.id,
+        md5: digest.md5,
+        sizeBytes: digest.sizeBytes,
+        structureId,
+        assignment: manual ? 'manual' : 'automatic',
+      },
+    });
+    await enqueue(tx, imageProcessJob, { imageId }, { actor, dedupeKey: `image:${imageId}` });
+    return { imageId };
+  });
+
+  if (outcome.imageId !== null) {
+    return { alreadyUploaded: false, imageId: outcome.imageId, addImageResponse: { error: null } };
+  }
+  // Another completion of the same file won: keep its copy, drop this one.
+  const winner = await repo.imageByMd5(db, project.id, digest.md5);
+  if (winner?.storage_key !== key) await deps.storage.delete(key);
+  return { alreadyUploaded: true, imageId: winner?.id ?? null, addImageResponse: { error: null } };
+}
