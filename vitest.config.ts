@@ -14,6 +14,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'domain',
           root: './packages/domain',
           include: ['src/**/*.test.ts'],

@@ -14,7 +14,8 @@ await build({
   sourcemap: true,
   packages: 'external',
   // The domain package is TypeScript source inside the workspace: inline it.
-  alias: { '@linewalker/domain': '../../packages/domain/src/index.ts' },
+  // A folder, so subpath imports (`@linewalker/domain/projects/zoneAt`) resolve too.
+  alias: { '@linewalker/domain': '../../packages/domain/src' },
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

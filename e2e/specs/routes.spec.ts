@@ -47,3 +47,14 @@ test('public pages open without logging in', async ({ page }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');
 });
+
+test('/health in the browser is a page of the web app showing the server’s health check', async ({
+  page,
+}) => {
+  await page.goto('/health');
+  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(0);
+  const server = page.getByText('Server', { exact: true }).locator('..');
+  await expect(server).toContainText('Answering');
+  await expect(page.getByText(/^Database: /)).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
 import { availabilityTextJob } from './modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from './modules/projects/csvImport.job.ts';
 import { imageProcessJob } from './modules/upload/imageProcess.job.ts';
+import { rematchNearStructureJob } from './modules/upload/rematchNearStructure.job.ts';
 import { projectReportJob } from './modules/viewer/projectReport.job.ts';
 import { structureModel3dJob } from './modules/viewer/structure3d.job.ts';
 import type { AnyJobDefinition } from './platform/jobs/define.ts';
@@ -21,6 +22,7 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   passwordResetJob,
   projectImportJob,
   imageProcessJob,
+  rematchNearStructureJob,
   deliveryPackageJob,
   availabilityTextJob,
   bidKmzImportJob,

@@ -24,6 +24,9 @@ export interface DronePhotoSpec {
   dateTimeOriginal?: string;
   /** '+02:00'; omitted → the file has no offset. */
   offsetTimeOriginal?: string;
+  /** GPS date and time stamps (UTC): 'YYYY:MM:DD' and 'hh:mm:ss'; omitted → none. */
+  gpsDateStamp?: string;
+  gpsTimeStamp?: string;
   make?: string;
   model?: string;
   width?: number;
@@ -91,6 +94,12 @@ export async function dronePhoto(spec: DronePhotoSpec): Promise<Buffer> {
     gps.GPSAltitudeRef = spec.altitude >= 0 ? '0' : '1';
     gps.GPSAltitude = `${Math.round(Math.abs(spec.altitude) * 100)}/100`;
   }
+  if (spec.gpsDateStamp) gps.GPSDateStamp = spec.gpsDateStamp;
+  if (spec.gpsTimeStamp)
+    gps.GPSTimeStamp = spec.gpsTimeStamp
+      .split(':')
+      .map((n) => `${Number(n)}/1`)
+      .join(' ');
   let image = sharp(svg).withExif({ IFD0: ifd0, IFD2: ifd2, IFD3: gps });
   const xmp = djiXmp(spec);
   if (xmp) image = image.withXmp(xmp);

@@ -56,6 +56,11 @@ export const createAppRouter = (queryClient: QueryClient) =>
           lazy: () =>
             import('../features/auth/routes/EulaRoute.tsx').then((m) => ({ Component: m.EulaRoute })),
         },
+        {
+          path: paths.health.path,
+          lazy: () =>
+            import('../features/health/routes/HealthRoute.tsx').then((m) => ({ Component: m.HealthRoute })),
+        },
 
         // Everything else needs a session
         {

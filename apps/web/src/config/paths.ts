@@ -14,6 +14,8 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   schedulingResponse: { path: '/scheduling-response', getHref: () => '/scheduling-response' },
   eula: { path: '/eula', getHref: () => '/eula' },
+  /** The server's health check, shown as a page (the endpoint is `GET /api/v1/health`). */
+  health: { path: '/health', getHref: () => '/health' },
   requestInspection: { path: '/request-inspection', getHref: () => '/request-inspection' },
 
   // Logged in

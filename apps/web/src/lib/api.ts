@@ -1,4 +1,13 @@
-import { ApiError, type ErrorCode } from '@linewalker/domain';
+import {
+  ApiError,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorCode,
+  endpointPath,
+} from '@linewalker/domain';
 
 /** Anything with a zod-style `parse`: the domain schemas that describe each answer. */
 export interface Parser<T> {
@@ -37,17 +46,38 @@ export class ApiRequestError extends Error {
 
 export const API_BASE = '/api/v1';
 
+/** A query as the URL carries it: each value written with String(), undefined ones left out. */
+type QueryValues = Record<string, string | number | boolean | undefined>;
+
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: QueryValues;
   /** Validates the answer, so a contract drift fails here and not deep in a component. */
   schema: Parser<T>;
   signal?: AbortSignal;
   /** Download progress of a large answer (bytes read; the total when the server states it). */
   onProgress?: (progress: DownloadProgress) => void;
 }
+
+type Part<Key extends string, Schema, Value> = Schema extends undefined
+  ? { [K in Key]?: never }
+  : object extends Value
+    ? { [K in Key]?: Value }
+    : { [K in Key]: Value };
+
+/**
+ * What a call of an endpoint takes: its path parameters, query and body, typed by the endpoint's schemas
+ * (a call without a required part, or with a body of the wrong shape, does not compile).
+ */
+export type EndpointArgs<E extends Endpoint> = {
+  signal?: AbortSignal;
+  /** Download progress of a large answer (bytes read; the total when the server states it). */
+  onProgress?: (progress: DownloadProgress) => void;
+} & Part<'params', E['params'], EndpointParams<E>> &
+  Part<'query', E['query'], EndpointQuery<E>> &
+  Part<'body', E['body'], EndpointBody<E>>;
 
 export interface DownloadProgress {
   loaded: number;
@@ -93,7 +123,7 @@ async function readTextWithProgress(
   return new TextDecoder().decode(bytes);
 }
 
-function urlFor(path: string, query?: RequestOptions<unknown>['query']): string {
+function urlFor(path: string, query?: object): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search.set(key, String(value));
@@ -117,10 +147,40 @@ async function readJson(
 }
 
 /**
- * The one way the web talks to the API. The session travels in the HttpOnly cookie the server
- * set at login, so no token is handled here.
+ * The one way the web talks to the API: an endpoint of the domain's table (`endpoints.<area>.<call>`), its
+ * parameters, query and body; the answer is checked with the endpoint's response schema, so a contract drift
+ * fails here and not deep in a component. The session travels in the HttpOnly cookie the server set at
+ * login, so no token is handled here.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+export function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  ...args: object extends EndpointArgs<E> ? [EndpointArgs<E>?] : [EndpointArgs<E>]
+): Promise<EndpointResponse<E>>;
+/**
+ * A path and an answer schema of the caller's choosing: the calls not yet moved to the endpoint table
+ * (`packages/domain/src/endpoints.ts`). New calls use an endpoint.
+ */
+export function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T>;
+export function apiRequest(target: Endpoint | string, options?: object): Promise<unknown> {
+  if (typeof target === 'string') return send(target, options as RequestOptions<unknown>);
+  const args = (options ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+    onProgress?: (progress: DownloadProgress) => void;
+  };
+  return send(endpointPath(target, args.params), {
+    method: target.method,
+    body: args.body,
+    query: args.query as QueryValues | undefined,
+    schema: target.response,
+    signal: args.signal,
+    onProgress: args.onProgress,
+  });
+}
+
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

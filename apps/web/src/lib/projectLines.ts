@@ -1,13 +1,11 @@
-import { ProjectLine } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { queryKeys } from './queryKeys.ts';
 
-const ProjectLines = ProjectLine.array();
-
-/** GET /structures/lines?projectId: the project's lines (header filter, upload Line select). */
+/** The project's lines: the header's Line filter, the Assignment filter, the upload Line selects. */
 export const getProjectLines = (projectId: number, signal?: AbortSignal) =>
-  apiRequest('/structures/lines', { query: { projectId }, schema: ProjectLines, signal });
+  apiRequest(endpoints.structures.projectLines, { query: { projectId }, signal });
 
 export const projectLinesQueryOptions = (projectId: number) =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { UploadStats } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** GET /inspections/uploadStats?projectId: image and structure counts of the project header. */
 export const getUploadStats = (projectId: number, signal?: AbortSignal) =>
-  apiRequest('/inspections/uploadStats', { query: { projectId }, schema: UploadStats, signal });
+  apiRequest(endpoints.upload.stats, { query: { projectId }, signal });
 
 export const uploadStatsQueryOptions = (projectId: number) =>
   queryOptions({

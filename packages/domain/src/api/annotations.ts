@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PositiveId } from '../common.ts';
+import { keepsRectangle, MIN_RECTANGLE_SIDE } from '../review/viewerRules.ts';
 import { Text } from '../text.ts';
 
 /**
@@ -34,12 +35,61 @@ export const AnnotationPolygon = z
   .max(POLYGON_POINTS_MAX);
 export type AnnotationPolygon = z.infer<typeof AnnotationPolygon>;
 
-/** `POST /annotations`: a rectangle or a polygon with its component, deficiency, risk and note. */
-export const CreateAnnotationBody = z
+/** The longest polygon text read: a bound on one request (1000 points of long decimals fit). */
+const POLYGON_TEXT_MAX = 60_000;
+
+const toPairs = (numbers: readonly unknown[]): unknown =>
+  numbers.length % 2 === 0 && numbers.every((n) => typeof n === 'number')
+    ? Array.from({ length: numbers.length / 2 }, (_, i) => [numbers[2 * i], numbers[2 * i + 1]])
+    : numbers;
+
+/**
+ * Spec 2 §3 keeps a polygon as a 'list of points as text'. A client may send that text — JSON
+ * (`[[x,y],…]`) or SVG-style `x,y x,y …` — or numbers: pairs `[[x, y], …]`, `{x, y}` points or one flat
+ * list `[x1, y1, x2, y2, …]`. All become pairs; anything else is left for the schema to refuse.
+ */
+export function polygonPoints(value: unknown): unknown {
+  let v = value;
+  if (typeof v === 'string') {
+    const text = v.trim();
+    if (text === '' || text.length > POLYGON_TEXT_MAX) return text === '' ? null : v;
+    if (text.startsWith('[')) {
+      try {
+        v = JSON.parse(text);
+      } catch {
+        return value;
+      }
+    } else {
+      const numbers = text.split(/[\s,;]+/).map(Number);
+      return numbers.some(Number.isNaN) ? value : toPairs(numbers);
+    }
+  }
+  if (!Array.isArray(v)) return v;
+  if (v.every((p) => typeof p === 'number')) return toPairs(v);
+  return v.map((p) =>
+    p !== null && typeof p === 'object' && !Array.isArray(p) && 'x' in p && 'y' in p ? [p.x, p.y] : p,
+  );
+}
+
+/**
+ * The spec's payload (spec 2 §7 'Insert annotation': rectangle, polygon, data, the create data of §3 inside
+ * `data`) flattened into the form the web sends; a flat body passes unchanged.
+ */
+function flattenSpecPayload(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { data, ...rest } = value as Record<string, unknown>;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return value;
+  return { ...rest, ...(data as Record<string, unknown>) };
+}
+
+export const RECTANGLE_TOO_SMALL_MESSAGE = `A rectangle must be more than ${MIN_RECTANGLE_SIDE} pixels wide and more than ${MIN_RECTANGLE_SIDE} pixels high in the image.`;
+
+/** The fields of `POST /annotations`, flat (what the web sends). */
+const CreateAnnotationFields = z
   .object({
     image_id: PositiveId,
     rectangle: AnnotationRectangle.nullish(),
-    polygon: AnnotationPolygon.nullish(),
+    polygon: z.preprocess(polygonPoints, AnnotationPolygon.nullish()),
     category: PositiveId.nullish().describe('The component (required, except in ETT mode).'),
     sub_category: PositiveId.nullish().describe('A deficiency of that component.'),
     category_label: Text().max(CATEGORY_NAME_MAX).nullish().describe('Ignored: the server names it.'),
@@ -78,6 +128,9 @@ export const CreateAnnotationBody = z
     const outside = (x: number, y: number) => x > b.image_width || y > b.image_height;
     if (b.rectangle) {
       const r = b.rectangle;
+      if (!keepsRectangle(r.width, r.height)) {
+        ctx.addIssue({ code: 'custom', path: ['rectangle'], message: RECTANGLE_TOO_SMALL_MESSAGE });
+      }
       if (outside(r.x + r.width, r.y + r.height)) {
         ctx.addIssue({ code: 'custom', path: ['rectangle'], message: 'The rectangle leaves the image' });
       }
@@ -86,6 +139,12 @@ export const CreateAnnotationBody = z
       ctx.addIssue({ code: 'custom', path: ['polygon'], message: 'The polygon leaves the image' });
     }
   });
+
+/**
+ * `POST /annotations`: a rectangle or a polygon with its component, deficiency, risk and note — the spec's
+ * `{rectangle, polygon, data}` or the same fields flat.
+ */
+export const CreateAnnotationBody = z.preprocess(flattenSpecPayload, CreateAnnotationFields);
 export type CreateAnnotationBody = z.output<typeof CreateAnnotationBody>;
 
 /** One annotation of a photo (`GET /inspections/getImageAnnotations/{id}`). */

@@ -50,6 +50,7 @@ const DeliveryFilterFields = {
 };
 
 export const DELIVERY_STRUCTURE_ORDER = ['struct_num', 'line_name', 'image_count', 'archived_count'] as const;
+export type DeliveryStructureOrder = (typeof DELIVERY_STRUCTURE_ORDER)[number];
 
 /** `GET /structures/archive?projectId&limit&offset&orderBy&order&lineId&q&delivery` */
 export const DeliveryStructuresQuery = z.object({
@@ -104,6 +105,7 @@ export const DeliveryCounts = z.object({
 export type DeliveryCounts = z.infer<typeof DeliveryCounts>;
 
 export const ARCHIVED_IMAGE_ORDER = ['image_name', 'capture_date', 'upload_date', 'archived_date'] as const;
+export type ArchivedImageOrder = (typeof ARCHIVED_IMAGE_ORDER)[number];
 
 /** `GET /structures/getArchivedImages?structureId&projectId&componentId&orderBy&order` */
 export const ArchivedImagesQuery = z.object({

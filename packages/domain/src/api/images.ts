@@ -105,6 +105,12 @@ export const UploadImage = z.object({
   uploaded_by_name: z.string().nullable(),
   upload_date: z.string().describe('ISO time.'),
   capture_date: z.string().nullable().describe('ISO time (UTC) of capture, from the stored file.'),
+  capture_offset: z
+    .string()
+    .nullable()
+    .describe(
+      "The photo's local UTC offset at capture ('+02:00'): the camera's, else its position's zone's.",
+    ),
   assigned_date: z.string().nullable(),
   camera_make: z.string().nullable(),
   camera_model: z.string().nullable(),

@@ -271,6 +271,10 @@ export const UserItem = z.object({
 });
 export type UserItem = z.infer<typeof UserItem>;
 
+/** Either way a list can be sorted. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 export const USER_SORTS = ['name', 'email', 'phone', 'role', 'company', 'status', 'last_login'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
@@ -281,7 +285,7 @@ export const UserListQuery = z.object({
     .optional()
     .describe('Matches part of the name (first, last or both), the company name or the email, any case.'),
   sort: z.enum(USER_SORTS).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: z.enum(SORT_ORDERS).default('asc'),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

@@ -93,8 +93,8 @@ const always = { when: () => true };
 export type ProjectFormMode = 'create' | 'edit';
 
 /**
- * The Create/Edit Project form (spec 1 §5). `today` is the user's calendar date, injected so the rule is
- * testable and follows the user's day, not the server's.
+ * The Create/Edit Project form (spec 1 §5). `today` is the project's calendar date in `timeZone` (the
+ * zone the server will judge it in), injected so the rule is testable.
  *
  * - create: start date required and not before today; end date required and not before today when the
  *   assignment type is dueDate.
@@ -103,12 +103,12 @@ export type ProjectFormMode = 'create' | 'edit';
  *   without them.
  * - both: end not before start; No Limit not allowed on tier 1; names free of the blocked characters.
  */
-export function projectFormSchema(options: { mode: ProjectFormMode; today: IsoDate }) {
+export function projectFormSchema(options: { mode: ProjectFormMode; today: IsoDate; timeZone?: string }) {
   return z.object(projectFields).superRefine((v, ctx) => {
     const values = v as Record<string, unknown>;
     crossFieldRules(values, ctx);
     if (options.mode !== 'create') return;
-    for (const issue of datesNotPastIssues(values, options.today)) {
+    for (const issue of datesNotPastIssues(values, options.today, options.timeZone)) {
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
   }, always);

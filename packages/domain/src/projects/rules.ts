@@ -147,20 +147,37 @@ export interface FieldIssue {
 }
 
 /**
- * The create-only date rules: start and (for dueDate projects) end not before `today`. The server passes
- * the project's today (`projectToday(time_zone, now)`); the form, the user's date as a first check.
+ * The spec's message with the day and zone it was judged in — 'Start date cannot be before today
+ * (11/29/2026, Europe/Berlin).' — so a date that is today for the user but not for the project explains
+ * itself. Without a zone, the spec's text as it is.
  */
-export function datesNotPastIssues(values: DateRuleInput, today: IsoDate): FieldIssue[] {
+export function withCalendar(message: string, today: IsoDate, timeZone?: string): string {
+  if (!timeZone) return message;
+  const [y, m, d] = today.split('-');
+  return `${message.replace(/\.$/, '')} (${m}/${d}/${y}, ${timeZone}).`;
+}
+
+/**
+ * The create-only date rules: start and (for dueDate projects) end not before `today`. The server passes
+ * the project's today (`projectToday(time_zone, now)`) and zone; the form the same once it knows the zone.
+ */
+export function datesNotPastIssues(values: DateRuleInput, today: IsoDate, timeZone?: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (isIsoDate(values.start_date) && values.start_date < today) {
-    issues.push({ path: 'start_date', message: PROJECT_MESSAGES.startBeforeToday });
+    issues.push({
+      path: 'start_date',
+      message: withCalendar(PROJECT_MESSAGES.startBeforeToday, today, timeZone),
+    });
   }
   if (
     values.structure_assignment_type === 'dueDate' &&
     isIsoDate(values.due_date) &&
     values.due_date < today
   ) {
-    issues.push({ path: 'due_date', message: PROJECT_MESSAGES.endBeforeToday });
+    issues.push({
+      path: 'due_date',
+      message: withCalendar(PROJECT_MESSAGES.endBeforeToday, today, timeZone),
+    });
   }
   return issues;
 }

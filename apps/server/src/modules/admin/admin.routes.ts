@@ -1,5 +1,6 @@
-import { AuditPage, OutboxPage, PageQuery } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { listAudit, listOutbox } from './admin.repository.ts';
 
 const tags = ['Administration'];
@@ -7,18 +8,10 @@ const tags = ['Administration'];
 export async function adminRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
 
-  app.get(
-    '/admin/outbox',
-    {
-      config: { access: 'admin.read' },
-      schema: {
-        tags,
-        summary: 'Outgoing e-mail and SMS, newest first',
-        querystring: PageQuery,
-        response: { 200: OutboxPage },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpointRoute(endpoints.admin.outbox, { tags, summary: 'Outgoing e-mail and SMS, newest first' }),
+    config: { access: 'admin.read' },
+    handler: async (req) => {
       const { items, total } = await listOutbox(db, req.query.limit, req.query.offset);
       return {
         total,
@@ -35,22 +28,14 @@ export async function adminRoutes(app: App): Promise<void> {
         })),
       };
     },
-  );
+  });
 
-  app.get(
-    '/admin/audit',
-    {
-      config: { access: 'admin.read' },
-      schema: {
-        tags,
-        summary: 'Audit log of state changes, newest first',
-        querystring: PageQuery,
-        response: { 200: AuditPage },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...endpointRoute(endpoints.admin.audit, { tags, summary: 'Audit log of state changes, newest first' }),
+    config: { access: 'admin.read' },
+    handler: async (req) => {
       const { items, total } = await listAudit(db, req.query.limit, req.query.offset);
       return { total, items: items.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) };
     },
-  );
+  });
 }

@@ -118,7 +118,7 @@ export async function createBid(
   // Read outside any transaction: checking a large file must not hold the database.
   const checked = await checkKmzFiles(db, deps, actor.userId, body.kmzs);
   const timeZone = timeZoneAt(checked.center ?? { lat: null, lon: null });
-  const late = datesNotPastIssues(body.project, projectToday(timeZone, now));
+  const late = datesNotPastIssues(body.project, projectToday(timeZone, now), timeZone);
   if (late.length > 0) throw bodyIssues(late.map((i) => ({ path: `project.${i.path}`, message: i.message })));
 
   try {

@@ -20,6 +20,7 @@ export async function findProject(db: Db, id: number) {
       startDate: projects.startDate,
       dueDate: projects.dueDate,
       archivedDate: projects.archivedDate,
+      timeZone: projects.timeZone,
     })
     .from(projects)
     .where(eq(projects.id, id))

@@ -5,6 +5,7 @@ import {
   type PilotScheduleResponse,
   type PilotScheduleRequest as PilotScheduleSchema,
   type ProjectPilotList,
+  projectToday,
   SCHEDULING_LINK_DAYS,
   type SchedulingDetails,
   type SchedulingResponseAnswer,
@@ -150,6 +151,15 @@ const usDate = (day: string | null) =>
   day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '';
 
 /**
+ * The days the text asks about: from the start, or from today (the project's) once the start is past — a
+ * pilot cannot fly yesterday; to the due date while it is still ahead.
+ */
+function askedDates(startDate: string | null, dueDate: string | null, today: string): string {
+  const from = startDate && startDate > today ? startDate : today;
+  return dueDate && dueDate >= from ? `${usDate(from)} to ${usDate(dueDate)}` : `from ${usDate(from)}`;
+}
+
+/**
  * POST /pilots/checkAvailability: texts the pilot a single-use link to /scheduling-response (valid
  * SCHEDULING_LINK_DAYS days) and sets status 1 Waiting Pilot Response. The message is written to the outbox
  * in this transaction and a `pilots.availability-text` job delivers it after commit (with a provider
@@ -181,9 +191,7 @@ export async function checkAvailability(deps: Deps, actor: Actor, body: PilotSch
     });
     const link = `${deps.config.publicUrl}/scheduling-response?token=${token}`;
     const where = project.closestCity ? ` near ${project.closestCity}` : '';
-    const dates = project.dueDate
-      ? `${usDate(project.startDate)} to ${usDate(project.dueDate)}`
-      : `from ${usDate(project.startDate)}`;
+    const dates = askedDates(project.startDate, project.dueDate, projectToday(project.timeZone, at));
     const outboxId = await deps.mailer.enqueue(
       tx,
       {

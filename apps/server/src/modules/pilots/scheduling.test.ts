@@ -209,7 +209,8 @@ describe('availability by text message', () => {
     expect(text).toMatchObject({ channel: 'sms', recipient: '(316) 555-0142', status: 'stored' });
     expect(text!.body).toContain('http://localhost:3000/scheduling-response?token=');
     expect(text!.body).toContain('near Salina');
-    expect(text!.body).toContain('01/05/2026 to 12/20/2026');
+    // The project started on 01/05/2026: the text asks from today (the tests run after that day).
+    expect(text!.body).not.toContain('01/05/2026');
     // The delivery job runs (with no provider the outbox row is the delivery).
     expect(await runDueJobs(ctx.app.deps)).toBeGreaterThanOrEqual(1);
 
@@ -255,6 +256,37 @@ describe('availability by text message', () => {
     // Assigned, then unassigned: back to what the pilot answered.
     await assign(projectId, pilot.user_id);
     expect((await unassign(projectId, pilot.user_id)).json().pilot_scheduling_status_id).toBe(2);
+  });
+
+  it("asks from the start while it is ahead and from the project's today once it is past", async () => {
+    const smsBody = async () => {
+      const [row] = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+      return row!.body;
+    };
+    const berlin = await newProject({
+      startDate: '2026-11-29',
+      dueDate: '2026-12-22',
+      timeZone: 'Europe/Berlin',
+    });
+    const at = (iso: string) => {
+      clockOffsetMs = Date.parse(iso) - Date.now();
+    };
+    try {
+      // 23:30 in Berlin on 11/28: the start is tomorrow there.
+      at('2026-11-28T22:30:00Z');
+      expect((await check(berlin, (await newPilot()).user_id)).statusCode).toBe(200);
+      expect(await smsBody()).toContain(', 11/29/2026 to 12/22/2026?');
+      // 10:00 in Berlin on 12/07: the start is past, so the pilot is asked from today.
+      at('2026-12-07T09:00:00Z');
+      expect((await check(berlin, (await newPilot()).user_id)).statusCode).toBe(200);
+      expect(await smsBody()).toContain(', 12/07/2026 to 12/22/2026?');
+      // After the due date: from today, with no end already behind.
+      at('2026-12-28T09:00:00Z');
+      expect((await check(berlin, (await newPilot()).user_id)).statusCode).toBe(200);
+      expect(await smsBody()).toContain(', from 12/28/2026?');
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('No makes the pilot Rejected; an assigned pilot who says yes stays Assigned', async () => {

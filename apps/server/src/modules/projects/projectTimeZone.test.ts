@@ -124,7 +124,10 @@ describe('not before today, in the project’s calendar, around midnight', () =>
     const late = await create({ start_date: '2030-06-15' });
     expect(late.statusCode).toBe(400);
     expect(late.json().issues).toEqual([
-      { path: 'body.start_date', message: 'Start date cannot be before today.' },
+      {
+        path: 'body.start_date',
+        message: 'Start date cannot be before today (06/16/2030, America/Chicago).',
+      },
     ]);
   });
 
@@ -135,8 +138,8 @@ describe('not before today, in the project’s calendar, around midnight', () =>
     const late = await create({ start_date: '2030-06-15', due_date: '2030-06-15', time_zone: 'Asia/Tokyo' });
     expect(late.statusCode).toBe(400);
     expect(late.json().issues.map((i: { message: string }) => i.message)).toEqual([
-      'Start date cannot be before today.',
-      'End date cannot be before today.',
+      'Start date cannot be before today (06/16/2030, Asia/Tokyo).',
+      'End date cannot be before today (06/16/2030, Asia/Tokyo).',
     ]);
   });
 
@@ -149,12 +152,44 @@ describe('not before today, in the project’s calendar, around midnight', () =>
     const late = await create({ start_date: '2030-06-15', kmzs: [await csvAt(35.68, 139.69)] });
     expect(late.statusCode).toBe(400);
     expect(late.json().issues).toEqual([
-      { path: 'body.start_date', message: 'Start date cannot be before today.' },
+      { path: 'body.start_date', message: 'Start date cannot be before today (06/16/2030, Asia/Tokyo).' },
     ]);
     expect(await projectCount()).toBe(before);
     // The same dates for structures in Kansas are fine: it is still the 15th there.
     expect((await create({ start_date: '2030-06-15', kmzs: [await csvAt(38.8, -97.6)] })).statusCode).toBe(
       200,
     );
+  });
+
+  it("a Chicago evening on the Bremen file: the user's today is refused with Berlin's day and zone, Berlin's today is taken", async () => {
+    // 18:45 on 11/28 in Chicago is 01:45 on 11/29 in Berlin.
+    now = new Date('2030-11-29T00:45:00Z');
+    const bremen = async () => [await csvAt(53.08, 8.8)];
+    const chicagoToday = await create({
+      start_date: '2030-11-28',
+      due_date: '2030-12-04',
+      kmzs: await bremen(),
+    });
+    expect(chicagoToday.statusCode).toBe(400);
+    expect(chicagoToday.json().issues).toEqual([
+      { path: 'body.start_date', message: 'Start date cannot be before today (11/29/2030, Europe/Berlin).' },
+    ]);
+    const berlinToday = await create({
+      start_date: '2030-11-29',
+      due_date: '2030-12-05',
+      kmzs: await bremen(),
+    });
+    expect(berlinToday.statusCode, berlinToday.body).toBe(200);
+  });
+
+  it('without files the default zone is judged up front and named', async () => {
+    now = new Date('2030-11-29T07:00:00Z'); // 01:00 on 11/29 in Chicago
+    const late = await create({ start_date: '2030-11-28', due_date: '2030-12-04' });
+    expect(late.json().issues).toEqual([
+      {
+        path: 'body.start_date',
+        message: 'Start date cannot be before today (11/29/2030, America/Chicago).',
+      },
+    ]);
   });
 });

@@ -258,8 +258,11 @@ export async function createProject(
   const chosenZone = body.time_zone ?? null;
   // Dates are in the project's calendar. Without a chosen zone it is known once the files are read
   // (where the structures are), so up front they are checked where today ends last, and again then.
+  // Without files the zone is the default one, known now.
+  const upFrontZone =
+    chosenZone ?? (body.kmzs.length === 0 ? timeZoneAt({ lat: null, lon: null }) : LATEST_TIME_ZONE);
   const issues: Issue[] = [
-    ...datesNotPastIssues(body, projectToday(chosenZone ?? LATEST_TIME_ZONE, now)),
+    ...datesNotPastIssues(body, projectToday(upFrontZone, now), upFrontZone),
     ...(await referenceIssues(deps, body)),
   ];
   if (issues.length > 0) throw bodyIssues(issues);
@@ -269,7 +272,7 @@ export async function createProject(
   return saveWithImport(deps, actor, body, null, 'project.create', async (tx, checked) => {
     const timeZone = chosenZone ?? timeZoneAt(checked?.center ?? { lat: null, lon: null });
     if (!chosenZone) {
-      const late = datesNotPastIssues(body, projectToday(timeZone, now));
+      const late = datesNotPastIssues(body, projectToday(timeZone, now), timeZone);
       if (late.length > 0) throw bodyIssues(late);
     }
     const id = await insertProject(tx, {

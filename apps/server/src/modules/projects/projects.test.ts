@@ -1,4 +1,11 @@
-import { addDays, PROJECT_FIELD_DEFINITIONS, PROJECT_MESSAGES } from '@linewalker/domain';
+import {
+  addDays,
+  DEFAULT_PROJECT_TIME_ZONE,
+  PROJECT_FIELD_DEFINITIONS,
+  PROJECT_MESSAGES,
+  projectToday,
+  withCalendar,
+} from '@linewalker/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/rows.ts';
@@ -170,9 +177,11 @@ describe('POST /api/v1/projects', () => {
   it('refuses start and end dates before today on create', async () => {
     const past = addDays(utcToday(), -3);
     const res = await create(projectPayload(companyId, { start_date: past, due_date: past }));
+    // No files: judged in the default zone, which the message names with its today.
+    const today = projectToday(DEFAULT_PROJECT_TIME_ZONE, new Date());
     expect(issuesOf(res)).toEqual({
-      start_date: [PROJECT_MESSAGES.startBeforeToday],
-      due_date: [PROJECT_MESSAGES.endBeforeToday],
+      start_date: [withCalendar(PROJECT_MESSAGES.startBeforeToday, today, DEFAULT_PROJECT_TIME_ZONE)],
+      due_date: [withCalendar(PROJECT_MESSAGES.endBeforeToday, today, DEFAULT_PROJECT_TIME_ZONE)],
     });
     const endBeforeStart = await create(
       projectPayload(companyId, { start_date: addDays(utcToday(), 5), due_date: addDays(utcToday(), 2) }),

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsvText } from '@linewalker/domain';
+import { zoneAtPosition } from '@linewalker/domain/projects/zoneAt';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
@@ -38,8 +39,8 @@ beforeAll(async () => {
   real = await openRealDataApp('lw-real-photos-');
   ({ app, database } = real);
   const companyId = await createCompany(database.db, 'Real Photo Utility');
-  // The index writes capture times without an offset as UTC: so does this project.
-  projectId = await createProject(database.db, companyId, { timeZone: 'UTC' });
+  // A project far from every photo: a capture time is read in the zone where the photo was taken.
+  projectId = await createProject(database.db, companyId, { timeZone: 'Pacific/Auckland' });
   pm = bearer(await loginToken(app, await createUser(database.db, 'project_manager')));
 });
 afterAll(async () => {
@@ -57,13 +58,24 @@ const first = (row: Row, ...columns: string[]): number | null => {
   return null;
 };
 
-/** exiftool's 'YYYY:MM:DD HH:mm:ss[.fff][±hh:mm]' as an instant, whole seconds; UTC when it has no offset. */
-function expectedCapture(value: string): string | null {
-  const m = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d+)?([+-]\d{2}:\d{2})?$/.exec(
-    value.trim(),
-  );
-  if (!m) return null;
-  return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? 'Z'}`).toISOString();
+/** exiftool's 'YYYY:MM:DD HH:mm:ss' (the camera's wall clock, no zone), or null. */
+const wallClock = (value: string): string | null =>
+  /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})/.exec(value.trim())?.[0] ?? null;
+
+/** An instant as the wall clock of a zone showed it, in exiftool's form. */
+function wallClockIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}:${get('month')}:${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
 const wholeSeconds = (d: Date | null) =>
@@ -104,9 +116,21 @@ describe('real drone photos through the upload routes', () => {
         3,
         at('pitch'),
       );
-      expect(wholeSeconds(image!.captureTime), at('capture time')).toBe(
-        expectedCapture(row.DateTimeOriginal ?? ''),
-      );
+      // No photo here carries an offset or GPS time stamps: the camera's time is read in the zone of the
+      // photo's own position, so that zone's clock shows it again.
+      const wall = wallClock(row.DateTimeOriginal ?? '');
+      const zone = zoneAtPosition(num(row.GPSLatitude), num(row.GPSLongitude));
+      if (wall === null) expect(image!.captureTime, at('capture time')).toBeNull();
+      else {
+        expect(zone, at('zone')).not.toBeNull();
+        expect(wallClockIn(image!.captureTime!, zone!), at('capture time')).toBe(wall);
+        expect(image!.captureOffset, at('offset')).toMatch(/^[+-]\d{2}:\d{2}$/);
+      }
+      // The Leipzig thermal photo taken at 14:35 CEST: 12:35 UTC.
+      if (name === 'DJI_20220602143534_0192_T.JPG') {
+        expect(wholeSeconds(image!.captureTime)).toBe('2022-06-02T12:35:34.000Z');
+        expect(image!.captureOffset).toBe('+02:00');
+      }
       expect([image!.cameraMake, image!.cameraModel], at('make/model')).toEqual([
         row.Make || null,
         row.Model || null,

@@ -213,13 +213,55 @@ describe('imageUploadedV2: what the server reads from the stored file', () => {
     expect(jobs.map((j) => j.payload.imageId)).toContain(body.imageId);
   });
 
-  it("reads a capture time without offset in the project's time zone", async () => {
+  it('reads a capture time without offset in the zone of the photo’s GPS position', async () => {
     const bytes = await photoOf(0, { dateTimeOriginal: '2026:01:15 09:30:00' });
     const { res } = await uploadPhoto(ctx.app, pm, projectId, bytes);
     const row = await imageRow(res!.json().imageId);
-    // Chicago is UTC−6 in January.
+    // Kansas: Chicago's zone, UTC−6 in January.
     expect(row.captureTime!.toISOString()).toBe('2026-01-15T15:30:00.000Z');
-    expect(row.captureOffset).toBeNull();
+    expect(row.captureOffset).toBe('-06:00');
+  });
+
+  it('a Leipzig photo in a Chicago project: its own zone, not the project’s (14:35 CEST is 12:35Z)', async () => {
+    const bytes = await dronePhoto({
+      label: unique(),
+      latitude: 51.34,
+      longitude: 12.37,
+      dateTimeOriginal: '2022:06:02 14:35:34',
+    });
+    const row = await imageRow((await uploadPhoto(ctx.app, pm, projectId, bytes)).res!.json().imageId);
+    expect(row.captureTime!.toISOString()).toBe('2022-06-02T12:35:34.000Z');
+    expect(row.captureOffset).toBe('+02:00');
+  });
+
+  it('without an offset, the GPS date and time stamps (UTC) give the instant', async () => {
+    const bytes = await dronePhoto({
+      label: unique(),
+      latitude: 51.34,
+      longitude: 12.37,
+      // The camera's clock is a few seconds off and has no zone; GPS time is UTC.
+      dateTimeOriginal: '2022:06:02 14:35:40',
+      gpsDateStamp: '2022:06:02',
+      gpsTimeStamp: '12:35:34',
+    });
+    const row = await imageRow((await uploadPhoto(ctx.app, pm, projectId, bytes)).res!.json().imageId);
+    expect(row.captureTime!.toISOString()).toBe('2022-06-02T12:35:34.000Z');
+    expect(row.captureOffset).toBe('+02:00');
+  });
+
+  it('an offset the camera wrote wins over the GPS stamps and the position', async () => {
+    const bytes = await dronePhoto({
+      label: unique(),
+      latitude: 51.34,
+      longitude: 12.37,
+      dateTimeOriginal: '2022:06:02 14:35:34',
+      offsetTimeOriginal: '+03:00',
+      gpsDateStamp: '2022:06:02',
+      gpsTimeStamp: '12:35:34',
+    });
+    const row = await imageRow((await uploadPhoto(ctx.app, pm, projectId, bytes)).res!.json().imageId);
+    expect(row.captureTime!.toISOString()).toBe('2022-06-02T11:35:34.000Z');
+    expect(row.captureOffset).toBe('+03:00');
   });
 
   it('takes the flight yaw as bearing when the gimbal yaw is missing', async () => {

@@ -1,4 +1,5 @@
 import { wallClockToInstant } from '@linewalker/domain';
+import { zoneAtPosition } from '@linewalker/domain/projects/zoneAt';
 import exifr from 'exifr';
 
 /**
@@ -18,9 +19,12 @@ export interface PhotoMetadata {
   bearing: number | null;
   /** Degrees: 0 horizontal, -90 straight down. */
   gimbalPitch: number | null;
-  /** The true instant of capture. */
+  /** The true instant of capture (UTC). */
   captureTime: Date | null;
-  /** The offset the camera wrote with the capture time ('+02:00'); null when it wrote none. */
+  /**
+   * The photo's local UTC offset at capture ('+02:00'): the one the camera wrote, else that of the zone
+   * where it was taken (its GPS position; the project's without one). Null without a capture time.
+   */
   captureOffset: string | null;
   make: string | null;
   model: string | null;
@@ -97,16 +101,8 @@ export function normaliseOffset(value: unknown): string | null {
   return `${m[1]}${m[2]}:${m[3]}`;
 }
 
-/**
- * The instant of an EXIF 'YYYY:MM:DD HH:mm:ss' local time: with its offset when the camera wrote one, else
- * read on the project's wall clock (`timeZone`). Null for a missing or impossible time.
- */
-export function captureInstant(
-  dateTimeOriginal: unknown,
-  subSeconds: unknown,
-  offset: string | null,
-  timeZone: string,
-): Date | null {
+/** An EXIF 'YYYY:MM:DD HH:mm:ss' wall time as milliseconds written as if UTC; null when impossible. */
+function wallTime(dateTimeOriginal: unknown, subSeconds: unknown): number | null {
   const text = str(dateTimeOriginal);
   if (!text) return null;
   const m = /^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(text);
@@ -116,13 +112,69 @@ export function captureInstant(
   const sub = str(subSeconds);
   const ms = sub && /^\d+$/.test(sub) ? Math.floor(Number(`0.${sub}`) * 1000) : 0;
   const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
-  if (new Date(wall).getUTCDate() !== d) return null;
-  if (offset) {
-    const sign = offset.startsWith('-') ? -1 : 1;
-    const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6));
-    return new Date(wall - sign * minutes * 60_000);
+  return new Date(wall).getUTCDate() === d ? wall : null;
+}
+
+const offsetMinutes = (offset: string): number =>
+  (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+
+/**
+ * The UTC instant of the GPS date and time stamps (GPS time is UTC by definition): GPSDateStamp
+ * 'YYYY:MM:DD' and GPSTimeStamp [h, m, s] (numbers, rationals) or 'hh:mm:ss'. Null when either is
+ * missing or impossible.
+ */
+export function gpsInstant(dateStamp: unknown, timeStamp: unknown): Date | null {
+  const date = /^(\d{4})[:-](\d{2})[:-](\d{2})$/.exec(str(dateStamp) ?? '');
+  if (!date) return null;
+  const parts = Array.isArray(timeStamp) ? timeStamp.map(num) : (str(timeStamp)?.split(':').map(num) ?? []);
+  if (parts.length !== 3 || parts.some((p) => p === null)) return null;
+  const [h, mi, s] = parts as [number, number, number];
+  const [y, mo, d] = date.slice(1).map(Number) as [number, number, number];
+  if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s >= 61) return null;
+  const instant = Date.UTC(y, mo - 1, d, h, mi, Math.floor(s), Math.round((s % 1) * 1000));
+  return new Date(instant).getUTCDate() === d ? new Date(instant) : null;
+}
+
+/** '+02:00' for an offset in minutes. */
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** The zone's UTC offset at an instant, in whole minutes. */
+function zoneOffsetAt(instant: Date, timeZone: string): number {
+  const local = wallClockToInstant(instant.getTime(), timeZone);
+  return Math.round((instant.getTime() - local.getTime()) / 60_000);
+}
+
+export interface CaptureInput {
+  dateTimeOriginal: unknown;
+  subSeconds: unknown;
+  /** OffsetTimeOriginal, normalised. */
+  offset: string | null;
+  gpsDateStamp: unknown;
+  gpsTimeStamp: unknown;
+  latitude: number | null;
+  longitude: number | null;
+  /** The project's zone: the last resort for a photo with no offset, no GPS time and no position. */
+  projectTimeZone: string;
+}
+
+/**
+ * When a photo was taken, in UTC, and its local offset. The camera's clock has no zone of its own
+ * (DateTimeOriginal), so: with OffsetTimeOriginal, that offset; else the GPS date/time stamps (UTC);
+ * else the camera time read in the zone of the photo's own GPS position; else in the project's zone.
+ */
+export function captureInstant(input: CaptureInput): { time: Date | null; offset: string | null } {
+  const wall = wallTime(input.dateTimeOriginal, input.subSeconds);
+  const zone = zoneAtPosition(input.latitude, input.longitude) ?? input.projectTimeZone;
+  if (wall !== null && input.offset) {
+    return { time: new Date(wall - offsetMinutes(input.offset) * 60_000), offset: input.offset };
   }
-  return wallClockToInstant(wall, timeZone);
+  const gps = gpsInstant(input.gpsDateStamp, input.gpsTimeStamp);
+  const time = gps ?? (wall === null ? null : wallClockToInstant(wall, zone));
+  return { time, offset: time === null ? null : formatOffset(zoneOffsetAt(time, zone)) };
 }
 
 /** Number and string entries of every block, flattened (`CameraOrientationNED` → its members). */
@@ -214,7 +266,16 @@ export async function readPhotoMetadata(prefix: Uint8Array, timeZone: string): P
   ) {
     altitude = -altitude;
   }
-  const captureOffset = normaliseOffset(exif.OffsetTimeOriginal);
+  const capture = captureInstant({
+    dateTimeOriginal: exif.DateTimeOriginal,
+    subSeconds: exif.SubSecTimeOriginal,
+    offset: normaliseOffset(exif.OffsetTimeOriginal),
+    gpsDateStamp: gps.GPSDateStamp,
+    gpsTimeStamp: gps.GPSTimeStamp,
+    latitude,
+    longitude,
+    projectTimeZone: timeZone,
+  });
   return {
     latitude,
     longitude,
@@ -230,8 +291,8 @@ export async function readPhotoMetadata(prefix: Uint8Array, timeZone: string): P
       ),
     ),
     gimbalPitch: firstNumber(dji.GimbalPitchDegree, skydioCamera.Pitch, camera.Pitch),
-    captureTime: captureInstant(exif.DateTimeOriginal, exif.SubSecTimeOriginal, captureOffset, timeZone),
-    captureOffset,
+    captureTime: capture.time,
+    captureOffset: capture.offset,
     make: str(ifd0.Make)?.slice(0, 100) ?? null,
     model: str(ifd0.Model)?.slice(0, 100) ?? null,
     width: firstNumber(exif.ExifImageWidth, ihdr.ImageWidth, ifd0.ImageWidth),

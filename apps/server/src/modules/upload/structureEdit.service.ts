@@ -5,6 +5,8 @@ import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { rematchNearStructureJob } from './rematchNearStructure.job.ts';
 import * as repo from './structureEdit.repository.ts';
 
 const valuesOf = (body: StructureBody): repo.StructureValues => ({
@@ -51,6 +53,8 @@ export async function createStructure(
       actor.userId,
     );
     if (!created) throw duplicate();
+    // Unassigned photos near the new structure are matched again, as on upload.
+    await enqueue(tx, rematchNearStructureJob, { projectId, structureId: created.id }, { actor });
     await writeAudit(tx, actor, {
       action: 'structure.create',
       objectType: 'structure',
@@ -84,6 +88,8 @@ export async function updateStructure(
       await repo.updateStructure(tx, structureId, v);
       const moved = latLonChanged || current.lat !== v.lat || current.lon !== v.lon;
       const recomputed = moved ? await repo.recomputeDistances(tx, structureId) : 0;
+      // Unassigned photos near its new place are matched again, as on upload.
+      if (moved) await enqueue(tx, rematchNearStructureJob, { projectId, structureId }, { actor });
       await writeAudit(tx, actor, {
         action: 'structure.update',
         objectType: 'structure',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { runDueJobs } from '../../testing/jobs.ts';
 import {
   createAnnotation,
   createLine,
@@ -400,5 +401,47 @@ describe('POST /api/v1/structures/lines', () => {
         sql`select count(*)::int as n from lines where company_id = ${companyId} and lower(line_name) = 'race line'`,
       ),
     ).toBe(1);
+  });
+});
+
+describe('unassigned photos are matched again after a structure is added or moved', () => {
+  const structureOf = async (imageId: number) => {
+    const [row] = await queryRows<{ structure_id: number | null }>(
+      db,
+      sql`select structure_id from images where id = ${imageId}`,
+    );
+    return row!.structure_id;
+  };
+
+  it('a structure added where unassigned photos are: they are assigned to it (a rejected one is not)', async () => {
+    const project = await createProject(db, companyId);
+    const line = await createLine(db, companyId, project, 'Rematch Line');
+    const near = await createPlacedImage(db, project, null, { lat: 38.9, lon: -97.5 });
+    const rejected = await createPlacedImage(db, project, null, {
+      lat: 38.9,
+      lon: -97.5,
+      rejected: { at: new Date(), reason: 'Blurry', by: adminId },
+    });
+    const far = await createPlacedImage(db, project, null, { lat: 38.95, lon: -97.5 });
+    const res = await create(body({ lineId: line, lat: 38.90005, lon: -97.5 }), h.super_admin, project);
+    expect(res.statusCode, res.body).toBe(200);
+    const structureId = res.json().structure_id as number;
+    await runDueJobs(ctx.app.deps);
+    expect(await structureOf(near)).toBe(structureId);
+    expect(await structureOf(rejected)).toBeNull();
+    expect(await structureOf(far)).toBeNull();
+  });
+
+  it('a structure moved next to an unassigned photo takes it; one assigned by hand meanwhile stays', async () => {
+    const [structureId] = (await createStructures(db, projectId, lineInProject, 1)).structureIds;
+    const [other] = (await createStructures(db, projectId, lineInProject, 1)).structureIds;
+    const photo = await createPlacedImage(db, projectId, null, { lat: 39.2, lon: -97.2 });
+    const byHand = await createPlacedImage(db, projectId, null, { lat: 39.2, lon: -97.2 });
+    const res = await update(structureId!, body({ lat: 39.20004, lon: -97.2 }), true);
+    expect(res.statusCode, res.body).toBe(200);
+    await db.execute(sql`update images set structure_id = ${other!} where id = ${byHand}`);
+    await runDueJobs(ctx.app.deps);
+    expect(await structureOf(photo)).toBe(structureId);
+    expect(await structureOf(byHand)).toBe(other);
   });
 });

@@ -19,7 +19,7 @@ const imageTuple = sql`json_build_array(
   ${epochMs(sql`i.uploaded_at`)}, ${epochMs(sql`i.capture_time`)}, ${epochMs(sql`i.assigned_at`)},
   i.camera_make, i.camera_model, i.location[1], i.location[0], i.bearing, i.structure_id,
   coalesce(a.anno_count, 0), a.max_risk, ${epochMs(sql`i.first_viewed`)},
-  i.reject_datetime is not null, i.archived_date is not null)`;
+  i.reject_datetime is not null, i.archived_date is not null, i.capture_offset)`;
 
 type ImageTuple = [
   number,
@@ -43,6 +43,7 @@ type ImageTuple = [
   number | null,
   boolean,
   boolean,
+  string | null,
 ];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -68,6 +69,7 @@ const toImage = (t: ImageTuple): UploadImage => ({
   first_viewed: iso(t[18]),
   rejected: t[19],
   archived: t[20],
+  capture_offset: t[21],
 });
 
 const parse = <T>(rows: Array<{ j: string | null }>): T[] => JSON.parse(rows[0]?.j ?? '[]') as T[];

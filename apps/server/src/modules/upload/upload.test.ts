@@ -169,6 +169,7 @@ describe('GET /api/v1/inspections/getStructureWithImages', () => {
       uploaded_by_name: 'Test inspector',
       upload_date: UPLOADED.toISOString(),
       capture_date: CAPTURED.toISOString(),
+      capture_offset: null,
       assigned_date: UPLOADED.toISOString(),
       camera_make: 'DJI',
       camera_model: 'M3E',

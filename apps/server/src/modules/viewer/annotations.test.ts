@@ -102,6 +102,73 @@ describe('annotations', () => {
     expect((await get(`/inspections/getImageAnnotations/${imageId}`, 'customer_other')).statusCode).toBe(404);
   });
 
+  it("accepts the spec's payload {rectangle, polygon, data} with the polygon as text or numbers", async () => {
+    const { imageId } = await photo();
+    const data = { image_id: imageId, category: 1, sub_category: 101, risk_level: 4, text: 'Split crossarm' };
+    const size = { image_width: 4000, image_height: 3000 };
+    const rect = await post('/annotations', {
+      rectangle: { x: 10, y: 20, width: 11, height: 40 },
+      polygon: null,
+      data: { ...data, ...size, category_label: 'Pole / Structure', sub_category_label: 'x' },
+    });
+    expect(rect.statusCode, rect.body).toBe(200);
+    expect(rect.json<{ annotation: Annotation }>().annotation).toMatchObject({
+      shape: 'rect',
+      rectangle: { x: 10, y: 20, width: 11, height: 40 },
+      category_text: 'Pole / Structure',
+      sub_category_text: 'Woodpecker Damage',
+      risk_level: 4,
+      note: 'Split crossarm',
+    });
+    const triangle = [
+      [10, 10],
+      [50, 12.5],
+      [30, 60],
+    ];
+    const polygons: unknown[] = [
+      '10,10 50,12.5 30,60',
+      JSON.stringify(triangle),
+      triangle,
+      [10, 10, 50, 12.5, 30, 60],
+      triangle.map(([x, y]) => ({ x, y })),
+    ];
+    for (const polygon of polygons) {
+      const res = await post('/annotations', { rectangle: null, polygon, data: { ...data, ...size } });
+      expect(res.statusCode, `${JSON.stringify(polygon)}: ${res.body}`).toBe(200);
+      expect(res.json<{ annotation: Annotation }>().annotation.polygon).toEqual(triangle);
+    }
+    for (const polygon of ['10,10 50,12', '10,10 50,x 30,60', [10, 10, 50, 12, 30]]) {
+      const res = await post('/annotations', { rectangle: null, polygon, data: { ...data, ...size } });
+      expect(res.statusCode, JSON.stringify(polygon)).toBe(400);
+    }
+    expect(await annotationCount(imageId)).toBe(1 + polygons.length);
+  });
+
+  it('keeps a rectangle only when both sides exceed 10 image pixels', async () => {
+    const { imageId } = await photo();
+    for (const [width, height] of [
+      [5, 5],
+      [10, 300],
+      [300, 10],
+    ]) {
+      const res = await post(
+        '/annotations',
+        rectangle(imageId, { rectangle: { x: 1, y: 1, width, height } }),
+      );
+      expect(res.statusCode, `${width} × ${height}`).toBe(400);
+      expect(res.json().issues).toContainEqual({
+        path: 'body.rectangle',
+        message: 'A rectangle must be more than 10 pixels wide and more than 10 pixels high in the image.',
+      });
+    }
+    expect(await annotationCount(imageId)).toBe(0);
+    const kept = await post(
+      '/annotations',
+      rectangle(imageId, { rectangle: { x: 1, y: 1, width: 10.5, height: 11 } }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it('refuses bad shapes, risks and categories with 400 and writes nothing', async () => {
     const { imageId } = await photo();
     const bad: Array<Record<string, unknown>> = [

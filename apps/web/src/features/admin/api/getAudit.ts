@@ -1,10 +1,10 @@
-import { AuditPage, type PageQuery } from '@linewalker/domain';
+import { endpoints, type PageQuery } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export const getAudit = (page: PageQuery, signal?: AbortSignal) =>
-  apiRequest('/admin/audit', { query: page, schema: AuditPage, signal });
+  apiRequest(endpoints.admin.audit, { query: page, signal });
 
 export const auditQueryOptions = (page: PageQuery) =>
   queryOptions({

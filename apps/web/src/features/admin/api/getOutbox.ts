@@ -1,10 +1,10 @@
-import { OutboxPage, type PageQuery } from '@linewalker/domain';
+import { endpoints, type PageQuery } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export const getOutbox = (page: PageQuery, signal?: AbortSignal) =>
-  apiRequest('/admin/outbox', { query: page, schema: OutboxPage, signal });
+  apiRequest(endpoints.admin.outbox, { query: page, signal });
 
 export const outboxQueryOptions = (page: PageQuery) =>
   queryOptions({

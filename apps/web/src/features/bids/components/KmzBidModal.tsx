@@ -19,7 +19,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import {
   IconAlertCircle,
   IconChevronLeft,
@@ -28,6 +27,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { FileDropzone } from '../../../components/FileDropzone.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { useCreateBid } from '../api/createBid.ts';
 import { type BidFormState, bidPayload } from './CreateBidModal.tsx';
@@ -135,20 +135,13 @@ export function KmzBidModal({ bid, onBack, onClose, onSaved }: KmzBidModalProps)
           />
         </SimpleGrid>
 
-        <Dropzone
+        <FileDropzone
           onDrop={(dropped) => {
             add(dropped);
             if (files.length === 0) setIndex(0);
           }}
-          accept={{
-            'application/vnd.google-earth.kmz': ['.kmz'],
-            'application/vnd.google-earth.kml+xml': ['.kml'],
-          }}
-          validator={(file) =>
-            /\.km[lz]$/i.test(file.name)
-              ? null
-              : { code: 'file-invalid-type', message: 'Only .kmz or .kml files are accepted.' }
-          }
+          accept=".kmz,.kml"
+          accepts={(file) => /\.km[lz]$/i.test(file.name)}
           aria-label="KMZ files"
           p="md"
         >
@@ -161,7 +154,7 @@ export function KmzBidModal({ bid, onBack, onClose, onSaved }: KmzBidModalProps)
               </Text>
             </div>
           </Group>
-        </Dropzone>
+        </FileDropzone>
 
         {current && (
           <Stack gap="sm">

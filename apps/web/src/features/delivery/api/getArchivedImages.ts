@@ -1,9 +1,9 @@
-import { ArchivedImage } from '@linewalker/domain';
+import { ArchivedImage, type ArchivedImageOrder } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-export type ImageSortColumn = 'image_name' | 'capture_date' | 'upload_date' | 'archived_date';
+export type ImageSortColumn = ArchivedImageOrder;
 
 const ArchivedImages = ArchivedImage.array();
 

@@ -2,13 +2,14 @@ import {
   DELIVERY_PAGE_SIZE,
   DELIVERY_WINDOW_ROWS,
   type DeliveryFilter,
+  type DeliveryStructureOrder,
   DeliveryStructurePage,
 } from '@linewalker/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-export type StructureSortColumn = 'struct_num' | 'line_name' | 'image_count' | 'archived_count';
+export type StructureSortColumn = DeliveryStructureOrder;
 
 export interface DeliveryTableParams {
   lineIds: readonly number[];

@@ -1,4 +1,4 @@
-import { AdminJobsPage, type AdminJobsQuery } from '@linewalker/domain';
+import { type AdminJobsQuery, endpoints } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { apiRequest } from '../../../lib/api.ts';
@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 import { jobFiltersFrom } from './jobFilters.ts';
 
 export const getJobs = (query: AdminJobsQuery, signal?: AbortSignal) =>
-  apiRequest('/admin/jobs', { query, schema: AdminJobsPage, signal });
+  apiRequest(endpoints.jobs.list, { query, signal });
 
 export const jobsQueryOptions = (query: AdminJobsQuery) =>
   queryOptions({

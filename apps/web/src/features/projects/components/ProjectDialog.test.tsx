@@ -208,3 +208,44 @@ function pastProject(): ProjectListItem {
     on_schedule: false,
   });
 }
+
+describe('ProjectDialog dates at a fixed clock around midnight', () => {
+  async function createWithDefaults(now: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    try {
+      const api = fakeApi(() => ({ status: 200, body: saved(77) }));
+      vi.stubGlobal('fetch', api.fetch);
+      const onClose = vi.fn();
+      const { user, unmount } = renderWithProviders(<ProjectDialog mode="create" onClose={onClose} />, {
+        session: sessionFor('super_admin'),
+        client: clientWithLists(),
+      });
+      await user.click(within(dialog()).getByLabelText('Customer', { exact: false, selector: 'input' }));
+      await user.click(await screen.findByRole('option', { name: 'Cascade Valley Power' }));
+      await user.click(within(dialog()).getByLabelText('Project Type', { exact: false, selector: 'input' }));
+      await user.click(await screen.findByRole('option', { name: 'Transmission' }));
+      await user.type(within(dialog()).getByLabelText('Job Name', { exact: false }), 'Midnight Patrol');
+      await user.type(within(dialog()).getByLabelText('Closest City', { exact: false }), 'Yakima');
+      await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
+      await eventually(() => expect(onClose).toHaveBeenCalledOnce());
+      unmount();
+      return api.requests.find((r) => r.method === 'POST')!.body as Record<string, unknown>;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('a project without files starts on the default zone’s today (what the server checks), both ways', async () => {
+    // 04:00 on 11/29 in Berlin (03:00 UTC), 21:00 on 11/28 in Chicago: the project's today is the 28th.
+    expect(await createWithDefaults('2026-11-29T03:00:00Z')).toMatchObject({
+      start_date: '2026-11-28',
+      due_date: '2026-12-04',
+    });
+    // 00:30 on 11/29 in Chicago (06:30 UTC): the 29th.
+    expect(await createWithDefaults('2026-11-29T06:30:00Z')).toMatchObject({
+      start_date: '2026-11-29',
+      due_date: '2026-12-05',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import {
-  isoDateOf,
+  addDays,
+  DEFAULT_PROJECT_DAYS,
   type KmzEntry,
   MAPPING_STEP_ASSIGNMENT_TYPE,
   type ProjectFormMode,
@@ -8,7 +9,7 @@ import {
 } from '@linewalker/domain';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -18,6 +19,7 @@ import { csvProblemsByUrl } from '../csv/serverFileProblems.ts';
 import { useCsvFiles } from '../csv/useCsvFiles.ts';
 import { CsvMappingModal } from './CsvMappingModal.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
+import { useProjectCalendar } from './projectCalendar.ts';
 import { initialFormValues, type ProjectFormState } from './projectFormValues.ts';
 import { SaveErrorDetails } from './SaveErrorDetails.tsx';
 
@@ -51,18 +53,39 @@ const kmzEntry = (f: CsvFile): KmzEntry => {
  * then one save. Mounted while open, so every opening starts clean.
  */
 export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
-  const [today] = useState(() => isoDateOf(new Date()));
-  const schema = useMemo(() => projectFormSchema({ mode, today }), [mode, today]);
+  const [now] = useState(() => new Date());
+  const csv = useCsvFiles();
+  // Dates are judged in the project's calendar, as the server judges them (see useProjectCalendar).
+  const calendar = useProjectCalendar(csv.files, now);
+  const { today, timeZone } = calendar;
+  const schema = useMemo(() => projectFormSchema({ mode, today, timeZone }), [mode, today, timeZone]);
   const form = useForm<ProjectFormState>({
     initialValues: initialFormValues(mode, today, project),
     validate: schemaResolver(schema, { sync: true }),
   });
-  const csv = useCsvFiles();
+  // The default dates follow the project's today once its zone is known (the Bremen file seen from a
+  // Chicago evening starts tomorrow); dates the user picked stay as they are and are checked.
+  const defaults = useRef({ start: today as string, due: form.getValues().due_date });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: form is stable; the defaults move only when the project's today does
+  useEffect(() => {
+    if (mode !== 'create' || !calendar.known) return;
+    const values = form.getValues();
+    if (values.start_date !== defaults.current.start || values.start_date === today) return;
+    const due =
+      values.due_date === defaults.current.due ? addDays(today, DEFAULT_PROJECT_DAYS) : values.due_date;
+    defaults.current = { start: today, due };
+    form.setValues({ start_date: today, due_date: due });
+  }, [mode, calendar.known, today]);
   const save = useSaveProject();
   const [step, setStep] = useState<'form' | 'mapping'>('form');
   const [unmatchedIssues, setUnmatchedIssues] = useState<string[]>([]);
 
   const send = (files: CsvFile[]) => {
+    // The files' zone is known now: a date before the project's today goes back to the form, explained.
+    if (form.validate().hasErrors) {
+      setStep('form');
+      return;
+    }
     const values = schema.parse(form.getValues());
     const kmzs = files.map(kmzEntry);
     const fields = {

@@ -53,7 +53,7 @@ const checked = (over: Partial<CsvFile> = {}): CsvFile => {
     lineNameField: f.lineNameField,
     structNumField: f.structNumField,
   });
-  return { ...f, check: { phase: 'done', report, ms: 1 } };
+  return { ...f, check: { phase: 'done', report, positions: { latSum: 0, lonSum: 0, count: 0 }, ms: 1 } };
 };
 
 describe('csv file state in the mapping modal', () => {

@@ -7,12 +7,13 @@ import {
   validateCoordinateChoice,
   validateFallbackChoice,
 } from '@linewalker/domain';
+import type { PositionSum } from './csvValidationProtocol.ts';
 
 /** The row check of one file against its chosen name columns (runs in a Web Worker). */
 export type CsvCheck =
   | { phase: 'idle' }
   | { phase: 'running'; percent: number; rows: number }
-  | { phase: 'done'; report: StructureCsvReport; ms: number }
+  | { phase: 'done'; report: StructureCsvReport; positions: PositionSum; ms: number }
   | { phase: 'failed'; error: string };
 
 export interface CsvUploadState {

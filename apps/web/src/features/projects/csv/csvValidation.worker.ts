@@ -26,7 +26,13 @@ async function open(
 
 async function validate(request: ValidateRequest): Promise<void> {
   const started = performance.now();
+  const positions = { latSum: 0, lonSum: 0, count: 0 };
   const importer = new StructureCsvImport({
+    onValidRow: (row) => {
+      positions.latSum += row.latitude;
+      positions.lonSum += row.longitude;
+      positions.count++;
+    },
     lineNameField: request.lineNameField,
     structNumField: request.structNumField,
     latField: request.latField,
@@ -52,7 +58,13 @@ async function validate(request: ValidateRequest): Promise<void> {
   }
   importer.push(decoder.decode());
   const report = importer.end();
-  post({ type: 'done', report, rows: report.rowCount, ms: Math.round(performance.now() - started) });
+  post({
+    type: 'done',
+    report,
+    positions,
+    rows: report.rowCount,
+    ms: Math.round(performance.now() - started),
+  });
 }
 
 scope.onmessage = (event: MessageEvent<ValidateRequest>) => {

@@ -12,8 +12,15 @@ export interface ValidateRequest {
   structNumFallbackField: string | null;
 }
 
+/** The sum of the valid rows' coordinates: the centre the server derives the project's zone from. */
+export interface PositionSum {
+  latSum: number;
+  lonSum: number;
+  count: number;
+}
+
 /** Worker → page. */
 export type ValidateMessage =
   | { type: 'progress'; percent: number; rows: number }
-  | { type: 'done'; report: StructureCsvReport; rows: number; ms: number }
+  | { type: 'done'; report: StructureCsvReport; positions: PositionSum; rows: number; ms: number }
   | { type: 'error'; message: string };

@@ -1,8 +1,9 @@
 import type { StructureCsvReport } from '@linewalker/domain';
-import type { ValidateMessage, ValidateRequest } from './csvValidationProtocol.ts';
+import type { PositionSum, ValidateMessage, ValidateRequest } from './csvValidationProtocol.ts';
 
 export interface CsvValidationResult {
   report: StructureCsvReport;
+  positions: PositionSum;
   /** Time the worker spent reading and checking the file. */
   ms: number;
 }
@@ -29,7 +30,8 @@ export function runCsvValidation(
         return;
       }
       worker.terminate();
-      if (message.type === 'done') resolve({ report: message.report, ms: message.ms });
+      if (message.type === 'done')
+        resolve({ report: message.report, positions: message.positions, ms: message.ms });
       else reject(new Error(message.message));
     };
     worker.onerror = (event) => {

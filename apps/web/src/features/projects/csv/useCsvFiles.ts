@@ -190,8 +190,8 @@ export function useCsvFiles() {
       checks.current.set(key, { id, cancel: job.cancel });
       patch(key, version, () => ({ check: { phase: 'running', percent: 0, rows: 0 } }));
       job.result
-        .then(({ report, ms }) => {
-          if (current()) patch(key, version, () => ({ check: { phase: 'done', report, ms } }));
+        .then(({ report, positions, ms }) => {
+          if (current()) patch(key, version, () => ({ check: { phase: 'done', report, positions, ms } }));
         })
         .catch((error: unknown) => {
           if (isAbort(error) || !current()) return;

@@ -1,12 +1,10 @@
-import type { CreateLineBody } from '@linewalker/domain';
+import { type CreateLineBody, endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
-import { IgnoredAnswer } from './ignoredAnswer.ts';
 
 /** A new line of the project's customer company, added to the project (spec 2 §7 'Create new line'). */
-export const createLine = (body: CreateLineBody) =>
-  apiRequest('/structures/lines', { method: 'POST', body, schema: IgnoredAnswer });
+export const createLine = (body: CreateLineBody) => apiRequest(endpoints.structures.createLine, { body });
 
 /** Creates a line, then refreshes the lines and stats (spec 2 §7: 'refresh of stats and lines'). */
 export function useCreateLine(projectId: number) {

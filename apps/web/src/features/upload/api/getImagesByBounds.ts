@@ -1,4 +1,4 @@
-import { ByBoundsResponse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -8,11 +8,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
  * `bounds` is 'west,south,east,north' in degrees.
  */
 export const getImagesByBounds = (projectId: number, bounds: string, signal?: AbortSignal) =>
-  apiRequest('/inspections/images/byBounds', {
-    query: { projectId, bounds },
-    schema: ByBoundsResponse,
-    signal,
-  });
+  apiRequest(endpoints.upload.imagesByBounds, { query: { projectId, bounds }, signal });
 
 export const imagesByBoundsQueryOptions = (projectId: number, bounds: string) =>
   queryOptions({

@@ -1,15 +1,11 @@
-import { StructureWithImages } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** A structure with its photos, for its expanded table row (spec 2 §7 "Structure's images"). */
 export const getStructureImages = (projectId: number, structureId: number, signal?: AbortSignal) =>
-  apiRequest('/inspections/getStructureWithImages', {
-    query: { structureId, projectId },
-    schema: StructureWithImages,
-    signal,
-  });
+  apiRequest(endpoints.upload.structureWithImages, { query: { structureId, projectId }, signal });
 
 export const structureImagesQueryOptions = (projectId: number, structureId: number) =>
   queryOptions({

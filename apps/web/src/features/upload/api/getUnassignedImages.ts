@@ -1,13 +1,11 @@
-import { UploadImage } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const UploadImages = UploadImage.array();
-
 /** The project's photos on no structure (spec 2 §7 'Unassigned images'). */
 export const getUnassignedImages = (projectId: number, signal?: AbortSignal) =>
-  apiRequest('/inspections/getUnassignedImages', { query: { projectId }, schema: UploadImages, signal });
+  apiRequest(endpoints.upload.unassignedImages, { query: { projectId }, signal });
 
 export const unassignedImagesQueryOptions = (projectId: number) =>
   queryOptions({

@@ -1,13 +1,11 @@
-import { UploadStructure } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const UploadStructures = UploadStructure.array();
-
 /** Every structure of the project with its photo count (spec 2 §7 'Upload: structures of project'). */
 export const getUploadStructures = (projectId: number, signal?: AbortSignal) =>
-  apiRequest('/inspections/structures', { query: { projectId }, schema: UploadStructures, signal });
+  apiRequest(endpoints.upload.structures, { query: { projectId }, signal });
 
 export const uploadStructuresQueryOptions = (projectId: number) =>
   queryOptions({

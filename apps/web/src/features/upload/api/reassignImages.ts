@@ -1,15 +1,13 @@
-import { IMAGE_BATCH_SIZE, ReassignImagesResponse, toBatches } from '@linewalker/domain';
+import { endpoints, IMAGE_BATCH_SIZE, toBatches } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** Puts photos on a structure (spec 2 §7 'Reassign images'). */
 export const reassignImages = (projectId: number, newStructureId: number, imageIds: readonly number[]) =>
-  apiRequest('/inspections/reassignImages', {
-    method: 'PUT',
+  apiRequest(endpoints.upload.reassignImages, {
     query: { newStructureId, projectId },
-    body: { imageIds },
-    schema: ReassignImagesResponse,
+    body: { imageIds: [...imageIds] },
   });
 
 /**

@@ -1,15 +1,11 @@
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
-import { IgnoredAnswer } from './ignoredAnswer.ts';
 
 /** Removes a structure from the project (spec 2 §7 'Remove structure'). */
 export const removeStructure = (projectId: number, structureId: number) =>
-  apiRequest('/structures/remove', {
-    method: 'PUT',
-    query: { structureId, projectId },
-    schema: IgnoredAnswer,
-  });
+  apiRequest(endpoints.structures.remove, { query: { structureId, projectId } });
 
 export function useRemoveStructure(projectId: number) {
   const queryClient = useQueryClient();

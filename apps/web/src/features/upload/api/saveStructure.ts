@@ -1,11 +1,11 @@
-import { type StructureBody, StructureSaved } from '@linewalker/domain';
+import { endpoints, type StructureBody } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** A new manual structure (spec 2 §7 'Create structure'). */
 export const createStructure = (projectId: number, body: StructureBody) =>
-  apiRequest('/structures/create', { method: 'POST', query: { projectId }, body, schema: StructureSaved });
+  apiRequest(endpoints.structures.create, { query: { projectId }, body });
 
 /** Edits of a structure; `latLonChanged` says its position moved (spec 2 §7 'Save structure edits'). */
 export const updateStructure = (
@@ -14,11 +14,9 @@ export const updateStructure = (
   body: StructureBody,
   latLonChanged: boolean,
 ) =>
-  apiRequest('/structures/update', {
-    method: 'PUT',
-    query: { structureId, projectId, latLonChanged: String(latLonChanged) },
+  apiRequest(endpoints.structures.update, {
+    query: { structureId, projectId, latLonChanged: latLonChanged ? 'true' : 'false' },
     body,
-    schema: StructureSaved,
   });
 
 export type StructureSave =

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { BatchUploadPanel } from './BatchUploadPanel.tsx';
-import type { UploadItem, UploadState } from './uploadController.ts';
+import type { UploadItem, UploadState } from './uploadTypes.ts';
 
 function item(id: number, status: UploadStatus, name = `DJI_${String(id).padStart(4, '0')}.JPG`): UploadItem {
   const done = status === UPLOAD_STATUS.complete;

@@ -24,7 +24,7 @@ import { IconChevronDown, IconCloudUpload, IconWifiOff } from '@tabler/icons-rea
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../../lib/format.ts';
-import { progressOf, type UploadItem, type UploadState } from './uploadController.ts';
+import { progressOf, type UploadItem, type UploadState } from './uploadTypes.ts';
 
 const TAB_COLOR: Record<Exclude<UploadTab, 'All'>, string> = {
   Pending: 'gray',

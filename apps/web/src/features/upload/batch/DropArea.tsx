@@ -2,7 +2,7 @@ import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFolder, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { filesFromDataTransfer, filesFromInput } from './collectFiles.ts';
-import type { DroppedFile } from './uploadController.ts';
+import type { DroppedFile } from './uploadTypes.ts';
 
 /** A folder picker: `webkitdirectory` is not in React's input props. */
 const folderInputProps = { webkitdirectory: '', directory: '' } as Record<string, string>;

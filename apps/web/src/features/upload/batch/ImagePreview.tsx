@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatCount } from '../../../lib/format.ts';
 import { FileThumbnail } from './FileThumbnail.tsx';
-import type { DroppedFile } from './uploadController.ts';
+import type { DroppedFile } from './uploadTypes.ts';
 
 const PREVIEWS = 8;
 

@@ -15,7 +15,7 @@ import { useUploadStructures } from '../api/getUploadStructures.ts';
 import { acceptedImages } from './collectFiles.ts';
 import { DropArea } from './DropArea.tsx';
 import { ImagePreview } from './ImagePreview.tsx';
-import type { DroppedFile } from './uploadController.ts';
+import type { DroppedFile } from './uploadTypes.ts';
 
 type Mode = 'auto' | 'manual';
 

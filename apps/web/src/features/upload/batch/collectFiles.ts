@@ -1,5 +1,5 @@
 import { isAcceptedImageFile, isDotfile } from '@linewalker/domain';
-import type { DroppedFile } from './uploadController.ts';
+import type { DroppedFile } from './uploadTypes.ts';
 
 /** Reads every entry of a directory (the browser hands them out in pages of up to 100). */
 async function readAll(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {

@@ -4,7 +4,8 @@ import { readExif } from './exif.ts';
 import { hashFile } from './md5Client.ts';
 import { probeServer } from './network.ts';
 import { browserPersistence } from './persistence.ts';
-import { UploadController, type UploadDeps, type UploadState } from './uploadController.ts';
+import { UploadController } from './uploadController.ts';
+import type { UploadDeps, UploadState } from './uploadTypes.ts';
 
 /** The real calls, workers and store the page's uploads use. */
 export const browserUploadDeps = (): UploadDeps => ({

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { md5Base64 } from './md5.ts';
 import { fakeUploadServer, MemoryPersistence } from './testing/fakeServer.ts';
 import { notAPhoto, photoFile } from './testing/photos.ts';
-import { progressOf, UploadController } from './uploadController.ts';
+import { UploadController } from './uploadController.ts';
+import { progressOf } from './uploadTypes.ts';
 
 const PROJECT = 7;
 const dropped = (files: File[]) => files.map((file) => ({ file, path: `flight/${file.name}` }));

@@ -1,5 +1,4 @@
 import {
-  batchProgress,
   DEFAULT_CONCURRENT_UPLOADS,
   type ExistingMd5Response,
   fileIdentity,
@@ -7,7 +6,6 @@ import {
   type ImageUploadedResponse,
   type ImageUploadTokenResponse,
   isFailedStatus,
-  type StepClipAngles,
   UPLOAD_STATUS,
   UPLOAD_STEP_PCT,
   UPLOAD_TRIES,
@@ -16,67 +14,14 @@ import {
 import { ExifReadError } from './exif.ts';
 import { isAbort, isConnectionError, NetworkGate, sleep } from './network.ts';
 import type { BatchPersistence, StoredFileState } from './persistence.ts';
-
-/** One file of the batch (spec 2 §3 'Local upload item'). */
-export interface UploadItem {
-  id: number;
-  file: File;
-  name: string;
-  /** Folder path inside the drop, for display; the name alone when dropped as a file. */
-  path: string;
-  size: number;
-  type: string;
-  identity: string;
-  md5: string | null;
-  pct: number;
-  status: UploadStatus;
-  uploadComplete: boolean;
-  alreadyUploaded: boolean;
-  uploadSucceeded: boolean;
-  uploadError: string | null;
-}
-
-export interface UploadState {
-  /** Changes with every new batch (the panel re-opens on it). */
-  batchId: number;
-  items: readonly UploadItem[];
-  running: boolean;
-  /** A call found no network: the queue is paused and retried with back-off. */
-  waitingForNetwork: boolean;
-  /** The existing-hash list could not be loaded: the upload was cancelled (spec 2 §8 'Error 1001'). */
-  cancelled: boolean;
-  /** Set when a run ended with failed files: how many (the 'Error Uploading N Images' dialog). */
-  failedPrompt: number;
-  /** Changes each time a run ends (the page then reloads structures and stats). */
-  finishedRuns: number;
-}
-
-export interface UploadOptions {
-  projectId: number;
-  /** Manual assignment: the chosen structure; null leaves assignment to the server. */
-  structureId: number | null;
-  stepClip: StepClipAngles | null;
-}
-
-export interface UploadDeps {
-  existingMd5: (projectId: number, signal: AbortSignal) => Promise<ExistingMd5Response>;
-  token: (
-    projectId: number,
-    md5: string,
-    contentType: string,
-    signal: AbortSignal,
-  ) => Promise<ImageUploadTokenResponse>;
-  putBlob: (url: string, file: File, signal: AbortSignal) => Promise<void>;
-  completed: (uuid: string, body: ImageUploadedBody, signal: AbortSignal) => Promise<ImageUploadedResponse>;
-  hash: (file: File) => Promise<string>;
-  readExif: (file: File) => Promise<Record<string, unknown>>;
-  probe: (signal: AbortSignal) => Promise<boolean>;
-  /** Pause between tries of one step (not network waits). */
-  retryDelayMs?: (attempt: number) => number;
-  /** How the network gate waits between probes; tests pass a quick one. */
-  networkWait?: (ms: number, signal: AbortSignal) => Promise<void>;
-  persistence?: BatchPersistence;
-}
+import {
+  type DroppedFile,
+  EMPTY_UPLOAD_STATE,
+  type UploadDeps,
+  type UploadItem,
+  type UploadOptions,
+  type UploadState,
+} from './uploadTypes.ts';
 
 /** A 4xx answer is final: another try would get the same answer (408 and 429 excepted). */
 function isFinal(error: unknown): boolean {
@@ -91,21 +36,6 @@ class StepFailed extends Error {
   }
 }
 
-export interface DroppedFile {
-  file: File;
-  path: string;
-}
-
-const EMPTY: UploadState = {
-  batchId: 0,
-  items: [],
-  running: false,
-  waitingForNetwork: false,
-  cancelled: false,
-  failedPrompt: 0,
-  finishedRuns: 0,
-};
-
 /**
  * Runs a batch of photo uploads for one project, exactly the spec's per-file flow (spec 2 §4): EXIF +
  * XMP → md5 → skip when already in the project → token → PUT → completion, N at a time. A lost network
@@ -113,7 +43,7 @@ const EMPTY: UploadState = {
  * reload can resume it. React reads it through `subscribe`/`getState`.
  */
 export class UploadController {
-  private state: UploadState = EMPTY;
+  private state: UploadState = EMPTY_UPLOAD_STATE;
   private listeners = new Set<() => void>();
   private abort: AbortController | null = null;
   private options: UploadOptions | null = null;
@@ -436,4 +366,3 @@ export class UploadController {
 }
 
 /** Overall progress of a state (spec 2 §4). */
-export const progressOf = (state: UploadState): number => batchProgress(state.items);

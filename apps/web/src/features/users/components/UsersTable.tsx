@@ -1,11 +1,11 @@
-import type { UserItem, UserSort } from '@linewalker/domain';
+import type { SortOrder, UserItem, UserSort } from '@linewalker/domain';
 import { Badge, Table, Text } from '@mantine/core';
 import { SortableTh } from '../../../components/SortableTh.tsx';
 import { formatLastLogin } from './formatLastLogin.ts';
 
 export interface UsersSort {
   sort: UserSort;
-  order: 'asc' | 'desc';
+  order: SortOrder;
 }
 
 interface UsersTableProps {

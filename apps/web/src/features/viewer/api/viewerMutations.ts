@@ -2,17 +2,15 @@ import {
   AddCategoryResponse,
   type CreateAnnotationBody,
   CreateAnnotationResponse,
+  endpoints,
   MarkedResponse,
   Ok,
   ReviewActionResponse,
   UpdateNoteResponse,
 } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, queryKeys } from '../../../lib/queryKeys.ts';
-
-const Changed = Ok.extend({ count: z.number().int() });
 
 /**
  * A review action changes the viewer's inspection and photos, its history, and every list of the project's
@@ -41,13 +39,13 @@ export function useReviewMutations(inspectionId: number, projectId: number) {
   return {
     reject: useMutation({
       mutationFn: (v: { imageIds: number[]; notes: string }) =>
-        post('/inspections/images/reject', Changed, v),
+        apiRequest(endpoints.upload.rejectImages, { body: v }),
       onSuccess: refresh,
     }),
     unreject: useMutation({
       // One call per photo (spec 2 §7).
       mutationFn: async (imageIds: number[]) => {
-        for (const id of imageIds) await post(`/inspections/images/unreject/${id}`, Changed);
+        for (const id of imageIds) await apiRequest(endpoints.upload.unrejectImage, { params: { id } });
       },
       onSuccess: refresh,
     }),

@@ -140,8 +140,11 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
     drag.current = null;
     if (d?.kind === 'rect' && draft?.kind === 'rectangle') {
       const scale = stage.screenScale();
-      // The 10 × 10 minimum is what the user drew on screen.
-      if (keepsRectangle(draft.width * scale, draft.height * scale)) props.onShapeDrawn(draft);
+      // The 10 × 10 minimum holds for what the user drew on screen and, as the server checks, in the image.
+      const kept =
+        keepsRectangle(draft.width * scale, draft.height * scale) &&
+        keepsRectangle(draft.width, draft.height);
+      if (kept) props.onShapeDrawn(draft);
       setDraft(null);
     }
   };

@@ -13,6 +13,7 @@ import {
 import { useAnnotationEditing } from '../hooks/useAnnotationEditing.ts';
 import { usePhotoStepping } from '../hooks/usePhotoStepping.ts';
 import { useViewerDialog } from '../hooks/useViewerDialog.ts';
+import { useViewerKeys } from '../hooks/useViewerKeys.ts';
 import { AnnotationColumn } from './AnnotationColumn.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { ImageList } from './ImageList.tsx';
@@ -81,6 +82,11 @@ export function InspectionViewer(props: InspectionViewerProps) {
   });
   const { guard } = ett;
   const open = useCallback((id: number) => guard(() => stepTo(id)), [guard, stepTo]);
+  useViewerKeys({
+    onDiscardPending: editing.pending ? () => editing.setPending(null) : null,
+    onPrevious: () => shown[index - 1] && open(shown[index - 1]!.id),
+    onNext: () => shown[index + 1] && open(shown[index + 1]!.id),
+  });
 
   // Viewing a photo marks it viewed (spec 2 §4), once per photo for those who review.
   const currentId = current?.id ?? null;

@@ -9,6 +9,7 @@ const ROWS: Array<[string, string]> = [
   ['3D zoom', 'Middle mouse button + drag'],
   ['Confirm a markup', 'Enter / Return'],
   ['Cancel a markup', 'Escape'],
+  ['Previous / next photo', '← / → (outside the image)'],
   ['Finish a polygon', 'Double-click'],
 ];
 

@@ -7,7 +7,7 @@ import type {
 import { readExif } from '../exif.ts';
 import { md5Base64 } from '../md5.ts';
 import type { BatchPersistence, StoredBatch, StoredFile, StoredFileState } from '../persistence.ts';
-import type { UploadDeps } from '../uploadController.ts';
+import type { UploadDeps } from '../uploadTypes.ts';
 
 /**
  * The upload calls of the server at the network boundary, in memory: a project's md5 list, tokens,

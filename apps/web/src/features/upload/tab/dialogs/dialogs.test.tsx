@@ -35,7 +35,10 @@ describe('AddLineModal', () => {
   });
 
   it('closes once the line is created', async () => {
-    vi.stubGlobal('fetch', fakeApi(() => ({ status: 200, body: { id: 3 } })).fetch);
+    vi.stubGlobal(
+      'fetch',
+      fakeApi(() => ({ status: 200, body: { id: 3, line_name: 'North Feeder', line_num: null } })).fetch,
+    );
     const onClose = vi.fn();
     const { user } = renderWithProviders(<AddLineModal projectId={5} opened onClose={onClose} />);
     await user.type(screen.getByLabelText(/Line Name/), 'North Feeder');

@@ -46,3 +46,18 @@ export const dateText = (iso: string | null): string => (iso ? dayjs(iso).format
 /** MM/DD/YYYY HH:mm UTC (spec 2 §9), for capture times; -- for none. */
 export const utcTimeText = (iso: string | null): string =>
   iso ? `${dayjs.utc(iso).format('MM/DD/YYYY HH:mm')} UTC` : '--';
+
+/**
+ * A capture time as the spec writes it (UTC), then as the photo's own clock showed it, with its offset:
+ * '06/02/2022 12:35 UTC · 14:35 local (UTC+02:00)'. Without an offset, the UTC text alone.
+ */
+export function captureTimeText(iso: string | null, offset: string | null | undefined): string {
+  if (!iso) return '--';
+  const utc = utcTimeText(iso);
+  const m = offset ? /^([+-])(\d{2}):(\d{2})$/.exec(offset) : null;
+  if (!m) return utc;
+  const minutes = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  const local = dayjs.utc(iso).add(minutes, 'minute');
+  const sameDay = local.format('MM/DD/YYYY') === dayjs.utc(iso).format('MM/DD/YYYY');
+  return `${utc} · ${local.format(sameDay ? 'HH:mm' : 'MM/DD/YYYY HH:mm')} local (UTC${offset})`;
+}

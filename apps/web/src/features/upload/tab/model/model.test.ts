@@ -8,7 +8,14 @@ import {
   readHeaderFilter,
   structuresOnMap,
 } from './filters.ts';
-import { coordinatesText, distanceText, droneModel, structureType, utcTimeText } from './format.ts';
+import {
+  captureTimeText,
+  coordinatesText,
+  distanceText,
+  droneModel,
+  structureType,
+  utcTimeText,
+} from './format.ts';
 import {
   checkDraft,
   draftOf,
@@ -97,6 +104,15 @@ describe('formats', () => {
     expect(droneModel({ camera_make: null, camera_model: null })).toBe('--');
     expect(utcTimeText('2026-11-19T18:30:00.000Z')).toBe('11/19/2026 18:30 UTC');
     expect(utcTimeText(null)).toBe('--');
+    // The photo's own clock with its offset after the spec's UTC text (a Leipzig photo at 14:35 CEST).
+    expect(captureTimeText('2022-06-02T12:35:34.000Z', '+02:00')).toBe(
+      '06/02/2022 12:35 UTC · 14:35 local (UTC+02:00)',
+    );
+    expect(captureTimeText('2026-11-20T02:30:00.000Z', '-06:00')).toBe(
+      '11/20/2026 02:30 UTC · 11/19/2026 20:30 local (UTC-06:00)',
+    );
+    expect(captureTimeText('2026-11-19T18:30:00.000Z', null)).toBe('11/19/2026 18:30 UTC');
+    expect(captureTimeText(null, '+02:00')).toBe('--');
   });
 });
 

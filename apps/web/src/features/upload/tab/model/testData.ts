@@ -26,6 +26,7 @@ export const image = (overrides: Partial<UploadImage> = {}): UploadImage => ({
   uploaded_by_name: 'Dana Whitfield',
   upload_date: '2026-11-20T15:00:00.000Z',
   capture_date: '2026-11-19T18:30:00.000Z',
+  capture_offset: null,
   assigned_date: '2026-11-20T15:00:05.000Z',
   camera_make: 'DJI',
   camera_model: 'FC6310',

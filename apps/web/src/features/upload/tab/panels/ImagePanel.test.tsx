@@ -55,7 +55,7 @@ describe('ImagePanel', () => {
   });
 
   it("'Reassign Images' for several; unassigned ones are assigned; reject needs a reason of at most 499", async () => {
-    const api = fakeApi(() => ({ status: 200, body: ok }));
+    const api = fakeApi(() => ({ status: 200, body: { ...ok, count: 2 } }));
     vi.stubGlobal('fetch', api.fetch);
     const onDone = vi.fn();
     const { user } = renderPanel(

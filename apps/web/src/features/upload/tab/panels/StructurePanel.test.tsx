@@ -107,7 +107,7 @@ describe('StructurePanel', () => {
     let status = 200;
     const api = fakeApi(() => ({
       status,
-      body: status === 200 ? ok : { code: 'internal_error', message: 'x' },
+      body: status === 200 ? { ...ok, structure_id: 4 } : { code: 'internal_error', message: 'x' },
     }));
     vi.stubGlobal('fetch', api.fetch);
     const onNotice = vi.fn();

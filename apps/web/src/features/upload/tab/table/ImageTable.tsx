@@ -5,7 +5,7 @@ import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { nextSort, type SortValue, sortRows } from '../../../../components/DataTable/sorting.ts';
 import type { DataColumn, SortState } from '../../../../components/DataTable/types.ts';
 import { imageUrl } from '../../api/imageUrl.ts';
-import { coordinatesText, dateText, distanceText, droneModel, utcTimeText } from '../model/format.ts';
+import { captureTimeText, coordinatesText, dateText, distanceText, droneModel } from '../model/format.ts';
 
 /** Spec 2 §9: image rows 100 px, thumbnails 80 px high, the image table at least 900 px wide. */
 export const IMAGE_ROW_PX = 100;
@@ -100,7 +100,7 @@ function columns(onDetails: (image: UploadImage) => void): DataColumn<UploadImag
       header: 'Capture Time',
       width: 185,
       sortable: true,
-      cell: (image) => utcTimeText(image.capture_date),
+      cell: (image) => captureTimeText(image.capture_date, image.capture_offset),
     },
     {
       id: 'assigned_date',
