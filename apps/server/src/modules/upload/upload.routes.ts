@@ -4,6 +4,7 @@ import {
   IdParam,
   ImageListQuery,
   ImageListResponse,
+  ImagesChanged,
   ok,
   ProjectIdQuery,
   ReassignImagesBody,
@@ -26,8 +27,6 @@ const tags = ['Upload page'];
 
 const customers =
   "Customers read their own company's projects only; another company's project answers 404, like a missing one.";
-
-const Changed = z.object({ ok: z.literal(true), success: z.literal(true), count: z.number().int() });
 
 /** The Upload tab's reads and the photo actions of its map panel (spec 2 §2 'Upload', §4, §5, §7). */
 export async function uploadRoutes(app: App): Promise<void> {
@@ -187,7 +186,7 @@ export async function uploadRoutes(app: App): Promise<void> {
           '(400 images_not_in_project otherwise, and nothing changes). Photos rejected already keep their first ' +
           'rejection; count is how many were newly rejected. Inspecting roles only (role id below 4).',
         body: RejectImagesBody,
-        response: { 200: Changed },
+        response: { 200: ImagesChanged },
       },
     },
     async (req) => ({
@@ -206,7 +205,7 @@ export async function uploadRoutes(app: App): Promise<void> {
         description:
           'A photo that is not rejected answers 200 with count 0. Inspecting roles only (role id below 4).',
         params: IdParam,
-        response: { 200: Changed },
+        response: { 200: ImagesChanged },
       },
     },
     async (req) => ({
