@@ -43,6 +43,10 @@ export const aiModels = pgTable(
     totalstepcount: integer('totalstepcount').notNull().default(0),
     state: varchar('state', { length: 20 }).$type<AiModelState>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Seed of the hold-back split, drawn once: an image stays on its side of the split for every version. */
+    splitSeed: integer('split_seed').notNull().default(sql`floor(random() * 2147483647)::int`),
+    /** When the last patch or negative changed (a trained model older than this is no longer current). */
+    markupChangedAt: moment('markup_changed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +89,9 @@ export const aiModelImages = pgTable(
       .notNull()
       .references(() => aiImages.id, { onDelete: 'cascade' }),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'Nothing to find here': a negative example, marked up without a patch. */
+    nothingToFind: boolean('nothing_to_find').notNull().default(false),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -117,4 +124,27 @@ export const aiPatches = pgTable(
     index('ai_patches_model_image_idx').on(t.modelId, t.aiImageId),
     index('ai_patches_image_idx').on(t.aiImageId),
   ],
+);
+
+/** One training run of a model: its held-back metrics and where its trained heads are stored. */
+export const aiModelVersions = pgTable(
+  'ai_model_versions',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => aiModels.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    trainedAt: moment('trained_at').notNull().defaultNow(),
+    trainImages: integer('train_images').notNull(),
+    validationImages: integer('validation_images').notNull(),
+    precision: doublePrecision('precision'),
+    recall: doublePrecision('recall'),
+    ap50: doublePrecision('ap50'),
+    threshold: doublePrecision('threshold').notNull(),
+    confusion: jsonb('confusion').notNull(),
+    prCurve: jsonb('pr_curve').notNull(),
+    weightsKey: varchar('weights_key', { length: 500 }).notNull(),
+  },
+  (t) => [uniqueIndex('ai_model_versions_model_version_unique').on(t.modelId, t.version)],
 );
