@@ -202,3 +202,33 @@ export const AiImageParams = z.object({ id: PositiveId, imageId: PositiveId });
 export const AiNothingToFindBody = z.object({ nothing_to_find: z.boolean() });
 
 export const AiOk = z.object({ ok: z.literal(true) });
+
+/** Spec 3 §2: the model page's upload takes .jpg, .jpeg and .png by name (hidden files and folders skipped). */
+export const isAiImagePath = (path: string): boolean =>
+  /\.(jpe?g|png)$/i.test(path) && !path.split('/').some((part) => part.startsWith('.'));
+
+/**
+ * Spec 3 §4 'AI image upload item', §8: the statuses word for word. The spec gives 1005 (blob upload) and
+ * 1006 (completion post) without their words; both are network failures, so they read like 1004.
+ */
+export const AI_UPLOAD_STATUS = {
+  pending: 'Pending',
+  uploading: 'Uploading',
+  complete: 'Complete',
+  invalidImage: 'Failed Invalid Image 1002',
+  readError: 'Failed Error Reading File 1003',
+  tokenFailed: 'Failed Network Error 1004',
+  blobFailed: 'Failed Network Error 1005',
+  completionFailed: 'Failed Network Error 1006',
+} as const;
+export type AiUploadStatus = (typeof AI_UPLOAD_STATUS)[keyof typeof AI_UPLOAD_STATUS];
+/** Percent complete after each step (spec 3 §4). */
+export const AI_UPLOAD_PERCENT = { metadata: 10, token: 50, blob: 70, complete: 100 } as const;
+
+/** Spec 3 §5, word for word. */
+export const AI_MESSAGES = {
+  noValidImages: 'No valid image .jpg, or .jpeg images found to upload.',
+  atLeastOne: 'You must upload at least one Image',
+  leaveTitle: 'Uploading Images',
+  leaveText: 'If you leave this page any remaining images will not be uploaded.',
+} as const;
