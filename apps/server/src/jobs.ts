@@ -1,3 +1,4 @@
+import { aiTrainingJob } from './modules/ai/training.job.ts';
 import { passwordResetJob } from './modules/auth/passwordReset.job.ts';
 import { bidKmzImportJob } from './modules/bids/kmzImport.job.ts';
 import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
@@ -28,4 +29,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   bidKmzImportJob,
   projectReportJob,
   structureModel3dJob,
+  aiTrainingJob,
 ];

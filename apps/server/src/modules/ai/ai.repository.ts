@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
-import { aiImages, aiModelImages, aiModels, aiPatches } from '../../platform/db/schema/index.ts';
+import {
+  aiImages,
+  aiModelImages,
+  aiModels,
+  aiModelVersions,
+  aiPatches,
+} from '../../platform/db/schema/index.ts';
 
 const Moment = z.union([z.date(), z.string()]).nullable();
 const iso = (v: Date | string | null): string | null =>
@@ -19,6 +25,7 @@ export const ModelRow = z.object({
   currentstep: z.number().int(),
   totalstepcount: z.number().int(),
   split_seed: z.number().int(),
+  training_job_state: z.string().nullable(),
   imgs_total: z.number().int(),
   imgs_ready: z.number().int(),
   users_contibuting: z.number().int(),
@@ -27,6 +34,7 @@ export type ModelRow = z.infer<typeof ModelRow>;
 
 const modelSelect = sql`select m.id, m.model_class_id, m.model_class_name, m.model_holdbackpercentage::int as model_holdbackpercentage,
     m.model_notes, m.userinitatedstarttrainingdate, m.markup_changed_at, m.currentstep, m.totalstepcount, m.split_seed,
+    (select j.state from jobs j where j.id = m.training_job_id) as training_job_state,
     (select count(*) from ai_model_images mi where mi.model_id = m.id)::int as imgs_total,
     (select count(*) from ai_model_images mi where mi.model_id = m.id
        and (mi.nothing_to_find or exists (select 1 from ai_patches p where p.model_id = m.id and p.ai_image_id = mi.ai_image_id)))::int as imgs_ready,
@@ -241,4 +249,80 @@ export async function modelImagesWithPatches(db: Db, modelId: number) {
     PatchRow,
   );
   return { images, patches };
+}
+
+/** The model's marked-up images (a patch, or nothing to find) with their patches' rectangles. */
+export async function trainingImages(db: Db, modelId: number) {
+  const rows = await queryRows(
+    db,
+    sql`select i.id, i.storage_key, mi.nothing_to_find,
+          coalesce((select json_agg(json_build_array(p."left", p.top, p.width, p.height) order by p.id)
+                    from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id), '[]'::json) as boxes
+        from ai_model_images mi join ai_images i on i.id = mi.ai_image_id
+        where mi.model_id = ${modelId}
+          and (mi.nothing_to_find or exists (select 1 from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id))
+        order by i.id`,
+    z.object({
+      id: z.number().int(),
+      storage_key: z.string(),
+      nothing_to_find: z.boolean(),
+      boxes: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+    }),
+  );
+  return rows;
+}
+
+export async function startTraining(db: Db, modelId: number, jobId: number): Promise<void> {
+  await db
+    .update(aiModels)
+    .set({
+      userinitatedstarttrainingdate: new Date(),
+      currentstep: 0,
+      totalstepcount: 0,
+      trainingJobId: jobId,
+    })
+    .where(eq(aiModels.id, modelId));
+}
+
+/** Progress of the run of `jobId` (nothing when the model no longer trains for that job): false then. */
+export async function trainingProgress(db: Db, modelId: number, jobId: number, step: number, total: number) {
+  const rows = await db
+    .update(aiModels)
+    .set({ currentstep: step, totalstepcount: total })
+    .where(
+      and(
+        eq(aiModels.id, modelId),
+        eq(aiModels.trainingJobId, jobId),
+        sql`${aiModels.userinitatedstarttrainingdate} is not null`,
+      ),
+    )
+    .returning({ id: aiModels.id });
+  return rows.length > 0;
+}
+
+/** Ends a run: the model no longer trains (cancelled, failed for good, or done). */
+export async function endTraining(db: Db, modelId: number, done?: { total: number }): Promise<void> {
+  await db
+    .update(aiModels)
+    .set({
+      userinitatedstarttrainingdate: null,
+      ...(done
+        ? { currentstep: done.total, totalstepcount: done.total }
+        : { currentstep: 0, totalstepcount: 0 }),
+    })
+    .where(eq(aiModels.id, modelId));
+}
+
+export async function insertVersion(db: Db, values: typeof aiModelVersions.$inferInsert): Promise<number> {
+  const [row] = await db.insert(aiModelVersions).values(values).returning({ id: aiModelVersions.id });
+  return row!.id;
+}
+
+export async function nextVersion(db: Db, modelId: number): Promise<number> {
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(max(version), 0)::int + 1 as n from ai_model_versions where model_id = ${modelId}`,
+    z.object({ n: z.number().int() }),
+  );
+  return row!.n;
 }

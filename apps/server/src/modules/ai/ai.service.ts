@@ -37,6 +37,14 @@ function versionOf(v: repo.VersionRow): AiModelVersion {
   };
 }
 
+/**
+ * A model trains while its start date is set and its job is queued or running: a job that failed for good
+ * (a worker killed again and again) never leaves the model stuck in Training.
+ */
+export const isTraining = (m: repo.ModelRow): boolean =>
+  m.userinitatedstarttrainingdate !== null &&
+  (m.training_job_state === 'queued' || m.training_job_state === 'running');
+
 function modelOf(m: repo.ModelRow, latest: repo.VersionRow | undefined): AiModel {
   const trainedAt = latest ? new Date(repo.iso(latest.trained_at)!) : null;
   const changedAt = m.markup_changed_at ? new Date(repo.iso(m.markup_changed_at)!) : null;
@@ -50,11 +58,11 @@ function modelOf(m: repo.ModelRow, latest: repo.VersionRow | undefined): AiModel
     imgs_ready_for_training: m.imgs_ready,
     imgs_not_ready_for_training: m.imgs_total - m.imgs_ready,
     users_contibuting: m.users_contibuting,
-    userinitatedstarttrainingdate: repo.iso(m.userinitatedstarttrainingdate),
+    userinitatedstarttrainingdate: isTraining(m) ? repo.iso(m.userinitatedstarttrainingdate) : null,
     currentstep: m.currentstep,
     totalstepcount: m.totalstepcount,
     state: aiModelState({
-      training: m.userinitatedstarttrainingdate !== null,
+      training: isTraining(m),
       trainedAndCurrent: trainedAt !== null && (changedAt === null || changedAt <= trainedAt),
       imgsTotal: m.imgs_total,
       imgsReady: m.imgs_ready,

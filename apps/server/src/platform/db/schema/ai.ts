@@ -45,6 +45,8 @@ export const aiModels = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Seed of the hold-back split, drawn once: an image stays on its side of the split for every version. */
     splitSeed: integer('split_seed').notNull().default(sql`floor(random() * 2147483647)::int`),
+    /** The training job of the run in progress (the model trains while it is queued or running). */
+    trainingJobId: integer('training_job_id'),
     /** When the last patch or negative changed (a trained model older than this is no longer current). */
     markupChangedAt: moment('markup_changed_at'),
     createdAt: createdAt(),

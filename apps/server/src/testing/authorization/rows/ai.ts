@@ -62,4 +62,22 @@ export const aiRows: Record<string, MatrixRow> = {
     }),
     expect: inspectorsOnly(200),
   },
+  'POST /api/v1/ai/startTraining/:id': {
+    // The fixture's model has one marked-up image: managers are let through to 409 not_ready_for_training.
+    request: (fx) => ({ url: `/api/v1/ai/startTraining/${fx.ai.modelId}` }),
+    expect: managers(409),
+  },
+  'POST /api/v1/ai/model/:id/cancelTraining': {
+    request: (fx) => ({ url: `/api/v1/ai/model/${fx.ai.modelId}/cancelTraining` }),
+    expect: managers(409),
+  },
+  'POST /api/v1/ai/model/:id/detect': {
+    // Not trained: readers are let through to 409 model_not_trained (training.test.ts detects).
+    request: (fx) => ({
+      url: `/api/v1/ai/model/${fx.ai.modelId}/detect`,
+      payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      headers: { 'content-type': 'image/jpeg' },
+    }),
+    expect: inspectorsOnly(409),
+  },
 };

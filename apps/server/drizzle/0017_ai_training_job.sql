@@ -1,0 +1,1 @@
+ALTER TABLE "ai_models" ADD COLUMN "training_job_id" integer;
