@@ -64,7 +64,7 @@ export async function aiTrainingRoutes(app: App): Promise<void> {
           tags,
           summary: 'Find the model’s class in one image',
           description:
-            'The request body is the image (Content-Type image/jpeg or image/png, at most 40 MB; 413 past it, 415 for another type). Answers the boxes the newest trained version finds, in the image’s pixels (EXIF orientation applied), best first, at that version’s score threshold. 409 model_not_trained before the first training; 400 unsupported_file for bytes that are not a readable image. Super admins, project managers and inspectors; users and customers 403.',
+            'The request body is the image (Content-Type image/jpeg or image/png, at most 40 MB; 413 past it; another type 400 unsupported_file). Answers the boxes the newest trained version finds, in the image’s pixels (EXIF orientation applied), best first, at that version’s score threshold. 409 model_not_trained before the first training; 400 unsupported_file for bytes that are not a readable image. Super admins, project managers and inspectors; users and customers 403.',
           params: AiModelIdParam,
           response: { 200: DetectResponse },
         },
