@@ -96,6 +96,18 @@ export function AiModelRoute() {
     }
   };
 
+  const cancel = async () => {
+    if (!model) return;
+    try {
+      await apiRequest(`/ai/model/${model.id}/cancelTraining`, { method: 'POST', schema: AiModel });
+      await refresh();
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        message: err instanceof ApiRequestError ? err.message : 'Could not cancel',
+      });
+    }
+  };
   const training = Boolean(model?.userinitatedstarttrainingdate);
   const ready = model ? aiReadyForTraining(model.imgs_ready_for_training) : false;
   const trainLabel = training
@@ -152,13 +164,16 @@ export function AiModelRoute() {
               </Title>
               <Progress value={percent} size="lg" aria-label="Training progress" data-percent={percent} />
               <Text size="sm">{percent}%</Text>
-              <Button
-                disabled={!model || training || !ready || !mayManage}
-                onClick={launch}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {trainLabel}
-              </Button>
+              <Group>
+                <Button disabled={!model || training || !ready || !mayManage} onClick={launch}>
+                  {trainLabel}
+                </Button>
+                {training && mayManage && (
+                  <Button variant="default" color="red" onClick={cancel}>
+                    Cancel Training
+                  </Button>
+                )}
+              </Group>
             </Stack>
           </Card>
         </Stack>
