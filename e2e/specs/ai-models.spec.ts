@@ -103,3 +103,33 @@ test('a project manager creates a model, uploads a folder of images and marks th
   await row.click();
   await expect(page).toHaveURL(`/ai/${slug}`);
 });
+
+test('a project manager launches training, watches the progress bar and reads the metrics', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await loginAs(page, ACCOUNTS.projectManager.email);
+  await page.goto('/ai');
+  await page.getByRole('row', { name: /Orange Marker/ }).click();
+  await expect(page).toHaveURL('/ai/orange-marker');
+  await expect(page.getByTestId('imgs-ready')).toHaveText('120');
+  await page.getByRole('button', { name: 'Launch Training Now' }).click();
+  await expect(page.getByRole('button', { name: 'Training in Progress' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Markup Images' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Upload Images' })).toBeDisabled();
+  // The bar moves while it trains (the page polls every 2 s); a quick run may be done between two looks.
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('model-metrics').count()) > 0 ||
+        Number.parseInt((await page.getByTestId('training-percent').textContent()) ?? '0', 10) > 0,
+      { timeout: 240_000 },
+    )
+    .toBe(true);
+  await page.screenshot({ path: 'e2e/test-results/ai-training.png', fullPage: true });
+  await expect(page.getByTestId('model-metrics')).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByRole('button', { name: 'Launch Training Now' })).toBeEnabled();
+  await expect(page.getByTestId('model-metrics')).toContainText('Precision');
+  await expect(page.getByRole('img', { name: 'Precision/recall curve' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/test-results/ai-trained.png', fullPage: true });
+});

@@ -10,13 +10,18 @@ import type { Deps } from '../platform/deps.types.ts';
 const DEMO_IMAGES = 120;
 
 /**
- * Demo AI models: 'Orange Marker' with 120 generated images marked up (each object a patch, an image
- * without one marked 'nothing to find here'), ready to train; 'Bird Nest' without images yet. Skipped when
- * models exist.
+ * The demo AI model 'Orange Marker': 120 generated images marked up (each object a patch, an image without
+ * one marked 'nothing to find here'), ready to train (the demo data's other models wait for images).
+ * Skipped when it exists.
  */
 export async function loadDemoAi(deps: Deps): Promise<number> {
   const db = deps.database.db;
-  if ((await queryRows(db, sql`select id from ai_models limit 1`, IdRow)).length > 0) return 0;
+  const name = 'Orange Marker';
+  if (
+    (await queryRows(db, sql`select id from ai_models where model_class_name = ${name}`, IdRow)).length > 0
+  ) {
+    return 0;
+  }
   const [manager] = await queryRows(
     db,
     sql`select id from users where role_id = ${ROLE_IDS.projectManager} and status = 1 order by id limit 1`,
@@ -26,14 +31,13 @@ export async function loadDemoAi(deps: Deps): Promise<number> {
   const [model] = await db
     .insert(aiModels)
     .values({
-      modelClassName: 'Orange Marker',
+      modelClassName: name,
       modelHoldbackpercentage: 15,
       modelNotes: 'Generated demo images: orange discs with a dark core on cluttered backgrounds.',
       createdBy,
       markupChangedAt: new Date(),
     })
     .returning({ id: aiModels.id });
-  await db.insert(aiModels).values({ modelClassName: 'Bird Nest', modelHoldbackpercentage: 10, createdBy });
   for (let i = 0; i < DEMO_IMAGES; i++) {
     const s = await syntheticImage(50_000 + i);
     const key = `ai/demo/${i}.jpg`;

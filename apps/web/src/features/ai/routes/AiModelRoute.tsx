@@ -162,8 +162,10 @@ export function AiModelRoute() {
               <Title order={2} fz="h4">
                 Training
               </Title>
-              <Progress value={percent} size="lg" aria-label="Training progress" data-percent={percent} />
-              <Text size="sm">{percent}%</Text>
+              <Progress value={percent} size="lg" aria-label="Training progress" />
+              <Text size="sm" data-testid="training-percent">
+                {percent}%
+              </Text>
               <Group>
                 <Button disabled={!model || training || !ready || !mayManage} onClick={launch}>
                   {trainLabel}
