@@ -1,3 +1,4 @@
+import { aiRunOnProjectJob } from './modules/ai/runOnProject.job.ts';
 import { aiTrainingJob } from './modules/ai/training.job.ts';
 import { passwordResetJob } from './modules/auth/passwordReset.job.ts';
 import { bidKmzImportJob } from './modules/bids/kmzImport.job.ts';
@@ -30,4 +31,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   projectReportJob,
   structureModel3dJob,
   aiTrainingJob,
+  aiRunOnProjectJob,
 ];

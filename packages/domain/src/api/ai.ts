@@ -232,3 +232,38 @@ export const AI_MESSAGES = {
   leaveTitle: 'Uploading Images',
   leaveText: 'If you leave this page any remaining images will not be uploaded.',
 } as const;
+
+/** 'Run on project': a model over a project's photos (optionally only the unreviewed ones). */
+export const AiRunOnProjectBody = z.object({
+  projectId: PositiveId,
+  onlyUnreviewed: z.boolean().default(false),
+});
+export const AiJobResponse = z.object({ job_id: z.number().int() });
+
+/** What a model version found on an inspection photo. */
+export const AiMarkup = z.object({
+  id: z.number().int(),
+  model_id: z.number().int(),
+  model_class_name: z.string(),
+  version: z.number().int(),
+  image_id: z.number().int(),
+  left: z.number(),
+  top: z.number(),
+  width: z.number(),
+  height: z.number(),
+  score: z.number(),
+  status: z.enum(['open', 'accepted', 'dismissed']),
+  annotation_id: z.number().int().nullable(),
+});
+export type AiMarkup = z.infer<typeof AiMarkup>;
+export const AiMarkupList = z.object({ markups: z.array(AiMarkup) });
+export const AiMarkupQuery = z.object({ imageId: PositiveId });
+
+/** Accepting a markup makes it an annotation: the reviewer picks the component and the risk. */
+export const AiAcceptBody = z.object({
+  category: PositiveId,
+  sub_category: PositiveId.nullish(),
+  risk_level: z.number().int().min(2).max(5),
+  text: z.string().max(500).nullish(),
+});
+export type AiAcceptBody = z.infer<typeof AiAcceptBody>;

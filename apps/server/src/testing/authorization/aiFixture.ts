@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.ts';
-import { aiImages, aiModelImages, aiModels, aiPatches } from '../../platform/db/schema/index.ts';
+import { aiImages, aiMarkups, aiModelImages, aiModels, aiPatches } from '../../platform/db/schema/index.ts';
 
 /** The AI objects the matrix points at: a model using one 100 × 100 image, and patches to delete. */
 export interface AiMatrixFixture {
@@ -7,9 +7,11 @@ export interface AiMatrixFixture {
   imageId: number;
   /** A fresh patch of the model at each call, for deletion. */
   nextPatchId: () => number;
+  /** A fresh open AI markup on the fixture's photo at each call, for dismissal. */
+  nextMarkupId: () => number;
 }
 
-export async function buildAiFixture(db: Db, tag: string): Promise<AiMatrixFixture> {
+export async function buildAiFixture(db: Db, tag: string, photoId: number): Promise<AiMatrixFixture> {
   const [model] = await db
     .insert(aiModels)
     .values({ modelClassName: `Matrix Model ${tag}`, modelHoldbackpercentage: 10 })
@@ -39,12 +41,33 @@ export async function buildAiFixture(db: Db, tag: string): Promise<AiMatrixFixtu
     )
     .returning({ id: aiPatches.id });
   const patchIds = patches.map((p) => p.id);
+  const markups = await db
+    .insert(aiMarkups)
+    .values(
+      Array.from({ length: 20 }, () => ({
+        modelId: model!.id,
+        version: 1,
+        imageId: photoId,
+        left: 1,
+        top: 1,
+        width: 20,
+        height: 20,
+        score: 0.9,
+      })),
+    )
+    .returning({ id: aiMarkups.id });
+  const markupIds = markups.map((m) => m.id);
   return {
     modelId: model!.id,
     imageId: image!.id,
     nextPatchId: () => {
       const id = patchIds.shift();
       if (id === undefined) throw new Error('the matrix fixture ran out of AI patches');
+      return id;
+    },
+    nextMarkupId: () => {
+      const id = markupIds.shift();
+      if (id === undefined) throw new Error('the matrix fixture ran out of AI markups');
       return id;
     },
   };

@@ -274,7 +274,7 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     flightPlanId: plan!.id,
     stepClipImageId: stepClipImage!.id,
     ett: { projectId: abbProjectId, inspectionId: abb.inspectionIds[0]!, imageId: abbImageId },
-    ai: await buildAiFixture(db, tag),
+    ai: await buildAiFixture(db, tag, image!.id),
   };
 }
 

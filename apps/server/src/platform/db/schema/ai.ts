@@ -150,3 +150,38 @@ export const aiModelVersions = pgTable(
   },
   (t) => [uniqueIndex('ai_model_versions_model_version_unique').on(t.modelId, t.version)],
 );
+
+/**
+ * AI markups: what a model version found on an inspection photo ('Run on project'), for the viewer's AI
+ * mode. A reviewer accepts one (it becomes an annotation) or dismisses it.
+ */
+export const aiMarkups = pgTable(
+  'ai_markups',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => aiModels.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    left: doublePrecision('left').notNull(),
+    top: doublePrecision('top').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    score: doublePrecision('score').notNull(),
+    status: varchar('status', { length: 10 })
+      .$type<'open' | 'accepted' | 'dismissed'>()
+      .notNull()
+      .default('open'),
+    annotationId: integer('annotation_id'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: moment('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ai_markups_image_idx').on(t.imageId, t.modelId),
+    check('ai_markups_status_check', sql`${t.status} in ('open', 'accepted', 'dismissed')`),
+  ],
+);

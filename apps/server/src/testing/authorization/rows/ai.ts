@@ -80,4 +80,33 @@ export const aiRows: Record<string, MatrixRow> = {
     }),
     expect: inspectorsOnly(409),
   },
+  'POST /api/v1/ai/model/:id/runOnProject': {
+    // Not trained: managers are let through to 409 model_not_trained (markups.test.ts runs one).
+    request: (fx) => ({
+      url: `/api/v1/ai/model/${fx.ai.modelId}/runOnProject`,
+      payload: { projectId: fx.projectId, onlyUnreviewed: false },
+    }),
+    expect: managers(409),
+    object: {
+      other: managers(409),
+      none: { ...managers(404) },
+    },
+  },
+  'GET /api/v1/ai/markups': {
+    request: (fx) => ({ url: `/api/v1/ai/markups?imageId=${fx.imageId}` }),
+    expect: inspectorsOnly(200),
+    object: {},
+  },
+  'POST /api/v1/ai/markups/:id/dismiss': {
+    request: (fx) => ({ url: `/api/v1/ai/markups/${fx.ai.nextMarkupId()}/dismiss` }),
+    expect: inspectorsOnly(200),
+  },
+  'POST /api/v1/ai/markups/:id/accept': {
+    // A component that does not exist: reviewers are let through to 400 annotation_invalid.
+    request: (fx) => ({
+      url: `/api/v1/ai/markups/${fx.ai.nextMarkupId()}/accept`,
+      payload: { category: 999_999, risk_level: 3 },
+    }),
+    expect: inspectorsOnly(400),
+  },
 };
