@@ -132,4 +132,10 @@ test('a project manager launches training, watches the progress bar and reads th
   await expect(page.getByTestId('model-metrics')).toContainText('Precision');
   await expect(page.getByRole('img', { name: 'Precision/recall curve' })).toBeVisible();
   await page.screenshot({ path: 'e2e/test-results/ai-trained.png', fullPage: true });
+
+  // Run on a project: the job's progress until it is done.
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Run on Project' }).click();
+  await expect(page.getByTestId('run-state')).toContainText('Done:', { timeout: 240_000 });
 });

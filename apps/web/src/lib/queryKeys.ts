@@ -16,6 +16,8 @@ export const queryKeys = {
     models: () => ['ai', 'models'] as const,
     model: (id: number) => ['ai', 'model', id] as const,
     images: (id: number) => ['ai', 'model', id, 'images'] as const,
+    /** A 'Run on project' job's status. */
+    run: (jobId: number) => ['ai', 'run', jobId] as const,
   },
   /** Public settings of the server (GET /config). */
   config: ['config'] as const,

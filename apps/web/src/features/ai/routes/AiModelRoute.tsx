@@ -37,6 +37,7 @@ import { LeaveWarning } from '../components/LeaveWarning.tsx';
 import { MarkupModal } from '../components/MarkupModal.tsx';
 import { ModelMetrics } from '../components/ModelMetrics.tsx';
 import { ModelSummaryForm } from '../components/ModelSummaryForm.tsx';
+import { RunOnProjectCard } from '../components/RunOnProjectCard.tsx';
 import { UploadImagesModal } from '../components/UploadImagesModal.tsx';
 
 /** The new-model page's slug ('Create New Model' links to ./ai/model-details). */
@@ -183,6 +184,7 @@ export function AiModelRoute() {
       {model?.latest_version && (
         <Stack mt="md">
           <ModelMetrics version={model.latest_version} />
+          {mayManage && <RunOnProjectCard modelId={model.id} />}
         </Stack>
       )}
       <Text size="sm" c="dimmed" mt="md">
