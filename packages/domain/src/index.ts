@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './api/ai.ts';
 export * from './api/annotations.ts';
 export * from './api/assignment.ts';
 export * from './api/bids.ts';

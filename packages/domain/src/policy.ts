@@ -73,6 +73,11 @@ export const POLICY = {
   // other staff roles reach none of it.
   'bid.read': canCreate,
   'bid.create': canCreate,
+  // AI models (spec 3 §2; the spec names no roles): staff who may inspect see the models, upload and mark up
+  // images; super admins and project managers create and edit models and launch training; customers none.
+  'ai.read': canInspect,
+  'ai.markup': canInspect,
+  'ai.manage': canCreate,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
 } as const satisfies Record<string, (p: Principal) => boolean>;

@@ -1,5 +1,8 @@
 import type { App } from '../platform/http/app.types.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { aiRoutes } from './ai/ai.routes.ts';
+import { aiMarkupsRoutes } from './ai/markups.routes.ts';
+import { aiTrainingRoutes } from './ai/training.routes.ts';
 import { assignmentRoutes } from './assignment/assignment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { bidsRoutes } from './bids/bids.routes.ts';
@@ -62,4 +65,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(ettRoutes);
   await app.register(overviewRoutes);
   await app.register(flightPlansRoutes);
+  await app.register(aiRoutes);
+  await app.register(aiTrainingRoutes);
+  await app.register(aiMarkupsRoutes);
 }

@@ -1,4 +1,5 @@
 import type { MatrixRow } from '../matrix.ts';
+import { aiRows } from './ai.ts';
 import { assignmentRows } from './assignment.ts';
 import { bidsRows } from './bids.ts';
 import { customersRows } from './customers.ts';
@@ -40,4 +41,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...bidsRows,
   ...reportsRows,
   ...structure3dRows,
+  ...aiRows,
 };
