@@ -93,3 +93,18 @@ export function formatFlightClock(seconds: number): string {
 
 /** A command older than this when it reaches the vehicle is dropped, never executed late. */
 export const COMMAND_MAX_AGE_MS = 500;
+
+/** One drone of `GET /api/v1/drones`: what the console's picker and the admin page show. */
+export const DroneListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serial_number: z.string().nullable(),
+  driver: z.enum(['simulator', 'mavlink']),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  project_id: z.number().int().nullable(),
+  last_status: DroneStatus.nullable(),
+  last_status_at: z.string().nullable(),
+});
+export type DroneListItem = z.infer<typeof DroneListItem>;
+export const DroneList = z.array(DroneListItem);
