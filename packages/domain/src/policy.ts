@@ -78,6 +78,11 @@ export const POLICY = {
   'ai.read': canInspect,
   'ai.markup': canInspect,
   'ai.manage': canCreate,
+  // Remote flight (spec 3 §2): staff watch a drone's status and video; inspectors, project managers and super
+  // admins fly it; super admins register drones. Customers reach none of it.
+  'drone.watch': isStaff,
+  'drone.fly': canInspect,
+  'drone.admin': isSuperAdmin,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
 } as const satisfies Record<string, (p: Principal) => boolean>;

@@ -10,6 +10,7 @@ import { clientConfigRoutes } from './clientConfig/clientConfig.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { leadsRoutes } from './customers/leads.routes.ts';
 import { deliveryRoutes } from './delivery/delivery.routes.ts';
+import { dronesRoutes } from './drones/drones.routes.ts';
 import { flightPlansRoutes } from './flightPlans/flightPlans.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
@@ -52,6 +53,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(structure3dRoutes);
   await app.register(projectsRoutes);
   await app.register(bidsRoutes);
+  await app.register(dronesRoutes);
   await app.register(assignmentRoutes);
   await app.register(inspectionsRoutes);
   await app.register(photoIngestRoutes);

@@ -4,6 +4,7 @@ import { assignmentRows } from './assignment.ts';
 import { bidsRows } from './bids.ts';
 import { customersRows } from './customers.ts';
 import { deliveryRows } from './delivery.ts';
+import { dronesRows } from './drones.ts';
 import { ettRows } from './ett.ts';
 import { imageInfoRows } from './imageInfo.ts';
 import { imagesRows } from './images.ts';
@@ -39,6 +40,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...overviewRows,
   ...pilotsRows,
   ...bidsRows,
+  ...dronesRows,
   ...reportsRows,
   ...structure3dRows,
   ...aiRows,
