@@ -73,6 +73,10 @@ export const POLICY = {
   // other staff roles reach none of it.
   'bid.read': canCreate,
   'bid.create': canCreate,
+  // Sensors (spec 3 §2 'Sensors page'): everyone reads (customers their company's); staff register, move and
+  // retire devices.
+  'sensor.read': () => true,
+  'sensor.device.manage': isStaff,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
 } as const satisfies Record<string, (p: Principal) => boolean>;

@@ -14,6 +14,7 @@ import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { pilotsRoutes } from './pilots/pilots.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
+import { sensorsRoutes } from './sensors/sensors.routes.ts';
 import { filesRoutes } from './sourceFiles/files.routes.ts';
 import { projectFilesRoutes } from './sourceFiles/projectFiles.routes.ts';
 import { sourceFilesRoutes } from './sourceFiles/sourceFiles.routes.ts';
@@ -62,4 +63,5 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(ettRoutes);
   await app.register(overviewRoutes);
   await app.register(flightPlansRoutes);
+  await app.register(sensorsRoutes);
 }

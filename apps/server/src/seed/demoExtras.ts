@@ -26,7 +26,7 @@ export async function insertExtras(
   const devices = ctx.sensorStructureIds.slice(0, 4).map((structureId, i) => ({
     deviceId: `CS-${(4100 + i * 17).toString(16).toUpperCase()}`,
     structureId,
-    battery: Math.round(rng.range(3.4, 4.1) * 100) / 100,
+    battery: Math.round(rng.range(55, 98)),
   }));
   if (devices.length > 0) {
     await db.insert(sensorDevices).values(devices);

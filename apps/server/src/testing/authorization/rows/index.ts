@@ -13,6 +13,7 @@ import { platformRows } from './platform.ts';
 import { projectsRows } from './projects.ts';
 import { reportsRows } from './reports.ts';
 import { reviewRows } from './review.ts';
+import { sensorsRows } from './sensors.ts';
 import { structure3dRows } from './structure3d.ts';
 import { uploadPageRows } from './uploadPage.ts';
 import { usersRows } from './users.ts';
@@ -40,4 +41,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...bidsRows,
   ...reportsRows,
   ...structure3dRows,
+  ...sensorsRows,
 };

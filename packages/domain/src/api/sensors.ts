@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PositiveId } from '../common.ts';
+
+/** The MQTT topic a device publishes its readings to (the device contract). */
+export const SENSOR_TOPIC_PREFIX = 'linewalker/sensors/';
+export const sensorTopic = (deviceId: string): string => `${SENSOR_TOPIC_PREFIX}${deviceId}/readings`;
+/** The device id in a readings topic, or null when the topic is not one. */
+export function deviceIdOfTopic(topic: string): string | null {
+  if (!topic.startsWith(SENSOR_TOPIC_PREFIX) || !topic.endsWith('/readings')) return null;
+  const id = topic.slice(SENSOR_TOPIC_PREFIX.length, -'/readings'.length);
+  return DEVICE_ID_PATTERN.test(id) ? id : null;
+}
+
+/** Most readings one HTTP request may carry. */
+export const SENSOR_BATCH_MAX = 1000;
+/** A device id: what a vendor prints on the unit; also an MQTT topic level, so no '/', '+', '#'. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+/** Spec 3 §4: the sensors page and the Sensor Data modal refresh every 5 seconds. */
+export const SENSOR_REFRESH_MS = 5000;
+
+export const DeviceId = z
+  .string()
+  .trim()
+  .regex(
+    DEVICE_ID_PATTERN,
+    'device_id: 1–64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit',
+  );
+
+/** A measured value: a finite number (JSON has no NaN or infinity, but a huge exponent is refused too). */
+const Measure = z.number().finite();
+const Xyz = z.object({ x: Measure, y: Measure, z: Measure }).strict();
+
+/** Spec 3 §3 'Sensor reading': the payload fields, each optional; nothing else. */
+export const SensorPayloadSchema = z
+  .object({
+    methane: Measure.optional(),
+    nitrus_oxide: Measure.optional(),
+    carbon_dioxide: Measure.optional(),
+    temp_humidity: Measure.optional(),
+    uv: Measure.optional(),
+    vibration: z.array(Xyz).max(1000).optional(),
+    tilt: z.array(Xyz).max(1000).optional(),
+  })
+  .strict();
+export type SensorPayloadValue = z.infer<typeof SensorPayloadSchema>;
+
+/** One message of the device contract (MQTT and HTTP alike). */
+export const SensorMessage = z
+  .object({
+    payload_time: z.iso
+      .datetime({ offset: true, message: 'payload_time: an ISO 8601 date-time with a time zone' })
+      .transform((s) => new Date(s)),
+    payload: SensorPayloadSchema,
+    battery: z.number().min(0).max(100).optional(),
+  })
+  .strict();
+export type SensorMessageValue = z.output<typeof SensorMessage>;
+
+/** The HTTP body: one message or an array of 1 to 1,000. */
+export const SensorReadingsBody = z.union([
+  SensorMessage,
+  z.array(SensorMessage).min(1).max(SENSOR_BATCH_MAX, `at most ${SENSOR_BATCH_MAX} readings per request`),
+]);
+export const SensorReadingsAccepted = z.object({ accepted: z.number().int(), stored: z.number().int() });
+
+export const RegisterSensorDevice = z.object({ device_id: DeviceId, structure_id: PositiveId }).strict();
+export const SensorDeviceCredential = z.object({ device_id: z.string(), token: z.string() });
+export const SensorDeviceParams = z.object({ deviceId: DeviceId });
+export const MoveSensorDevice = z.object({ structure_id: PositiveId }).strict();
+export const SensorDeviceRow = z.object({
+  device_id: z.string(),
+  structure_id: z.number().nullable(),
+  retired_at: z.string().nullable(),
+  battery: z.number().nullable(),
+  last_seen_at: z.string().nullable(),
+});
