@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { jobDefinitions } from './jobs.ts';
+import { startSensorIngestion } from './modules/sensors/sensorIngestion.ts';
 import { openConfiguredDatabase, prepareDatabase } from './platform/bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
         })
       : null;
   await worker?.start();
+  const sensors = await startSensorIngestion(database.db, app.log, config.mqtt);
   app.log.info(
     `Linewalker ready at ${config.publicUrl} on ${database.kind} with ${config.jobWorkers} job worker(s) in ${Date.now() - started} ms (API docs: /api/docs)`,
   );
@@ -49,7 +51,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     // Stop taking requests and jobs; the job in hand gets a grace period, then goes back to the queue.
-    await Promise.all([app.close(), worker?.stop()]);
+    await Promise.all([app.close(), worker?.stop(), sensors.close()]);
     await database.close();
     process.exit(0);
   };
