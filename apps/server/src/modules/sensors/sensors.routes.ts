@@ -1,16 +1,36 @@
+import { createHash } from 'node:crypto';
 import {
   MoveSensorDevice,
   RegisterSensorDevice,
   SENSOR_BATCH_MAX,
+  SensorDataQuery,
   SensorDeviceCredential,
+  SensorDeviceList,
+  SensorDeviceListQuery,
   SensorDeviceParams,
   SensorDeviceRow,
+  SensorPayloadList,
+  SensorPayloadQuery,
   SensorReadingsAccepted,
   SensorReadingsBody,
+  SensorStructureList,
 } from '@linewalker/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import * as data from './sensorData.service.ts';
 import * as service from './sensors.service.ts';
+
+/** Answers 304 when the caller's If-None-Match is this body's ETag (the page's unchanged 5-second refresh). */
+function withEtag<T>(req: FastifyRequest, reply: FastifyReply, body: T): T | FastifyReply {
+  const etag = `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  return body;
+}
+const READ =
+  "Everyone logged in: a customer sees its own company's devices only (company_id is ignored); staff see " +
+  'every company, or the one company_id names. Retired devices are left out.';
 
 const tags = ['Sensors'];
 const STAFF = 'Staff (every role but Customer); customers 403.';
@@ -107,5 +127,59 @@ export async function sensorsRoutes(app: App): Promise<void> {
       const messages = Array.isArray(req.body) ? req.body : [req.body];
       return reply.code(202).send(await service.ingestOverHttp(db, token || null, messages));
     },
+  );
+
+  app.get(
+    '/structures/sensor_data',
+    {
+      config: { access: 'sensor.read' },
+      schema: {
+        tags,
+        summary: 'The sensors page: every sensor structure with its latest values',
+        description:
+          `${READ} One row per device (spec 3 §3 'Sensor structure'): line, structure, coordinates, battery, ` +
+          "the newest tilt and vibration (the last item of the newest payload's lists), the first and newest " +
+          'vibration times, alert = the risk 1–3 of the default rules. The device device_id names also ' +
+          'carries its vibrations over range (1h, 24h default, 7d, 30d): the range cut into 500 buckets, each ' +
+          'giving its minimum and maximum point, so never more than 1,000 points. ETag; If-None-Match → 304.',
+        querystring: SensorDataQuery,
+        response: { 200: SensorStructureList },
+      },
+    },
+    async (req, reply) =>
+      withEtag(req, reply, await data.sensorData(db, actorOf(req), req.query, new Date())),
+  );
+
+  app.get(
+    '/structures/sensor_devices',
+    {
+      config: { access: 'sensor.read' },
+      schema: {
+        tags,
+        summary: 'The sensor devices',
+        description: `${READ} Each device with the structure it is on.`,
+        querystring: SensorDeviceListQuery,
+        response: { 200: SensorDeviceList },
+      },
+    },
+    (req) => data.sensorDevices(db, actorOf(req), req.query.company_id),
+  );
+
+  app.get(
+    '/structures/sensor_device_payload',
+    {
+      config: { access: 'sensor.read' },
+      schema: {
+        tags,
+        summary: "A device's latest reading (the Sensor Data modal, polled every 5 s)",
+        description:
+          `${READ} A list whose first item is the newest reading (payload_time, payload, battery); empty before ` +
+          'the first. A device of another company, or one that does not exist, 404. ETag; If-None-Match → 304.',
+        querystring: SensorPayloadQuery,
+        response: { 200: SensorPayloadList },
+      },
+    },
+    async (req, reply) =>
+      withEtag(req, reply, await data.sensorDevicePayload(db, actorOf(req), req.query.device_id)),
   );
 }

@@ -1,4 +1,4 @@
-import { everyone, type MatrixRow, staffOnly } from '../matrix.ts';
+import { everyone, loggedIn, type MatrixRow, staffOnly } from '../matrix.ts';
 
 let registered = 0;
 
@@ -32,5 +32,17 @@ export const sensorsRows: Record<string, MatrixRow> = {
       payload: { payload_time: '2026-11-28T06:00:00Z', payload: { tilt: [{ x: 1, y: 0, z: 89 }] } },
     }),
     expect: everyone(401),
+  },
+  'GET /api/v1/structures/sensor_data': {
+    request: () => ({ url: '/api/v1/structures/sensor_data?range=7d' }),
+    expect: loggedIn(200),
+  },
+  'GET /api/v1/structures/sensor_devices': {
+    request: () => ({ url: '/api/v1/structures/sensor_devices' }),
+    expect: loggedIn(200),
+  },
+  'GET /api/v1/structures/sensor_device_payload': {
+    request: () => ({ url: '/api/v1/structures/sensor_device_payload?device_id=matrix-missing' }),
+    expect: loggedIn(404),
   },
 };
