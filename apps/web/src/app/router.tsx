@@ -105,6 +105,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
               lazy: () =>
                 import('../features/bids/routes/BidsRoute.tsx').then((m) => ({ Component: m.BidsRoute })),
             },
+            {
+              path: paths.sensor.path,
+              lazy: () =>
+                import('../features/sensors/routes/SensorsRoute.tsx').then((m) => ({
+                  Component: m.SensorsRoute,
+                })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,
