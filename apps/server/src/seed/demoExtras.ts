@@ -15,6 +15,10 @@ import type { Rng } from './random.ts';
 
 const HOUR_MS = 3_600_000;
 
+/** The demo's sensor devices: `npm start` runs the sensor simulator for them (new tokens at each start). */
+export const demoSensorIds = (): string[] =>
+  Array.from({ length: 4 }, (_, i) => `CS-${(4100 + i * 17).toString(16).toUpperCase()}`);
+
 /** Small data sets for the sensor, order-tracking, AI, remote-flight and bids pages, so none opens empty. */
 export async function insertExtras(
   db: Db,
@@ -23,8 +27,9 @@ export async function insertExtras(
   const { people, rng, now } = ctx;
 
   // Four tilt/vibration sensors with a day of half-hourly readings; one leans more than the others.
-  const devices = ctx.sensorStructureIds.slice(0, 4).map((structureId, i) => ({
-    deviceId: `CS-${(4100 + i * 17).toString(16).toUpperCase()}`,
+  const ids = demoSensorIds();
+  const devices = ctx.sensorStructureIds.slice(0, ids.length).map((structureId, i) => ({
+    deviceId: ids[i] as string,
     structureId,
     battery: Math.round(rng.range(55, 98)),
   }));

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqttBroker.ts';
 import { type MqttSubscriber, startSubscriber } from './mqttSubscriber.ts';
 import { SensorIngestor } from './sensorIngestor.ts';
+import { runSimulator, type SimulatorHandle, simDevices, simulatorCredentials } from './simulator.ts';
 
 export interface SensorIngestion {
   ingestor: SensorIngestor;
@@ -63,4 +64,29 @@ export async function startSensorIngestion(
       await broker?.close();
     },
   };
+}
+
+/**
+ * The demo data set's devices, simulated in this process so `npm start` shows live values: over the broker
+ * when there is one (each device with a fresh token), else straight into the ingestor. Null when the
+ * database has none of them (demo data not loaded).
+ */
+export async function startDemoSimulator(
+  db: Db,
+  log: FastifyBaseLogger,
+  ingestion: SensorIngestion,
+  deviceIds: string[],
+): Promise<SimulatorHandle | null> {
+  const credentials = await simulatorCredentials(db, deviceIds);
+  if (credentials.length === 0) return null;
+  const devices = simDevices(credentials);
+  const rate = devices.length / 2;
+  try {
+    // An external broker must accept the demo devices as it is set up (it does not know our tokens).
+    if (ingestion.brokerUrl)
+      return await runSimulator(devices, rate, log, { brokerUrl: ingestion.brokerUrl });
+  } catch (err) {
+    log.warn({ err }, 'Sensor simulator: the broker refused the demo devices; feeding the ingestor directly');
+  }
+  return runSimulator(devices, rate, log, { ingestor: ingestion.ingestor });
 }

@@ -112,3 +112,19 @@ export async function storeReadings(db: Db, readings: readonly DeviceReading[]):
   );
   return stored;
 }
+
+/** Replaces the token hashes of the live devices among `devices`; answers the ids it changed. */
+export async function rekeyDevices(
+  db: Db,
+  devices: { deviceId: string; hash: string }[],
+): Promise<Set<string>> {
+  if (devices.length === 0) return new Set();
+  const rows = await queryRows(
+    db,
+    sql`update sensor_devices s set token_hash = x.h
+        from jsonb_to_recordset(${JSON.stringify(devices.map((d) => ({ d: d.deviceId, h: d.hash })))}::jsonb) as x(d text, h text)
+        where s.device_id = x.d and s.retired_at is null returning s.device_id`,
+    z.object({ device_id: z.string() }),
+  );
+  return new Set(rows.map((r) => r.device_id));
+}
