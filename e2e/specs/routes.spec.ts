@@ -18,7 +18,6 @@ test('areas still to be built say so inside the shell', async ({ page }) => {
     ['/ai', 'AI Models'],
     ['/ai/insulators', 'AI Model'],
     ['/remote-flight', 'Remote Flight'],
-    ['/sensor', 'Sensors'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();

@@ -1,12 +1,6 @@
+import { storeReadings } from '../modules/sensors/sensors.repository.ts';
 import type { Db } from '../platform/db/client.ts';
-import {
-  aiModels,
-  assetOrders,
-  bids,
-  drones,
-  sensorDevices,
-  sensorReadings,
-} from '../platform/db/schema/index.ts';
+import { aiModels, assetOrders, bids, drones, sensorDevices } from '../platform/db/schema/index.ts';
 import type { SensorPayload } from '../platform/db/schema/sensors.ts';
 import { daysAgo, daysFromToday } from './dates.ts';
 import type { DemoPeople } from './demoPeople.ts';
@@ -54,7 +48,11 @@ export async function insertExtras(
         };
       }),
     );
-    await db.insert(sensorReadings).values(readings);
+    // Through the ingestion's own write, so each device's latest value, battery and first vibration are kept.
+    await storeReadings(
+      db,
+      readings.map((r) => ({ deviceId: r.deviceId, payload_time: r.payloadTime, payload: r.payload })),
+    );
   }
 
   // Pole orders heading to central Kansas, one in each shipping status and a few more.
