@@ -36,7 +36,7 @@ test('the sensors page shows live simulated readings, draws the chart and the ti
   await expect(page.getByTestId('detail-structure')).toHaveText(secondStructure);
 
   // The Date Range select changes the chart's range; the last hour has the live readings.
-  await detail.getByLabel('Date Range').click();
+  await detail.getByRole('combobox', { name: 'Date Range' }).click();
   await page.getByRole('option', { name: 'Last hour' }).click();
   await expect(detail.getByTestId('vibration-chart')).toBeVisible({ timeout: 30_000 });
 
@@ -48,10 +48,19 @@ test('the sensors page shows live simulated readings, draws the chart and the ti
   await expect(page.getByText('No Alerts')).toBeVisible();
   await search.fill('');
   await expect(rows).toHaveCount(4);
-  await page.getByLabel('Risk Rating').click();
+  const riskSelect = page.getByRole('combobox', { name: 'Risk Rating' });
+  await riskSelect.click();
+  await page.getByRole('option', { name: '1', exact: true }).click();
+  const low = await rows.count();
+  for (let i = 0; i < low; i++) await expect(rows.nth(i).locator('td').last()).toHaveText('1');
+  await riskSelect.click();
   await page.getByRole('option', { name: '3', exact: true }).click();
-  const risky = await rows.count();
-  for (let i = 0; i < risky; i++) await expect(rows.nth(i).locator('td').last()).toHaveText('3');
+  const high = await rows.count();
+  for (let i = 0; i < high; i++) await expect(rows.nth(i).locator('td').last()).toHaveText('3');
+  expect(low + high).toBeLessThanOrEqual(4);
+  await riskSelect.click();
+  await page.getByRole('option', { name: 'All', exact: true }).click();
+  await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('sensors-map')).toHaveAttribute('data-map-state', 'idle', {
     timeout: 60_000,
   });
