@@ -55,6 +55,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
     .optional(),
+  SENSOR_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
@@ -116,6 +117,8 @@ export interface Config {
     password: string | undefined;
     clientId: string;
   };
+  /** Raw sensor readings are kept this many days, then folded into hourly aggregates. */
+  sensorRawDays: number;
   logLevel: string;
   webDist: string | undefined;
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: e.MQTT_PASSWORD,
       clientId: e.MQTT_CLIENT_ID ?? `linewalker-${hostname()}-${e.PORT}`,
     },
+    sensorRawDays: e.SENSOR_RAW_DAYS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: trustProxy.value,

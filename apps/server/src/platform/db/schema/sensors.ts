@@ -55,3 +55,29 @@ export const sensorReadings = pgTable(
   },
   (t) => [primaryKey({ name: 'sensor_readings_pkey', columns: [t.deviceId, t.payloadTime] })],
 );
+
+/**
+ * Hourly aggregates of readings older than `SENSOR_RAW_DAYS` (the retention job folds raw readings into them
+ * before deleting them): per device and hour, how many readings, the vibration range on each axis and the
+ * mean tilt.
+ */
+export const sensorReadingsHourly = pgTable(
+  'sensor_readings_hourly',
+  {
+    deviceId: varchar('device_id', { length: 64 })
+      .notNull()
+      .references(() => sensorDevices.deviceId, { onDelete: 'cascade' }),
+    hour: moment('hour').notNull(),
+    readings: integer('readings').notNull(),
+    vibrationXMin: doublePrecision('vibration_x_min'),
+    vibrationXMax: doublePrecision('vibration_x_max'),
+    vibrationYMin: doublePrecision('vibration_y_min'),
+    vibrationYMax: doublePrecision('vibration_y_max'),
+    vibrationZMin: doublePrecision('vibration_z_min'),
+    vibrationZMax: doublePrecision('vibration_z_max'),
+    tiltX: doublePrecision('tilt_x'),
+    tiltY: doublePrecision('tilt_y'),
+    tiltZ: doublePrecision('tilt_z'),
+  },
+  (t) => [primaryKey({ name: 'sensor_readings_hourly_pkey', columns: [t.deviceId, t.hour] })],
+);

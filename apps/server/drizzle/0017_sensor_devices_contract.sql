@@ -1,3 +1,19 @@
+CREATE TABLE "sensor_readings_hourly" (
+	"device_id" varchar(64) NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"readings" integer NOT NULL,
+	"vibration_x_min" double precision,
+	"vibration_x_max" double precision,
+	"vibration_y_min" double precision,
+	"vibration_y_max" double precision,
+	"vibration_z_min" double precision,
+	"vibration_z_max" double precision,
+	"tilt_x" double precision,
+	"tilt_y" double precision,
+	"tilt_z" double precision,
+	CONSTRAINT "sensor_readings_hourly_pkey" PRIMARY KEY("device_id","hour")
+);
+--> statement-breakpoint
 DROP INDEX "sensor_readings_device_time_idx";--> statement-breakpoint
 ALTER TABLE "sensor_devices" ADD COLUMN "token_hash" varchar(64);--> statement-breakpoint
 ALTER TABLE "sensor_devices" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
@@ -6,6 +22,7 @@ ALTER TABLE "sensor_devices" ADD COLUMN "latest_payload_time" timestamp with tim
 ALTER TABLE "sensor_devices" ADD COLUMN "latest_payload" jsonb;--> statement-breakpoint
 ALTER TABLE "sensor_devices" ADD COLUMN "first_vibration_time" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sensor_readings" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "sensor_readings_hourly" ADD CONSTRAINT "sensor_readings_hourly_device_id_sensor_devices_device_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."sensor_devices"("device_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- hand-written: one reading per (device, time) before the key replaces the serial id (the generated SQL added
 -- the key before dropping the old one, which PostgreSQL refuses).
 DELETE FROM "sensor_readings" a USING "sensor_readings" b
