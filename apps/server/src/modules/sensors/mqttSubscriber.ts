@@ -47,7 +47,16 @@ export function startSubscriber(
     clientId: opts.clientId,
     clean: false,
     protocolVersion: opts.protocolVersion ?? 5,
-    ...(v5 ? { properties: { sessionExpiryInterval: opts.sessionExpirySeconds ?? 7 * 24 * 3600 } } : {}),
+    // receiveMaximum: the broker may have this many QoS 1 messages in flight to us at once. Mosquitto queues
+    // the rest (1,000 by default, then drops them), so a small window loses readings at speed.
+    ...(v5
+      ? {
+          properties: {
+            sessionExpiryInterval: opts.sessionExpirySeconds ?? 7 * 24 * 3600,
+            receiveMaximum: 65_535,
+          },
+        }
+      : {}),
     ...(opts.username ? { username: opts.username } : {}),
     ...(opts.password ? { password: opts.password } : {}),
     reconnectPeriod: 1000,
