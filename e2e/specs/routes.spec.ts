@@ -16,7 +16,6 @@ test('areas still to be built say so inside the shell', async ({ page }) => {
     ['/assets', 'Assets'],
     ['/asset-health', 'Asset Health'],
     ['/remote-flight', 'Remote Flight'],
-    ['/sensor', 'Sensors'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import { bidKmzImportJob } from './modules/bids/kmzImport.job.ts';
 import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
 import { availabilityTextJob } from './modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from './modules/projects/csvImport.job.ts';
+import { sensorRetentionJob } from './modules/sensors/retention.job.ts';
 import { imageProcessJob } from './modules/upload/imageProcess.job.ts';
 import { rematchNearStructureJob } from './modules/upload/rematchNearStructure.job.ts';
 import { projectReportJob } from './modules/viewer/projectReport.job.ts';
@@ -32,4 +33,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   structureModel3dJob,
   aiTrainingJob,
   aiRunOnProjectJob,
+  sensorRetentionJob,
 ];

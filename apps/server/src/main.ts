@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
 import { jobDefinitions } from './jobs.ts';
+import { startDemoSimulator, startSensorIngestion } from './modules/sensors/sensorIngestion.ts';
 import { openConfiguredDatabase, prepareDatabase } from './platform/bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { JobWorker } from './platform/jobs/worker.ts';
+import { demoSensorIds } from './seed/demoExtras.ts';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -45,6 +47,11 @@ async function main(): Promise<void> {
         })
       : null;
   await worker?.start();
+  const sensors = await startSensorIngestion(database.db, app.log, config.mqtt);
+  // The demo's devices report live values: new tokens for them at each start, readings every 2 seconds.
+  const simulator = config.demoData
+    ? await startDemoSimulator(database.db, app.log, sensors, demoSensorIds())
+    : null;
   app.log.info(
     `Linewalker ready at ${config.publicUrl} on ${database.kind} with ${config.jobWorkers} job worker(s) in ${Date.now() - started} ms (API docs: /api/docs)`,
   );
@@ -52,7 +59,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     // Stop taking requests and jobs; the job in hand gets a grace period, then goes back to the queue.
-    await Promise.all([app.close(), worker?.stop()]);
+    await simulator?.stop();
+    await Promise.all([app.close(), worker?.stop(), sensors.close()]);
     await database.close();
     process.exit(0);
   };

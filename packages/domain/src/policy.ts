@@ -83,6 +83,10 @@ export const POLICY = {
   'drone.watch': isStaff,
   'drone.fly': canInspect,
   'drone.admin': isSuperAdmin,
+  // Sensors (spec 3 §2 'Sensors page'): everyone reads (customers their company's); staff register, move and
+  // retire devices.
+  'sensor.read': () => true,
+  'sensor.device.manage': isStaff,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
 } as const satisfies Record<string, (p: Principal) => boolean>;

@@ -18,6 +18,7 @@ import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { pilotsRoutes } from './pilots/pilots.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
+import { sensorsRoutes } from './sensors/sensors.routes.ts';
 import { filesRoutes } from './sourceFiles/files.routes.ts';
 import { projectFilesRoutes } from './sourceFiles/projectFiles.routes.ts';
 import { sourceFilesRoutes } from './sourceFiles/sourceFiles.routes.ts';
@@ -70,4 +71,5 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(aiRoutes);
   await app.register(aiTrainingRoutes);
   await app.register(aiMarkupsRoutes);
+  await app.register(sensorsRoutes);
 }

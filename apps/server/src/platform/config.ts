@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trustProxy.ts';
@@ -50,6 +51,15 @@ const EnvSchema = z.object({
   HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
   FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
   JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp|ssl):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  SENSOR_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -96,6 +106,19 @@ export interface Config {
   flightPlanCoverageMeters: number;
   /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
   jobWorkers: number;
+  /**
+   * Sensor readings over MQTT: `url` set = subscribe to that broker (with username/password); unset = an
+   * embedded broker on `port` (0 = none). `clientId` names this server's persistent session.
+   */
+  mqtt: {
+    url: string | undefined;
+    port: number;
+    username: string | undefined;
+    password: string | undefined;
+    clientId: string;
+  };
+  /** Raw sensor readings are kept this many days, then folded into hourly aggregates. */
+  sensorRawDays: number;
   logLevel: string;
   webDist: string | undefined;
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
@@ -186,6 +209,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flightPlanCoverageMeters: e.FLIGHT_PLAN_COVERAGE_METERS,
     // PGlite is one connection in this process: one job at a time leaves room for requests.
     jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
+    mqtt: {
+      url: e.MQTT_URL,
+      port: e.MQTT_PORT,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+      clientId: e.MQTT_CLIENT_ID ?? `linewalker-${hostname()}-${e.PORT}`,
+    },
+    sensorRawDays: e.SENSOR_RAW_DAYS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: trustProxy.value,

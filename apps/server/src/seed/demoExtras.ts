@@ -1,12 +1,6 @@
+import { storeReadings } from '../modules/sensors/sensors.repository.ts';
 import type { Db } from '../platform/db/client.ts';
-import {
-  aiModels,
-  assetOrders,
-  bids,
-  drones,
-  sensorDevices,
-  sensorReadings,
-} from '../platform/db/schema/index.ts';
+import { aiModels, assetOrders, bids, drones, sensorDevices } from '../platform/db/schema/index.ts';
 import type { SensorPayload } from '../platform/db/schema/sensors.ts';
 import { daysAgo, daysFromToday } from './dates.ts';
 import type { DemoPeople } from './demoPeople.ts';
@@ -14,6 +8,10 @@ import { offset } from './geometry.ts';
 import type { Rng } from './random.ts';
 
 const HOUR_MS = 3_600_000;
+
+/** The demo's sensor devices: `npm start` runs the sensor simulator for them (new tokens at each start). */
+export const demoSensorIds = (): string[] =>
+  Array.from({ length: 4 }, (_, i) => `CS-${(4100 + i * 17).toString(16).toUpperCase()}`);
 
 /** Small data sets for the sensor, order-tracking, AI, remote-flight and bids pages, so none opens empty. */
 export async function insertExtras(
@@ -23,10 +21,11 @@ export async function insertExtras(
   const { people, rng, now } = ctx;
 
   // Four tilt/vibration sensors with a day of half-hourly readings; one leans more than the others.
-  const devices = ctx.sensorStructureIds.slice(0, 4).map((structureId, i) => ({
-    deviceId: `CS-${(4100 + i * 17).toString(16).toUpperCase()}`,
+  const ids = demoSensorIds();
+  const devices = ctx.sensorStructureIds.slice(0, ids.length).map((structureId, i) => ({
+    deviceId: ids[i] as string,
     structureId,
-    battery: Math.round(rng.range(3.4, 4.1) * 100) / 100,
+    battery: Math.round(rng.range(55, 98)),
   }));
   if (devices.length > 0) {
     await db.insert(sensorDevices).values(devices);
@@ -49,7 +48,11 @@ export async function insertExtras(
         };
       }),
     );
-    await db.insert(sensorReadings).values(readings);
+    // Through the ingestion's own write, so each device's latest value, battery and first vibration are kept.
+    await storeReadings(
+      db,
+      readings.map((r) => ({ deviceId: r.deviceId, payload_time: r.payloadTime, payload: r.payload })),
+    );
   }
 
   // Pole orders heading to central Kansas, one in each shipping status and a few more.

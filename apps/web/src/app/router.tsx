@@ -117,6 +117,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
               lazy: () =>
                 import('../features/ai/routes/AiModelRoute.tsx').then((m) => ({ Component: m.AiModelRoute })),
             },
+            {
+              path: paths.sensor.path,
+              lazy: () =>
+                import('../features/sensors/routes/SensorsRoute.tsx').then((m) => ({
+                  Component: m.SensorsRoute,
+                })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,

@@ -66,6 +66,12 @@ export const queryKeys = {
   pilotAttributes: ['pilotAttributes'] as const,
 
   /** The pilot directory (GET /pilots) and each project's Pilots tab (GET /pilots/project/{id}). */
+  sensors: {
+    all: ['sensors'] as const,
+    data: (deviceId: string | null, range: string) => ['sensors', 'data', deviceId, range] as const,
+    payload: (deviceId: string) => ['sensors', 'payload', deviceId] as const,
+  },
+
   pilots: {
     all: ['pilots'] as const,
     directory: () => ['pilots', 'directory'] as const,

@@ -27,11 +27,6 @@ export const COMING_SOON_AREAS: Area[] = [
     title: 'Remote Flight',
     description: 'The remote flight console is coming soon.',
   },
-  {
-    path: paths.sensor.path,
-    title: 'Sensors',
-    description: 'Sensor monitoring (tilt and vibration) is coming soon.',
-  },
 ];
 
 /** Carried in the route's `handle`, where the shared page reads it. */

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, moment } from './columns.ts';
 import { structures } from './structures.ts';
 
@@ -19,28 +18,66 @@ export interface SensorPayload {
   tilt?: XYZ[];
 }
 
-/** Tilt/vibration sensors mounted on structures; device_id is the vendor's id. */
+/**
+ * Tilt/vibration sensors mounted on structures; device_id is the vendor's id. The device's credential is
+ * kept as the SHA-256 of its token (shown once at registration); a retired device is refused. The row is
+ * also the device's latest value (battery, last seen, newest reading), so the sensors list reads one row per
+ * device and never scans the readings.
+ */
 export const sensorDevices = pgTable(
   'sensor_devices',
   {
     deviceId: varchar('device_id', { length: 64 }).primaryKey(),
     structureId: integer('structure_id').references(() => structures.id, { onDelete: 'set null' }),
+    tokenHash: varchar('token_hash', { length: 64 }),
+    retiredAt: moment('retired_at'),
     battery: doublePrecision('battery'),
+    lastSeenAt: moment('last_seen_at'),
+    latestPayloadTime: moment('latest_payload_time'),
+    latestPayload: jsonb('latest_payload').$type<SensorPayload>(),
+    /** The payload_time of the device's first reading with a vibration (the detail card's 'first' time). */
+    firstVibrationTime: moment('first_vibration_time'),
     createdAt: createdAt(),
   },
   (t) => [index('sensor_devices_structure_idx').on(t.structureId)],
 );
 
+/** Readings keyed by (device, time): the same message delivered twice is stored once. */
 export const sensorReadings = pgTable(
   'sensor_readings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     deviceId: varchar('device_id', { length: 64 })
       .notNull()
       .references(() => sensorDevices.deviceId, { onDelete: 'cascade' }),
     payloadTime: moment('payload_time').notNull(),
     payload: jsonb('payload').$type<SensorPayload>().notNull(),
+    receivedAt: createdAt(),
   },
-  // The pages read the newest reading per device.
-  (t) => [index('sensor_readings_device_time_idx').on(t.deviceId, sql`${t.payloadTime} desc`)],
+  (t) => [primaryKey({ name: 'sensor_readings_pkey', columns: [t.deviceId, t.payloadTime] })],
+);
+
+/**
+ * Hourly aggregates of readings older than `SENSOR_RAW_DAYS` (the retention job folds raw readings into them
+ * before deleting them): per device and hour, how many readings, the vibration range on each axis and the
+ * mean tilt.
+ */
+export const sensorReadingsHourly = pgTable(
+  'sensor_readings_hourly',
+  {
+    deviceId: varchar('device_id', { length: 64 })
+      .notNull()
+      .references(() => sensorDevices.deviceId, { onDelete: 'cascade' }),
+    hour: moment('hour').notNull(),
+    readings: integer('readings').notNull(),
+    vibrationXMin: doublePrecision('vibration_x_min'),
+    vibrationXMax: doublePrecision('vibration_x_max'),
+    vibrationYMin: doublePrecision('vibration_y_min'),
+    vibrationYMax: doublePrecision('vibration_y_max'),
+    vibrationZMin: doublePrecision('vibration_z_min'),
+    vibrationZMax: doublePrecision('vibration_z_max'),
+    tiltX: doublePrecision('tilt_x'),
+    tiltY: doublePrecision('tilt_y'),
+    tiltZ: doublePrecision('tilt_z'),
+  },
+  (t) => [primaryKey({ name: 'sensor_readings_hourly_pkey', columns: [t.deviceId, t.hour] })],
 );

@@ -15,6 +15,7 @@ import { platformRows } from './platform.ts';
 import { projectsRows } from './projects.ts';
 import { reportsRows } from './reports.ts';
 import { reviewRows } from './review.ts';
+import { sensorsRows } from './sensors.ts';
 import { structure3dRows } from './structure3d.ts';
 import { uploadPageRows } from './uploadPage.ts';
 import { usersRows } from './users.ts';
@@ -44,4 +45,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...reportsRows,
   ...structure3dRows,
   ...aiRows,
+  ...sensorsRows,
 };

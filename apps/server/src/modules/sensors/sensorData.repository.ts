@@ -1,0 +1,97 @@
+import { SENSOR_CHART_BUCKETS } from '@linewalker/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { isoUtc } from '../../platform/db/geo.ts';
+import { queryRows } from '../../platform/db/rows.ts';
+
+const num = z.number().nullable();
+const ListRow = z.object({
+  device_id: z.string(),
+  structure_id: num,
+  company_id: num,
+  line_name: z.string().nullable(),
+  struct_num: z.string().nullable(),
+  latitude: num,
+  longitude: num,
+  battery: num,
+  last_seen: z.string().nullable(),
+  latest_time: z.string().nullable(),
+  first_vibration: z.string().nullable(),
+  tilt: z.unknown(),
+  vibration: z.unknown(),
+});
+export type SensorListRow = z.infer<typeof ListRow>;
+
+/**
+ * Every live device in scope with its structure, line and latest value (one row per device, from the
+ * latest-value columns: the readings are not read). `scope` confines it to a company's structures.
+ */
+export function listSensorStructures(db: Db, scope: SQL) {
+  return queryRows(
+    db,
+    sql`select d.device_id, d.structure_id, p.company_id, l.line_name, s.struct_num,
+          s.location[1] as latitude, s.location[0] as longitude, d.battery,
+          ${isoUtc(sql`d.last_seen_at`)} as last_seen, ${isoUtc(sql`d.latest_payload_time`)} as latest_time,
+          ${isoUtc(sql`d.first_vibration_time`)} as first_vibration,
+          d.latest_payload->'tilt'->-1 as tilt, d.latest_payload->'vibration'->-1 as vibration
+        from sensor_devices d
+        left join structures s on s.id = d.structure_id
+        left join projects p on p.id = s.project_id
+        left join lines l on l.id = s.line_id
+        where d.retired_at is null and ${scope}
+        order by l.line_name nulls last, s.struct_num nulls last, d.device_id`,
+    ListRow,
+  );
+}
+
+const Point = z.object({ recorded_date: z.string(), x: z.number(), y: z.number(), z: z.number() });
+
+/**
+ * One device's vibration over [from, to], downsampled on the server: the range cut into 500 equal buckets
+ * (`date_bin`), each giving its minimum and maximum on every axis (one point when they are the same), so the
+ * chart never gets more than 1,000 points whatever the number of readings. Reads the (device, time) key only.
+ */
+export function vibrationSeries(db: Db, deviceId: string, from: Date, to: Date) {
+  const bucketMs = Math.max(1000, Math.ceil((to.getTime() - from.getTime()) / SENSOR_CHART_BUCKETS));
+  return queryRows(
+    db,
+    sql`with v as (
+          select date_bin(${`${bucketMs} milliseconds`}::interval, r.payload_time, ${from.toISOString()}::timestamptz) as b,
+                 r.payload_time as t, (e->>'x')::float8 as x, (e->>'y')::float8 as y, (e->>'z')::float8 as z
+          from sensor_readings r, jsonb_array_elements(coalesce(r.payload->'vibration', '[]'::jsonb)) e
+          where r.device_id = ${deviceId} and r.payload_time >= ${from.toISOString()}::timestamptz
+            and r.payload_time <= ${to.toISOString()}::timestamptz),
+        g as (select b, min(t) as t0, max(t) as t1, min(x) as x0, max(x) as x1, min(y) as y0, max(y) as y1,
+                     min(z) as z0, max(z) as z1 from v group by b)
+        select ${isoUtc(sql`t0`)} as recorded_date, x0 as x, y0 as y, z0 as z, t0 as o from g
+        union all
+        select ${isoUtc(sql`t1`)}, x1, y1, z1, t1 from g where (x1, y1, z1, t1) is distinct from (x0, y0, z0, t0)
+        order by o`,
+    Point.extend({ o: z.unknown() }),
+  );
+}
+
+export function deviceCompany(db: Db, deviceId: string) {
+  return queryRows(
+    db,
+    sql`select d.device_id, p.company_id from sensor_devices d
+        left join structures s on s.id = d.structure_id left join projects p on p.id = s.project_id
+        where d.device_id = ${deviceId}`,
+    z.object({ device_id: z.string(), company_id: num }),
+  ).then((rows) => rows[0] ?? null);
+}
+
+export function latestPayload(db: Db, deviceId: string) {
+  return queryRows(
+    db,
+    sql`select device_id, ${isoUtc(sql`latest_payload_time`)} as payload_time, latest_payload as payload, battery
+        from sensor_devices where device_id = ${deviceId} and latest_payload_time is not null`,
+    z.object({
+      device_id: z.string(),
+      payload_time: z.string(),
+      payload: z.record(z.string(), z.unknown()),
+      battery: num,
+    }),
+  );
+}

@@ -1,0 +1,158 @@
+import type { SensorStructureValue } from '@linewalker/domain';
+import type { FeatureCollection } from 'geojson';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import {
+  clusteredSource,
+  isCluster,
+  isSinglePoint,
+  setSourceData,
+  useClusterClicks,
+} from '../../../components/map/clusters.ts';
+import { DEFAULT_VIEW } from '../../../components/map/defaultView.ts';
+import { type Bounds, fitMapTo } from '../../../components/map/fitBounds.ts';
+import { MapFrame } from '../../../components/map/MapFrame.tsx';
+import { LABEL_FONT } from '../../../components/map/offlineStyle.ts';
+import { useMapLibre } from '../../../components/map/useMapLibre.ts';
+import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { hasPosition } from '../model/sensorView.ts';
+
+/** Spec 3 §9: cluster radius 75, clusters up to zoom 16 (shown under 17), a click zooms in at most to 20. */
+export const SENSOR_MAP = {
+  height: 550,
+  zoom: 14,
+  clusterRadius: 75,
+  clusterMaxZoom: 16,
+  expansionMaxZoom: 20,
+  paddingDeg: 0.001,
+};
+const SOURCE = 'sensors';
+const CLUSTERS = 'sensor-clusters';
+const COUNTS = 'sensor-cluster-counts';
+const POINTS = 'sensor-points';
+
+function addLayers(map: MapLibreMap) {
+  map.addSource(
+    SOURCE,
+    clusteredSource({ radius: SENSOR_MAP.clusterRadius, maxZoom: SENSOR_MAP.clusterMaxZoom }),
+  );
+  map.addLayer({
+    id: CLUSTERS,
+    type: 'circle',
+    source: SOURCE,
+    filter: isCluster,
+    paint: {
+      'circle-radius': 16,
+      'circle-color': '#1c7ed6',
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addLayer({
+    id: COUNTS,
+    type: 'symbol',
+    source: SOURCE,
+    filter: isCluster,
+    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': [LABEL_FONT], 'text-size': 12 },
+    paint: { 'text-color': '#fff' },
+  });
+  map.addLayer({
+    id: POINTS,
+    type: 'circle',
+    source: SOURCE,
+    filter: isSinglePoint,
+    paint: {
+      'circle-radius': ['case', ['get', 'selected'], 10, 7],
+      'circle-color': ['match', ['get', 'alert'], 3, '#e03131', 2, '#f08c00', '#2f9e44'],
+      'circle-stroke-color': ['case', ['get', 'selected'], '#000', '#fff'],
+      'circle-stroke-width': ['case', ['get', 'selected'], 3, 2],
+    },
+  });
+}
+
+function features(rows: readonly SensorStructureValue[], selected: string | null): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: rows.filter(hasPosition).map((r) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [r.longitude as number, r.latitude as number] },
+      properties: {
+        deviceId: r.common_sense_device_id,
+        alert: r.alert,
+        selected: r.common_sense_device_id === selected,
+      },
+    })),
+  };
+}
+
+/** The selected structure, else every structure with valid coordinates, padded by 0.001°. */
+function boundsOf(rows: readonly SensorStructureValue[]): Bounds | null {
+  const valid = rows.filter(hasPosition);
+  if (valid.length === 0) return null;
+  const lons = valid.map((r) => r.longitude as number);
+  const lats = valid.map((r) => r.latitude as number);
+  const pad = SENSOR_MAP.paddingDeg;
+  return [
+    [Math.min(...lons) - pad, Math.min(...lats) - pad],
+    [Math.max(...lons) + pad, Math.max(...lats) + pad],
+  ];
+}
+
+interface SensorsMapProps {
+  rows: readonly SensorStructureValue[];
+  selected: SensorStructureValue | null;
+  onSelect: (deviceId: string) => void;
+}
+
+export function SensorsMap({ rows, selected, onSelect }: SensorsMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const config = useClientConfig();
+  const [options] = useState(() => ({
+    onLoad: addLayers,
+    markPrefix: 'sensors',
+    initialView: { center: DEFAULT_VIEW.center, zoom: SENSOR_MAP.zoom },
+  }));
+  const { map, error } = useMapLibre(
+    container,
+    config.isPending ? undefined : (config.data?.mapStyleUrl ?? null),
+    options,
+  );
+  const [ready, setReady] = useState(false);
+  const selectedId = selected?.common_sense_device_id ?? null;
+
+  useEffect(() => {
+    if (!map) return;
+    setSourceData(map, SOURCE, features(rows, selectedId));
+    map.once('idle', () => setReady(true));
+  }, [map, rows, selectedId]);
+
+  // Fit when the selection (or the set of structures) changes, not on every 5-second refresh.
+  const fitKey = `${selectedId}|${rows.length}`;
+  const lastFit = useRef<string | null>(null);
+  useEffect(() => {
+    if (!map || lastFit.current === fitKey) return;
+    lastFit.current = fitKey;
+    fitMapTo(map, boundsOf(selected ? [selected] : rows), { maxZoom: 18, animate: false });
+  }, [map, fitKey, selected, rows]);
+
+  useClusterClicks(map, {
+    source: SOURCE,
+    clusterLayer: CLUSTERS,
+    pointLayer: POINTS,
+    maxZoom: SENSOR_MAP.expansionMaxZoom,
+    isActive: () => true,
+    onPoint: (f) => {
+      const id = f.properties?.deviceId;
+      if (typeof id === 'string') onSelect(id);
+    },
+  });
+
+  return (
+    <MapFrame
+      containerRef={container}
+      error={error}
+      label="Sensors map"
+      attributes={{ 'data-testid': 'sensors-map', 'data-map-state': ready ? 'idle' : 'loading' }}
+    />
+  );
+}
