@@ -12,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
+import { assets } from './assets.ts';
 import { createdAt, lonLat, updatedAt } from './columns.ts';
 import { crewGroups } from './crews.ts';
 import { projects } from './projects.ts';
@@ -69,10 +70,13 @@ export const structures = pgTable(
     crewGroupId: integer('crew_group_id').references(() => crewGroups.id, { onDelete: 'set null' }),
     sourceFileId: integer('source_file_id').references(() => sourceFiles.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The company's asset (same line name and structure name, any case); set by triggers on every write. */
+    assetId: integer('asset_id').references(() => assets.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('structures_asset_idx').on(t.assetId),
     // 'Cannot create duplicate structures.'; also serves lookups by (project_id, line_id).
     unique('structures_project_line_num_unique').on(t.projectId, t.lineId, t.structNum),
     index('structures_project_crew_idx').on(t.projectId, t.crewGroupId),
