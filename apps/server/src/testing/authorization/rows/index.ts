@@ -1,5 +1,6 @@
 import type { MatrixRow } from '../matrix.ts';
 import { assignmentRows } from './assignment.ts';
+import { basemapRows } from './basemap.ts';
 import { bidsRows } from './bids.ts';
 import { customersRows } from './customers.ts';
 import { deliveryRows } from './delivery.ts';
@@ -40,4 +41,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...bidsRows,
   ...reportsRows,
   ...structure3dRows,
+  ...basemapRows,
 };
