@@ -54,7 +54,7 @@ test('Satellite from a reachable tile server; Streets unreachable shows Offline 
   await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 120_000 });
   await expect.poll(() => fixture!.requests.filter((r) => r !== '/sat/0/0/0.png').length).toBeGreaterThan(0);
   await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('USGS The National Map');
-  await page.screenshot({ path: 'test-results/artifacts/basemap-satellite.png' });
+  await map(page).screenshot({ path: 'test-results/artifacts/basemap-satellite.png' });
 });
 
 test('the tile server down: the map falls back to Offline by itself, with the notice, and no failed requests', async ({
@@ -71,7 +71,7 @@ test('the tile server down: the map falls back to Offline by itself, with the no
   await expect(page.getByTestId('basemap-notice')).toHaveText(
     'Satellite tiles cannot be reached: showing the offline map.',
   );
-  await page.screenshot({ path: 'test-results/artifacts/basemap-fallback.png' });
+  await map(page).screenshot({ path: 'test-results/artifacts/basemap-fallback.png' });
 });
 
 test('a super admin uploads a PMTiles extract; every map offers it as Streets, read in ranges from our server', async ({
