@@ -5,7 +5,13 @@ import { build } from 'esbuild';
 rmSync('dist', { recursive: true, force: true });
 await build({
   // Thread-pool task modules are entry points too: a ThreadPool thread loads them on their own.
-  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed/cli.ts', 'src/modules/upload/renditions.task.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/worker.ts',
+    'src/seed/cli.ts',
+    'src/modules/upload/renditions.task.ts',
+    'src/modules/ai/detector/train.task.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -23,3 +29,4 @@ await build({
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
 cpSync('src/platform/jobs/threadEntry.js', 'dist/threadEntry.js');
+cpSync('src/modules/ai/detector/taskEntry.js', 'dist/modules/ai/detector/taskEntry.js');

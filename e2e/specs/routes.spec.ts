@@ -15,8 +15,6 @@ test('areas still to be built say so inside the shell', async ({ page }) => {
   for (const [path, title] of [
     ['/assets', 'Assets'],
     ['/asset-health', 'Asset Health'],
-    ['/ai', 'AI Models'],
-    ['/ai/insulators', 'AI Model'],
     ['/remote-flight', 'Remote Flight'],
     ['/sensor', 'Sensors'],
   ] as const) {

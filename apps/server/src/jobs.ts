@@ -1,3 +1,5 @@
+import { aiRunOnProjectJob } from './modules/ai/runOnProject.job.ts';
+import { aiTrainingJob } from './modules/ai/training.job.ts';
 import { passwordResetJob } from './modules/auth/passwordReset.job.ts';
 import { bidKmzImportJob } from './modules/bids/kmzImport.job.ts';
 import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
@@ -28,4 +30,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   bidKmzImportJob,
   projectReportJob,
   structureModel3dJob,
+  aiTrainingJob,
+  aiRunOnProjectJob,
 ];

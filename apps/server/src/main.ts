@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     // A first delivery of some of them, whose package the job worker builds once it starts.
     const { loadDemoDelivery } = await import('./seed/demoDelivery.ts');
     app.log.info(`Demo delivery: ${await loadDemoDelivery(app.deps)} photos`);
+    // AI models: one with generated images marked up, ready to train.
+    const { loadDemoAi } = await import('./seed/demoAi.ts');
+    app.log.info(`Demo AI images: ${await loadDemoAi(app.deps)}`);
   }
   await app.listen({ port: config.port, host: config.host });
   const worker =

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './api/ai.ts';
 export * from './api/annotations.ts';
 export * from './api/assignment.ts';
 export * from './api/bids.ts';
@@ -26,6 +27,7 @@ export * from './auth.ts';
 export * from './bids/index.ts';
 export * from './common.ts';
 export * from './csv/index.ts';
+export * from './drones/index.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './ett/saveRules.ts';

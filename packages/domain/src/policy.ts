@@ -73,6 +73,16 @@ export const POLICY = {
   // other staff roles reach none of it.
   'bid.read': canCreate,
   'bid.create': canCreate,
+  // AI models (spec 3 §2; the spec names no roles): staff who may inspect see the models, upload and mark up
+  // images; super admins and project managers create and edit models and launch training; customers none.
+  'ai.read': canInspect,
+  'ai.markup': canInspect,
+  'ai.manage': canCreate,
+  // Remote flight (spec 3 §2): staff watch a drone's status and video; inspectors, project managers and super
+  // admins fly it; super admins register drones. Customers reach none of it.
+  'drone.watch': isStaff,
+  'drone.fly': canInspect,
+  'drone.admin': isSuperAdmin,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
   // The self-hosted basemap extract (a regional PMTiles file): super admins upload it; every map reads it.

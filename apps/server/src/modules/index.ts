@@ -1,5 +1,8 @@
 import type { App } from '../platform/http/app.types.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { aiRoutes } from './ai/ai.routes.ts';
+import { aiMarkupsRoutes } from './ai/markups.routes.ts';
+import { aiTrainingRoutes } from './ai/training.routes.ts';
 import { assignmentRoutes } from './assignment/assignment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { basemapRoutes } from './basemap/basemap.routes.ts';
@@ -8,6 +11,7 @@ import { clientConfigRoutes } from './clientConfig/clientConfig.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { leadsRoutes } from './customers/leads.routes.ts';
 import { deliveryRoutes } from './delivery/delivery.routes.ts';
+import { dronesRoutes } from './drones/drones.routes.ts';
 import { flightPlansRoutes } from './flightPlans/flightPlans.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
@@ -51,6 +55,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(structure3dRoutes);
   await app.register(projectsRoutes);
   await app.register(bidsRoutes);
+  await app.register(dronesRoutes);
   await app.register(assignmentRoutes);
   await app.register(inspectionsRoutes);
   await app.register(photoIngestRoutes);
@@ -64,4 +69,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(ettRoutes);
   await app.register(overviewRoutes);
   await app.register(flightPlansRoutes);
+  await app.register(aiRoutes);
+  await app.register(aiTrainingRoutes);
+  await app.register(aiMarkupsRoutes);
 }

@@ -92,13 +92,10 @@ export async function insertExtras(
     name: 'Dock Drone 1',
     serialNumber: 'LW-DOCK-0001',
     companyId: people.customerIds.northernPlains,
-    lastStatus: {
-      airborne: false,
-      armed: false,
-      home: { lat: 38.84, lng: -97.61 },
-      location: { lat: 38.84, lng: -97.61 },
-    },
-    lastStatusAt: new Date(now.getTime() - HOUR_MS),
+    driver: 'simulator',
+    homeLat: 38.84,
+    homeLon: -97.61,
+    homeAlt: 390,
   });
 
   await db.insert(bids).values({

@@ -105,6 +105,18 @@ export const createAppRouter = (queryClient: QueryClient) =>
               lazy: () =>
                 import('../features/bids/routes/BidsRoute.tsx').then((m) => ({ Component: m.BidsRoute })),
             },
+            {
+              path: paths.ai.path,
+              lazy: () =>
+                import('../features/ai/routes/AiModelsRoute.tsx').then((m) => ({
+                  Component: m.AiModelsRoute,
+                })),
+            },
+            {
+              path: paths.aiModel.path,
+              lazy: () =>
+                import('../features/ai/routes/AiModelRoute.tsx').then((m) => ({ Component: m.AiModelRoute })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,

@@ -9,6 +9,16 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  */
 export const queryKeys = {
   session: ['session'] as const,
+
+  /** AI models (spec 3 §2): the list, one model, its images with their patches. */
+  ai: {
+    all: ['ai'] as const,
+    models: () => ['ai', 'models'] as const,
+    model: (id: number) => ['ai', 'model', id] as const,
+    images: (id: number) => ['ai', 'model', id, 'images'] as const,
+    /** A 'Run on project' job's status. */
+    run: (jobId: number) => ['ai', 'run', jobId] as const,
+  },
   /** Public settings of the server (GET /config). */
   config: ['config'] as const,
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.types.ts';
 import type { Storage } from '../storage/storage.ts';
+import { type Schedule, validateSchedule } from './schedule.ts';
 
 /** What a handler may use besides its payload: the same parts the HTTP services get. */
 export interface JobDeps {
@@ -57,6 +58,12 @@ export interface JobDefinition<N extends string = string, S extends z.ZodType = 
   backoff?: Backoff;
   /** How long a claim lasts without renewal (renewed every third of it while the handler runs). */
   leaseMs?: number;
+  /**
+   * Makes the job recurring: the workers enqueue it (with the payload `{}` parsed by its schema) at each tick,
+   * once per tick however many workers run (the tick is taken in the database). A tick that comes while the
+   * previous run is still queued or running is merged into it rather than piling up behind it.
+   */
+  schedule?: Schedule;
   run(ctx: JobContext, payload: z.output<S>): Promise<R>;
 }
 
@@ -74,6 +81,7 @@ export function defineJob<const N extends string, S extends z.ZodType, R>(
   def: JobDefinition<N, S, R>,
 ): JobDefinition<N, S, R> {
   if (!NAME.test(def.name)) throw new Error(`Invalid job name '${def.name}' (lower case, dots and dashes)`);
+  if (def.schedule) validateSchedule(def.schedule);
   return def;
 }
 

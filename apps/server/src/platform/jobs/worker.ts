@@ -24,6 +24,8 @@ import {
   requeueExpiredJobs,
   saveProgress,
 } from './jobs.repository.ts';
+import type { Schedule } from './schedule.ts';
+import { registerSchedules, takeDueTicks } from './schedules.repository.ts';
 
 export interface WorkerOptions {
   deps: JobDeps;
@@ -38,6 +40,8 @@ export interface WorkerOptions {
   /** How long `stop()` lets the jobs in hand finish before releasing them. */
   graceMs?: number;
   log?: JobLog;
+  /** The clock recurring jobs' ticks are compared with (tests move it by hand). */
+  now?: () => Date;
 }
 
 const silent: JobLog = { info() {}, warn() {}, error() {} };
@@ -64,6 +68,8 @@ export class JobWorker {
   readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly definitions: ReadonlyMap<string, AnyJobDefinition>;
   private readonly names: string[];
+  private readonly scheduled: (AnyJobDefinition & { schedule: Schedule })[];
+  private schedulesRegistered = false;
   private readonly pollMs: number;
   private readonly graceMs: number;
   private readonly log: JobLog;
@@ -78,6 +84,9 @@ export class JobWorker {
   constructor(private readonly opts: WorkerOptions) {
     this.definitions = new Map(opts.definitions.map((d) => [d.name, d]));
     this.names = [...this.definitions.keys()];
+    this.scheduled = opts.definitions.filter(
+      (d): d is AnyJobDefinition & { schedule: Schedule } => !!d.schedule,
+    );
     this.pollMs = opts.pollMs ?? 1500;
     this.graceMs = opts.graceMs ?? 10_000;
     this.log = opts.log ?? silent;
@@ -150,6 +159,22 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Enqueues the recurring jobs whose tick is due (each tick once, however many workers call this at once);
+   * the loops call it every `pollMs`. Returns the ids of the jobs enqueued by this call.
+   */
+  async tickSchedules(): Promise<number[]> {
+    if (this.scheduled.length === 0) return [];
+    const now = this.opts.now?.() ?? new Date();
+    if (!this.schedulesRegistered) {
+      await registerSchedules(this.db, this.scheduled, now);
+      this.schedulesRegistered = true;
+    }
+    const ids = await takeDueTicks(this.db, this.scheduled, now);
+    if (ids.length) this.log.info({ jobIds: ids }, 'jobs: enqueued recurring jobs');
+    return ids;
+  }
+
   private maxLeaseMs(): number {
     if (this.opts.leaseMs) return this.opts.leaseMs;
     let longest = 0;
@@ -166,6 +191,7 @@ export class JobWorker {
           this.lastReap = Date.now();
           const requeued = await requeueExpiredJobs(this.db);
           if (requeued) this.log.warn({ requeued }, 'jobs: requeued jobs whose worker stopped');
+          await this.tickSchedules();
         }
         if (this.stopping) return;
         job = await claimNextJob(this.db, this.names, this.id, this.maxLeaseMs());

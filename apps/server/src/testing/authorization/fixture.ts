@@ -25,6 +25,7 @@ import {
   createStructures,
 } from '../projectFactories.ts';
 import type { TestContext } from '../testApp.ts';
+import { buildAiFixture } from './aiFixture.ts';
 import type { MatrixFixture } from './matrix.ts';
 
 /** Ids no row has: the `none` target's objects. */
@@ -273,6 +274,7 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     flightPlanId: plan!.id,
     stepClipImageId: stepClipImage!.id,
     ett: { projectId: abbProjectId, inspectionId: abb.inspectionIds[0]!, imageId: abbImageId },
+    ai: await buildAiFixture(db, tag, image!.id),
   };
 }
 

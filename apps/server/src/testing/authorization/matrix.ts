@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import type { App } from '../../platform/http/app.types.ts';
+import type { AiMatrixFixture } from './aiFixture.ts';
 
 /** Who calls: nobody, each staff role, a customer of the object's company, a customer of another one. */
 export const CALLERS = [
@@ -57,6 +58,8 @@ export interface MatrixFixture {
   stepClipImageId: number;
   /** An ABB project (the arm/flange workflows) with one structure, its inspection and one photo on it. */
   ett: { projectId: number; inspectionId: number; imageId: number };
+  /** AI models are the operating company's, not a customer's: one set per target, never a missing one. */
+  ai: AiMatrixFixture;
 }
 
 /** Which set of objects a request points at (see MatrixFixture). */

@@ -22,12 +22,6 @@ export const COMING_SOON_AREAS: Area[] = [
     title: 'Asset Health',
     description: 'Asset health for transmission structures is coming soon.',
   },
-  { path: paths.ai.path, title: 'AI Models', description: 'The list of AI models is coming soon.' },
-  {
-    path: paths.aiModel.path,
-    title: 'AI Model',
-    description: 'The model page, with training and image upload, is coming soon.',
-  },
   {
     path: paths.remoteFlight.path,
     title: 'Remote Flight',

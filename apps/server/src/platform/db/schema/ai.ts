@@ -43,6 +43,12 @@ export const aiModels = pgTable(
     totalstepcount: integer('totalstepcount').notNull().default(0),
     state: varchar('state', { length: 20 }).$type<AiModelState>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Seed of the hold-back split, drawn once: an image stays on its side of the split for every version. */
+    splitSeed: integer('split_seed').notNull().default(sql`floor(random() * 2147483647)::int`),
+    /** The training job of the run in progress (the model trains while it is queued or running). */
+    trainingJobId: integer('training_job_id'),
+    /** When the last patch or negative changed (a trained model older than this is no longer current). */
+    markupChangedAt: moment('markup_changed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +91,9 @@ export const aiModelImages = pgTable(
       .notNull()
       .references(() => aiImages.id, { onDelete: 'cascade' }),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'Nothing to find here': a negative example, marked up without a patch. */
+    nothingToFind: boolean('nothing_to_find').notNull().default(false),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -116,5 +125,63 @@ export const aiPatches = pgTable(
   (t) => [
     index('ai_patches_model_image_idx').on(t.modelId, t.aiImageId),
     index('ai_patches_image_idx').on(t.aiImageId),
+  ],
+);
+
+/** One training run of a model: its held-back metrics and where its trained heads are stored. */
+export const aiModelVersions = pgTable(
+  'ai_model_versions',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => aiModels.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    trainedAt: moment('trained_at').notNull().defaultNow(),
+    trainImages: integer('train_images').notNull(),
+    validationImages: integer('validation_images').notNull(),
+    precision: doublePrecision('precision'),
+    recall: doublePrecision('recall'),
+    ap50: doublePrecision('ap50'),
+    threshold: doublePrecision('threshold').notNull(),
+    confusion: jsonb('confusion').notNull(),
+    prCurve: jsonb('pr_curve').notNull(),
+    weightsKey: varchar('weights_key', { length: 500 }).notNull(),
+  },
+  (t) => [uniqueIndex('ai_model_versions_model_version_unique').on(t.modelId, t.version)],
+);
+
+/**
+ * AI markups: what a model version found on an inspection photo ('Run on project'), for the viewer's AI
+ * mode. A reviewer accepts one (it becomes an annotation) or dismisses it.
+ */
+export const aiMarkups = pgTable(
+  'ai_markups',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => aiModels.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    left: doublePrecision('left').notNull(),
+    top: doublePrecision('top').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    score: doublePrecision('score').notNull(),
+    status: varchar('status', { length: 10 })
+      .$type<'open' | 'accepted' | 'dismissed'>()
+      .notNull()
+      .default('open'),
+    annotationId: integer('annotation_id'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: moment('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ai_markups_image_idx').on(t.imageId, t.modelId),
+    check('ai_markups_status_check', sql`${t.status} in ('open', 'accepted', 'dismissed')`),
   ],
 );

@@ -1,39 +1,50 @@
+import type { DroneEndpoint, DroneStatus } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { createdAt, moment } from './columns.ts';
+import { projects } from './projects.ts';
 
-/** Drone status message (spec 3 §3). */
-export interface DroneStatus {
-  airborne?: boolean;
-  armed?: boolean;
-  home?: unknown;
-  location?: unknown;
-  last_command_executed?: string;
-}
-
-export const drones = pgTable('drones', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
-  serialNumber: varchar('serial_number', { length: 100 }).unique(),
-  companyId: integer('company_id').references(() => companies.id),
-  lastStatus: jsonb('last_status').$type<DroneStatus>(),
-  lastStatusAt: moment('last_status_at'),
-  createdAt: createdAt(),
-});
-
-export type DroneEndpoint =
-  | '/yawLeft'
-  | '/moveForward'
-  | '/yawRight'
-  | '/moveUp'
-  | '/moveLeft'
-  | '/moveBackward'
-  | '/moveRight'
-  | '/moveDown'
-  | '/arm'
-  | '/takeoff'
-  | '/land';
+export const drones = pgTable(
+  'drones',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    serialNumber: varchar('serial_number', { length: 100 }).unique(),
+    companyId: integer('company_id').references(() => companies.id),
+    lastStatus: jsonb('last_status').$type<DroneStatus>(),
+    lastStatusAt: moment('last_status_at'),
+    createdAt: createdAt(),
+    /** `simulator` (embedded) or `mavlink` (UDP, `address` = host:port). */
+    driver: varchar('driver', { length: 20 }).notNull().default('simulator'),
+    address: varchar('address', { length: 200 }),
+    homeLat: doublePrecision('home_lat'),
+    homeLon: doublePrecision('home_lon'),
+    homeAlt: doublePrecision('home_alt'),
+    /** The project whose structures the simulated camera shows. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** The server process that holds the vehicle link, until its lease expires. */
+    linkHolder: varchar('link_holder', { length: 100 }),
+    linkExpiresAt: moment('link_expires_at'),
+    /** The pilot holding the control lease (others watch), until it expires. */
+    controllerId: integer('controller_id').references(() => users.id, { onDelete: 'set null' }),
+    controlExpiresAt: moment('control_expires_at'),
+    emergencyStop: boolean('emergency_stop').notNull().default(false),
+  },
+  (t) => [check('drones_driver_check', sql`${t.driver} in ('simulator', 'mavlink')`)],
+);
 
 /** Commands sent from the remote-flight console, kept as a log. */
 export const droneCommands = pgTable(
@@ -55,7 +66,7 @@ export const droneCommands = pgTable(
     index('drone_commands_drone_created_idx').on(t.droneId, t.createdAt),
     check(
       'drone_commands_endpoint_check',
-      sql`${t.endpoint} in ('/yawLeft', '/moveForward', '/yawRight', '/moveUp', '/moveLeft', '/moveBackward', '/moveRight', '/moveDown', '/arm', '/takeoff', '/land')`,
+      sql`${t.endpoint} in ('/yawLeft', '/moveForward', '/yawRight', '/moveUp', '/moveLeft', '/moveBackward', '/moveRight', '/moveDown', '/arm', '/disarm', '/takeoff', '/land', '/returnHome', '/capture', '/recordStart', '/recordStop')`,
     ),
   ],
 );

@@ -61,3 +61,18 @@ export const jobs = pgTable(
     check('jobs_state_check', sql`${t.state} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
   ],
 );
+
+/**
+ * The next tick of each recurring job (a definition with a `schedule`). Every worker looks at the due rows
+ * and moves a row's `next_run_at` on with a compare-and-set on the tick it read, enqueueing the tick's job in
+ * the same transaction: however many workers look at once, one of them wins each tick and the others see
+ * the row already moved, so each tick is enqueued once.
+ */
+export const jobSchedules = pgTable('job_schedules', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  /** The schedule the tick was computed from (`every 60000 ms`, `cron 0 3 * * *`): a changed one starts over. */
+  schedule: varchar('schedule', { length: 200 }).notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: moment('last_run_at'),
+  lastJobId: integer('last_job_id'),
+});

@@ -1,9 +1,11 @@
 import type { MatrixRow } from '../matrix.ts';
+import { aiRows } from './ai.ts';
 import { assignmentRows } from './assignment.ts';
 import { basemapRows } from './basemap.ts';
 import { bidsRows } from './bids.ts';
 import { customersRows } from './customers.ts';
 import { deliveryRows } from './delivery.ts';
+import { dronesRows } from './drones.ts';
 import { ettRows } from './ett.ts';
 import { imageInfoRows } from './imageInfo.ts';
 import { imagesRows } from './images.ts';
@@ -39,7 +41,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...overviewRows,
   ...pilotsRows,
   ...bidsRows,
+  ...dronesRows,
   ...reportsRows,
   ...structure3dRows,
   ...basemapRows,
+  ...aiRows,
 };

@@ -1,0 +1,87 @@
+import {
+  AiAcceptBody,
+  AiJobResponse,
+  AiMarkupList,
+  AiMarkupQuery,
+  AiModelIdParam,
+  AiOk,
+  AiRunOnProjectBody,
+  Annotation,
+  IdParam,
+} from '@linewalker/domain';
+import { z } from 'zod';
+import type { App } from '../../platform/http/app.types.ts';
+import { actorOf } from '../../platform/http/authHook.ts';
+import * as service from './markups.service.ts';
+
+const tags = ['AI models'];
+const REVIEWERS =
+  'Staff who may inspect (super admins, project managers, inspectors), on photos they can see; users and customers 403.';
+
+/** AI markups on inspection photos: 'Run on project', and their review (issue 22). */
+export async function aiMarkupsRoutes(app: App): Promise<void> {
+  const deps = app.deps;
+
+  app.post(
+    '/ai/model/:id/runOnProject',
+    {
+      config: { access: 'ai.manage' },
+      schema: {
+        tags,
+        summary: 'Run on project: the model over a project’s photos',
+        description:
+          'Queues the ai.run-on-project job (one per model and project at a time) and answers its id (GET /jobs/{id} for progress). Rejected photos are skipped; onlyUnreviewed skips photos a reviewer has opened. Each photo’s open markups of the model are replaced by what the newest version finds; accepted and dismissed ones stay. 409 model_not_trained before the first version. Super admins and project managers; other roles 403.',
+        params: AiModelIdParam,
+        body: AiRunOnProjectBody,
+        response: { 200: AiJobResponse },
+      },
+    },
+    (req) => service.runOnProject(deps, actorOf(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/ai/markups',
+    {
+      config: { access: 'ai.read' },
+      schema: {
+        tags,
+        summary: 'The AI markups of one inspection photo',
+        description: `Every model's markups of the photo, best score first, with their status (open, accepted, dismissed). ${REVIEWERS}`,
+        querystring: AiMarkupQuery,
+        response: { 200: AiMarkupList },
+      },
+    },
+    (req) => service.markupsOfImage(deps, actorOf(req), req.query.imageId),
+  );
+
+  app.post(
+    '/ai/markups/:id/dismiss',
+    {
+      config: { access: 'annotation.create' },
+      schema: {
+        tags,
+        summary: 'Dismiss an AI markup',
+        description: `409 when it was accepted or dismissed already. ${REVIEWERS}`,
+        params: IdParam,
+        response: { 200: AiOk },
+      },
+    },
+    (req) => service.dismissMarkup(deps, actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/ai/markups/:id/accept',
+    {
+      config: { access: 'annotation.create' },
+      schema: {
+        tags,
+        summary: 'Accept an AI markup: it becomes an annotation',
+        description: `The reviewer picks the component (category), optionally a deficiency of it, and the risk (2–5); the annotation is the markup's rectangle. 409 when it was reviewed already (two accepts at once make one annotation). ${REVIEWERS}`,
+        params: IdParam,
+        body: AiAcceptBody,
+        response: { 200: z.object({ annotation: Annotation }) },
+      },
+    },
+    (req) => service.acceptMarkup(deps, actorOf(req), req.params.id, req.body),
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** The console's command endpoints (spec 3 §7), plus what the console's safety controls send. */
+export const MOVE_ENDPOINTS = [
+  '/yawLeft',
+  '/moveForward',
+  '/yawRight',
+  '/moveUp',
+  '/moveLeft',
+  '/moveBackward',
+  '/moveRight',
+  '/moveDown',
+] as const;
+export const DRONE_ENDPOINTS = [
+  ...MOVE_ENDPOINTS,
+  '/arm',
+  '/disarm',
+  '/takeoff',
+  '/land',
+  '/returnHome',
+  '/capture',
+  '/recordStart',
+  '/recordStop',
+] as const;
+export const DroneEndpoint = z.enum(DRONE_ENDPOINTS);
+export type DroneEndpoint = z.infer<typeof DroneEndpoint>;
+export type MoveEndpoint = (typeof MOVE_ENDPOINTS)[number];
+
+/** Drone command payload (spec 3 §3): requestId, endpoint, requestJson (null). */
+export const DroneCommand = z.object({
+  requestId: z.uuid(),
+  endpoint: DroneEndpoint,
+  requestJson: z.null().optional(),
+});
+export type DroneCommand = z.infer<typeof DroneCommand>;
+
+export const GeoPoint = z.object({ lat: z.number(), lon: z.number(), alt: z.number() });
+export type GeoPoint = z.infer<typeof GeoPoint>;
+
+export const FLIGHT_MODES = ['landed', 'takeoff', 'manual', 'hover', 'returnHome', 'landing'] as const;
+export const FlightMode = z.enum(FLIGHT_MODES);
+export type FlightMode = z.infer<typeof FlightMode>;
+
+/** A failsafe or safety state the pilot is shown as a banner, with what the vehicle is doing. */
+export const DRONE_ALERTS = [
+  'linkLost',
+  'batteryLow',
+  'batteryCritical',
+  'geofence',
+  'emergencyStop',
+] as const;
+export const DroneAlert = z.enum(DRONE_ALERTS);
+export type DroneAlert = z.infer<typeof DroneAlert>;
+
+/**
+ * Drone status message (spec 3 §3: airborne, armed, home, location, last_command_executed), with what the
+ * console shows besides: battery, remaining flight time, altitude above home, speed, heading, link quality.
+ */
+export const DroneStatus = z.object({
+  airborne: z.boolean(),
+  armed: z.boolean(),
+  home: GeoPoint,
+  location: GeoPoint,
+  last_command_executed: z.string().nullable(),
+  mode: FlightMode,
+  batteryPercent: z.number(),
+  remainingFlightSeconds: z.number(),
+  flightSeconds: z.number(),
+  altitude: z.number(),
+  speed: z.number(),
+  heading: z.number(),
+  gimbalPitch: z.number(),
+  linkQuality: z.number(),
+  recording: z.boolean(),
+  videoMode: z.string(),
+  alerts: z.array(DroneAlert),
+  at: z.number(),
+});
+export type DroneStatus = z.infer<typeof DroneStatus>;
+
+/** Remaining flight time bar zones: green above 40 %, yellow to 20 % (return home), red below. */
+export function flightTimeZone(batteryPercent: number): 'green' | 'yellow' | 'red' {
+  if (batteryPercent > 40) return 'green';
+  if (batteryPercent > 20) return 'yellow';
+  return 'red';
+}
+
+/** `49:22`-style minutes and seconds (hours folded into minutes). */
+export function formatFlightClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A command older than this when it reaches the vehicle is dropped, never executed late. */
+export const COMMAND_MAX_AGE_MS = 500;
+
+/** One drone of `GET /api/v1/drones`: what the console's picker and the admin page show. */
+export const DroneListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serial_number: z.string().nullable(),
+  driver: z.enum(['simulator', 'mavlink']),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  project_id: z.number().int().nullable(),
+  last_status: DroneStatus.nullable(),
+  last_status_at: z.string().nullable(),
+});
+export type DroneListItem = z.infer<typeof DroneListItem>;
+export const DroneList = z.array(DroneListItem);
