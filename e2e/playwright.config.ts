@@ -60,6 +60,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
       PUBLIC_URL: BASE_URL,
+      // No internet here: Streets points at a port nobody listens on (the maps show Offline with the notice),
+      // Satellite at the tile fixture maps-basemaps.spec.ts starts (support/tileFixture.ts); probed each second.
+      MAP_STYLE_URL: 'http://127.0.0.1:9/style.json',
+      MAP_SATELLITE_TILES_URL: `http://127.0.0.1:${PORT + 10_000}/sat/{z}/{x}/{y}.png`,
+      MAP_PROBE_INTERVAL_SECONDS: '1',
     },
   },
 });

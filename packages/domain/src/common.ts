@@ -9,10 +9,36 @@ export const PositiveId = z.coerce.number().int().positive().max(MAX_DB_ID);
 export const IdParam = z.object({ id: PositiveId });
 
 /** Public settings the web app reads at start (`GET /api/v1/config`). */
+/** The base maps every map offers: the first two from settings, Offline bundled with the app. */
+export const BASEMAPS = ['streets', 'satellite', 'offline'] as const;
+export type Basemap = (typeof BASEMAPS)[number];
+
+/** Where a basemap's tiles come from, and whether the server reached them at its last probe. */
+export const BasemapSource = z.object({
+  /**
+   * `style`: a MapLibre style URL (MAP_STYLE_URL); `raster`: an XYZ tile URL template with {z}, {x}, {y}
+   * (MAP_SATELLITE_TILES_URL); `pmtiles`: the self-hosted extract our server serves with range requests.
+   */
+  kind: z.enum(['style', 'raster', 'pmtiles']),
+  url: z.string(),
+  /** Reached at the server's last probe (a self-hosted extract: it is in storage). */
+  available: z.boolean(),
+  /** The licence/attribution text the map shows (HTML links allowed, as MapLibre's attribution). */
+  attribution: z.string(),
+  /** A PMTiles extract's tiles: vector (drawn with the app's streets style) or raster images. */
+  tileType: z.enum(['vector', 'raster']).optional(),
+  /** Highest zoom the tiles exist at (closer views enlarge them). */
+  maxZoom: z.number().int().min(0).max(30).optional(),
+});
+export type BasemapSource = z.infer<typeof BasemapSource>;
+
 export const ClientConfig = z.object({
   productName: z.string(),
-  /** A MapLibre style URL; null means the app's bundled offline style. */
-  mapStyleUrl: z.string().nullable(),
+  /**
+   * The maps' Streets and Satellite basemaps (null: not configured); every map also offers the bundled
+   * Offline style, and shows it when the chosen basemap is not available.
+   */
+  basemaps: z.object({ streets: BasemapSource.nullable(), satellite: BasemapSource.nullable() }),
   /**
    * Lower-case words: the Upload tab offers 'Hide Archived' only on projects whose name contains
    * one of them (spec 2 §2 'Upload'; HIDE_ARCHIVED_KEYWORDS).
@@ -20,3 +46,21 @@ export const ClientConfig = z.object({
   hideArchivedKeywords: z.array(z.string()),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
+
+/** A self-hosted basemap extract (a PMTiles archive a super admin uploaded; the newest is the Streets basemap). */
+export const BasemapExtract = z.object({
+  id: z.number().int(),
+  /** Where maps read it, with HTTP range requests. */
+  url: z.string(),
+  sizeBytes: z.number().int(),
+  tileType: z.enum(['vector', 'raster']),
+  minZoom: z.number().int(),
+  maxZoom: z.number().int(),
+  /** West, south, east, north. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  createdAt: z.string(),
+});
+export type BasemapExtract = z.infer<typeof BasemapExtract>;
+
+/** Use an uploaded file (the `url` its sign call answered) as the basemap extract. */
+export const UseBasemapExtractRequest = z.object({ url: z.string().min(1).max(500) });

@@ -65,6 +65,7 @@ export const ERROR_STATUS = {
   model_not_trained: 409,
   too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

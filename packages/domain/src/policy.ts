@@ -89,6 +89,8 @@ export const POLICY = {
   'sensor.device.manage': isStaff,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
+  // The self-hosted basemap extract (a regional PMTiles file): super admins upload it; every map reads it.
+  'basemap.manage': isSuperAdmin,
 } as const satisfies Record<string, (p: Principal) => boolean>;
 
 export type Action = keyof typeof POLICY;

@@ -5,6 +5,7 @@ import { aiMarkupsRoutes } from './ai/markups.routes.ts';
 import { aiTrainingRoutes } from './ai/training.routes.ts';
 import { assignmentRoutes } from './assignment/assignment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { basemapRoutes } from './basemap/basemap.routes.ts';
 import { bidsRoutes } from './bids/bids.routes.ts';
 import { clientConfigRoutes } from './clientConfig/clientConfig.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
@@ -39,6 +40,7 @@ import { viewerRoutes } from './viewer/viewer.routes.ts';
 export async function registerModules(app: App): Promise<void> {
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
+  await app.register(basemapRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
   await app.register(usersRoutes);

@@ -46,7 +46,24 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
-  MAP_STYLE_URL: z.string().optional(),
+  // Empty turns a basemap off (the maps then offer Offline, and a self-hosted extract when one is uploaded).
+  MAP_STYLE_URL: z.string().default('https://tiles.openfreemap.org/styles/liberty'),
+  MAP_SATELLITE_TILES_URL: z
+    .string()
+    .default(
+      'https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}',
+    ),
+  MAP_SATELLITE_ATTRIBUTION: z
+    .string()
+    .default(
+      '<a href="https://www.usgs.gov/programs/national-geospatial-program/national-map">USGS The National Map</a>: Orthoimagery (public domain)',
+    ),
+  MAP_SATELLITE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(16),
+  MAP_EXTRACT_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  MAP_PROBE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  MAP_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
   HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
   FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
@@ -94,7 +111,17 @@ export interface Config {
       };
   /** The most bytes one uploaded file may have. */
   uploadMaxBytes: number;
-  mapStyleUrl: string | undefined;
+  /** The maps' basemaps (README 'Maps'); empty URLs are turned off. */
+  maps: {
+    styleUrl: string | undefined;
+    satelliteTilesUrl: string | undefined;
+    satelliteAttribution: string;
+    satelliteMaxZoom: number;
+    extractAttribution: string;
+    /** How long a reachability probe's answer is kept. */
+    probeIntervalMs: number;
+    probeTimeoutMs: number;
+  };
   /** Files the browser uploads at once (`existingMd5` answers it as concurrentUploads). */
   concurrentUploads: number;
   /**
@@ -203,7 +230,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-    mapStyleUrl: e.MAP_STYLE_URL,
+    maps: {
+      styleUrl: e.MAP_STYLE_URL.trim() || undefined,
+      satelliteTilesUrl: e.MAP_SATELLITE_TILES_URL.trim() || undefined,
+      satelliteAttribution: e.MAP_SATELLITE_ATTRIBUTION,
+      satelliteMaxZoom: e.MAP_SATELLITE_MAX_ZOOM,
+      extractAttribution: e.MAP_EXTRACT_ATTRIBUTION,
+      probeIntervalMs: e.MAP_PROBE_INTERVAL_SECONDS * 1000,
+      probeTimeoutMs: e.MAP_PROBE_TIMEOUT_MS,
+    },
     concurrentUploads: e.CONCURRENT_UPLOADS,
     hideArchivedKeywords: parseKeywords(e.HIDE_ARCHIVED_KEYWORDS),
     flightPlanCoverageMeters: e.FLIGHT_PLAN_COVERAGE_METERS,

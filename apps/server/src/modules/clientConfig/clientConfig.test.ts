@@ -3,7 +3,11 @@ import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ HIDE_ARCHIVED_KEYWORDS: 'Acme Power, Grid' });
+  ctx = await createTestApp({
+    HIDE_ARCHIVED_KEYWORDS: 'Acme Power, Grid',
+    MAP_STYLE_URL: '',
+    MAP_SATELLITE_TILES_URL: '',
+  });
 });
 afterAll(() => ctx.close());
 
@@ -13,7 +17,7 @@ describe('GET /api/v1/config', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       productName: 'Linewalker',
-      mapStyleUrl: null,
+      basemaps: { streets: null, satellite: null },
       hideArchivedKeywords: ['acme power', 'grid'],
     });
   });

@@ -79,6 +79,12 @@ export class LocalStorage implements Storage {
     return createReadStream(path);
   }
 
+  async readRange(key: string, start: number, end: number): Promise<Readable> {
+    const path = this.path(key);
+    await access(path);
+    return createReadStream(path, { start, end });
+  }
+
   readWhole(key: string): Promise<Buffer> {
     return readFile(this.path(key));
   }

@@ -64,6 +64,14 @@ export class S3Storage implements Storage {
     return Buffer.concat(await (await this.read(key)).toArray());
   }
 
+  async readRange(key: string, start: number, end: number): Promise<Readable> {
+    assertSafeKey(key);
+    const out = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }),
+    );
+    return out.Body as Readable;
+  }
+
   async readStart(key: string, bytes: number): Promise<Buffer> {
     assertSafeKey(key);
     const out = await this.client.send(

@@ -19,6 +19,8 @@ export interface Storage {
   readWhole(key: string): Promise<Buffer>;
   /** The first `bytes` bytes of the file (fewer when it is smaller): where a photo keeps its EXIF and XMP. */
   readStart(key: string, bytes: number): Promise<Buffer>;
+  /** Bytes `start` to `end` (both inclusive, `end` within the file) as a stream: an HTTP range request's answer. */
+  readRange(key: string, start: number, end: number): Promise<Readable>;
   /** Server-side write (seeds, generated files); replaces any file under `key`. */
   write(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -20,7 +20,15 @@ function server(session: Session | null) {
         status: 200,
         body: {
           productName: 'Linewalker',
-          mapStyleUrl: 'https://tiles.example/style.json',
+          basemaps: {
+            streets: {
+              kind: 'style',
+              url: 'https://tiles.example/style.json',
+              available: true,
+              attribution: '',
+            },
+            satellite: null,
+          },
           hideArchivedKeywords: [],
         },
       };

@@ -1,5 +1,7 @@
 import { Alert, Box } from '@mantine/core';
 import type { ReactNode, RefObject } from 'react';
+import { BasemapSwitcher } from './BasemapSwitcher.tsx';
+import type { BasemapControl } from './useMapLibre.ts';
 
 interface MapFrameProps {
   /** The element the map draws into (hand it to `useMapLibre`). */
@@ -10,12 +12,14 @@ interface MapFrameProps {
   label: string;
   /** Extra attributes on the map element, e.g. `data-testid` or a `data-map-state` for tests. */
   attributes?: Record<`data-${string}`, string>;
+  /** The basemap switcher's state (`useMapLibre`'s `basemap`); none shown while it is null. */
+  basemap?: BasemapControl | null;
   /** Overlays: toolbars, hints, legends (absolutely positioned). */
   children?: ReactNode;
 }
 
 /** The box a map fills, with its error message and overlays on top. */
-export function MapFrame({ containerRef, error, label, attributes, children }: MapFrameProps) {
+export function MapFrame({ containerRef, error, label, attributes, basemap, children }: MapFrameProps) {
   return (
     <Box pos="relative" h="100%">
       <Box ref={containerRef} h="100%" aria-label={label} role="region" {...attributes} />
@@ -24,6 +28,7 @@ export function MapFrame({ containerRef, error, label, attributes, children }: M
           {error}
         </Alert>
       )}
+      {basemap && <BasemapSwitcher basemap={basemap} />}
       {children}
     </Box>
   );

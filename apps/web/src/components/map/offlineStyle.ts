@@ -67,7 +67,12 @@ export async function offlineStyle(): Promise<StyleSpecification> {
     name: 'Linewalker offline',
     'font-faces': labelFontFaces(),
     sources: {
-      countries: { type: 'geojson', data: countryShapes, maxzoom: OFFLINE_SOURCE_MAX_ZOOM },
+      countries: {
+        type: 'geojson',
+        data: countryShapes,
+        maxzoom: OFFLINE_SOURCE_MAX_ZOOM,
+        attribution: 'Natural Earth, US Census Bureau (public domain)',
+      },
       countryBorders: {
         type: 'geojson',
         data: { type: 'Feature', properties: {}, geometry: countryBorders },

@@ -1,5 +1,8 @@
+import type { Basemap } from '@linewalker/domain';
 import type { Map as MapLibreMap, PaddingOptions, StyleSpecification } from 'maplibre-gl';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type Basemaps, type ResolvedBasemap, resolveBasemap, useBasemapChoice } from './basemapChoice.ts';
+import { configuredStyle } from './basemapStyles.ts';
 import { addCountyDetail } from './countyDetail.ts';
 import { DEFAULT_VIEW } from './defaultView.ts';
 import type { Bounds } from './fitBounds.ts';
@@ -33,24 +36,41 @@ export interface MapLibreOptions {
   markPrefix?: string;
 }
 
+/** What the basemap switcher shows and does (MapFrame's `basemap`). */
+export interface BasemapControl extends ResolvedBasemap {
+  choice: Basemap;
+  choose: (choice: Basemap) => void;
+}
+
 /**
- * Creates a MapLibre map in `container` once the style is known (a configured style URL, or the
- * bundled offline style when there is none: `styleUrl` null; undefined while it is not known yet),
- * with zoom buttons and an imperial scale. Removed again on unmount.
+ * Creates a MapLibre map in `container` once the basemaps are known (GET /config; undefined while
+ * loading), with zoom buttons and an imperial scale, on the basemap the user chose (Streets, Satellite or
+ * the bundled Offline style; Offline with a notice when the chosen one cannot be reached). Choosing
+ * another basemap makes the map again at the same place. Removed again on unmount.
  */
 export function useMapLibre(
   container: RefObject<HTMLDivElement | null>,
-  styleUrl: string | null | undefined,
+  basemaps: Basemaps | undefined,
   options: MapLibreOptions = {},
 ) {
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [choice, choose] = useBasemapChoice();
+  // Basemaps whose tiles this browser failed to load: Offline instead, for the life of the page.
+  const [failed, setFailed] = useState<ReadonlySet<Basemap>>(new Set());
+  const resolved = basemaps ? resolveBasemap(basemaps, choice, failed) : null;
+  const source = resolved && resolved.shown !== 'offline' ? basemaps?.[resolved.shown] : null;
+  const shown = resolved?.shown;
   // Read when the map loads; changing them later does not re-create the map.
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+  // Where the previous map (another basemap) was: the next one starts there.
+  const lastView = useRef<{ center: [number, number]; zoom: number } | null>(null);
 
   useEffect(() => {
-    if (styleUrl === undefined || !container.current) return;
+    if (shown === undefined || !container.current) return;
     const element = container.current;
     const {
       markPrefix = 'map',
@@ -59,25 +79,29 @@ export function useMapLibre(
       initialBounds,
       handOverOnStyleLoad = false,
     } = optionsRef.current;
+    const configured = shown === 'offline' ? null : sourceRef.current;
     let cancelled = false;
     let instance: MapLibreMap | null = null;
 
-    const styleReady: Promise<string | StyleSpecification> = styleUrl
-      ? Promise.resolve(styleUrl)
+    const styleReady: Promise<string | StyleSpecification> = configured
+      ? Promise.resolve(configuredStyle(configured))
       : offlineStyle();
     styleReady
       .then((style) => {
         if (cancelled) return;
         performance.mark(`${markPrefix}:map-create`);
+        const view = lastView.current;
         instance = new maplibregl.Map({
           container: element,
           style,
-          ...(initialBounds
-            ? {
-                bounds: initialBounds.bounds,
-                fitBoundsOptions: { padding: initialBounds.padding, maxZoom: initialBounds.maxZoom },
-              }
-            : { center: initialView.center, zoom: initialView.zoom }),
+          ...(view
+            ? { center: view.center, zoom: view.zoom }
+            : initialBounds
+              ? {
+                  bounds: initialBounds.bounds,
+                  fitBoundsOptions: { padding: initialBounds.padding, maxZoom: initialBounds.maxZoom },
+                }
+              : { center: initialView.center, zoom: initialView.zoom }),
           maxZoom,
           fadeDuration: 0,
           attributionControl: { compact: true },
@@ -89,11 +113,11 @@ export function useMapLibre(
           if (cancelled) return;
           performance.measure(`${markPrefix}:map-load`, `${markPrefix}:map-create`);
           // A configured style brings its own fonts; our labels (cluster counts) need ours.
-          if (styleUrl) created.setFontFaces({ ...(created.getFontFaces() ?? {}), ...labelFontFaces() });
+          if (configured) created.setFontFaces({ ...(created.getFontFaces() ?? {}), ...labelFontFaces() });
           const { onLoad, detailBelowLayer } = optionsRef.current;
           onLoad?.(created);
           setMap(created);
-          if (!styleUrl) {
+          if (!configured) {
             // County detail comes once the map has first settled: decoding the country's 3,000 counties and
             // cutting them into tiles would otherwise delay the caller's own data (e.g. 50,000 structures),
             // which the map's one worker handles in turn.
@@ -105,10 +129,26 @@ export function useMapLibre(
             });
           }
         };
+        // The basemap's own sources (before the caller adds theirs), and whether one of its tiles arrived.
+        let baseSources: Set<string> | null = null;
+        let baseTileLoaded = false;
+        created.once('style.load', () => {
+          baseSources = new Set(Object.keys(created.getStyle().sources));
+        });
+        created.on('sourcedata', (event) => {
+          if (event.tile && baseSources?.has(event.sourceId)) baseTileLoaded = true;
+        });
         created.once(handOverOnStyleLoad ? 'style.load' : 'load', handOver);
         created.on('error', (event) => {
           // Tile and style load failures arrive here; the map itself keeps working.
           console.warn('Map:', event.error?.message ?? event);
+          // A configured basemap this browser cannot reach (its style, or its tiles before any arrived):
+          // Offline instead, with the notice.
+          const sourceId = (event as { sourceId?: string }).sourceId;
+          const ofBasemap = baseSources === null || (sourceId !== undefined && baseSources.has(sourceId));
+          if (configured && ofBasemap && !baseTileLoaded && !cancelled) {
+            setFailed((before) => new Set([...before, shown]));
+          }
         });
       })
       .catch((cause: unknown) => {
@@ -117,10 +157,15 @@ export function useMapLibre(
 
     return () => {
       cancelled = true;
+      if (instance) {
+        const center = instance.getCenter();
+        lastView.current = { center: [center.lng, center.lat], zoom: instance.getZoom() };
+      }
       setMap(null);
       instance?.remove();
     };
-  }, [container, styleUrl]);
+  }, [container, shown]);
 
-  return { map, error };
+  const basemap: BasemapControl | null = resolved ? { ...resolved, choice, choose } : null;
+  return { map, error, basemap };
 }

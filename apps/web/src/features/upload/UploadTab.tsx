@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
-import { useClientConfig } from '../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../lib/clientConfig.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useProjectLines } from '../../lib/projectLines.ts';
 import { useSession } from '../../lib/session.ts';
@@ -235,7 +235,7 @@ export default function UploadTab({ project }: { project: ProjectDetail }) {
           </Center>
         ) : (
           <UploadMap
-            styleUrl={config.isPending ? undefined : (config.data?.mapStyleUrl ?? null)}
+            basemaps={basemapsOf(config)}
             center={center}
             structures={mapStructures}
             images={mapImages}

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './ai.ts';
 export * from './annotations.ts';
 export * from './assets.ts';
+export * from './basemap.ts';
 export * from './bids.ts';
 export * from './crews.ts';
 export * from './deliveries.ts';

@@ -5,7 +5,7 @@ import { bids } from './bids.ts';
 import { createdAt, moment } from './columns.ts';
 import { projects } from './projects.ts';
 
-export type FileUploadKind = 'csv' | 'kmz' | 'image' | 'flight_plan' | 'ai_image';
+export type FileUploadKind = 'csv' | 'kmz' | 'image' | 'flight_plan' | 'ai_image' | 'pmtiles';
 
 /**
  * Every signed upload URL the server hands out. A later "file is uploaded" call is honoured only
@@ -31,7 +31,10 @@ export const fileUploads = pgTable(
   },
   (t) => [
     index('file_uploads_created_idx').on(t.createdAt),
-    check('file_uploads_kind_check', sql`${t.kind} in ('csv', 'kmz', 'image', 'flight_plan', 'ai_image')`),
+    check(
+      'file_uploads_kind_check',
+      sql`${t.kind} in ('csv', 'kmz', 'image', 'flight_plan', 'ai_image', 'pmtiles')`,
+    ),
   ],
 );
 

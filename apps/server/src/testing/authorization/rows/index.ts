@@ -1,6 +1,7 @@
 import type { MatrixRow } from '../matrix.ts';
 import { aiRows } from './ai.ts';
 import { assignmentRows } from './assignment.ts';
+import { basemapRows } from './basemap.ts';
 import { bidsRows } from './bids.ts';
 import { customersRows } from './customers.ts';
 import { deliveryRows } from './delivery.ts';
@@ -44,6 +45,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...dronesRows,
   ...reportsRows,
   ...structure3dRows,
+  ...basemapRows,
   ...aiRows,
   ...sensorsRows,
 };

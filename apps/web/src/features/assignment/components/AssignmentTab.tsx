@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { remToPx, SplitPane } from '../../../components/SplitPane.tsx';
-import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 import { downloadText } from '../../../lib/csv.ts';
 import { useProjectLines } from '../../../lib/projectLines.ts';
 import { useProjectStats } from '../../../lib/projectStats.ts';
@@ -101,7 +101,7 @@ export default function AssignmentTab({
                   visible={visible}
                   visibleMask={visibleMask}
                   selected={selected}
-                  styleUrl={config.isPending ? undefined : (config.data?.mapStyleUrl ?? null)}
+                  basemaps={basemapsOf(config)}
                   canEdit={canEdit}
                   onSelect={onSelect}
                   projectId={projectId}

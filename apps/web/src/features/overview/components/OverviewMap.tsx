@@ -2,6 +2,7 @@ import type { FlightPlanDetail, OverviewMap as OverviewMapData, OverviewRiskKey 
 import { Button } from '@mantine/core';
 import { IconFocusCentered } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Basemaps } from '../../../components/map/basemapChoice.ts';
 import { emptyCollection, setSourceData, useClusterClicks } from '../../../components/map/clusters.ts';
 import { boundsOf, fitMapTo } from '../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
@@ -34,8 +35,8 @@ export interface MapFocus {
 interface OverviewMapProps {
   data: OverviewMapData | undefined;
   risk: OverviewRiskKey | null;
-  /** undefined while the config loads; null for the bundled offline style. */
-  styleUrl: string | null | undefined;
+  /** The basemaps (GET /config); undefined while the config loads. */
+  basemaps: Basemaps | undefined;
   selected: { latitude: number; longitude: number } | null;
   focus: MapFocus | null;
   plan: FlightPlanDetail | null;
@@ -51,9 +52,9 @@ const MAP_OPTIONS = {
 };
 
 /** The project's structures as clusters and markers coloured by risk, with the chosen flight plan drawn over them. */
-export function OverviewMap({ data, risk, styleUrl, selected, focus, plan, onSelect }: OverviewMapProps) {
+export function OverviewMap({ data, risk, basemaps, selected, focus, plan, onSelect }: OverviewMapProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { map, error } = useMapLibre(container, styleUrl, MAP_OPTIONS);
+  const { map, error, basemap } = useMapLibre(container, basemaps, MAP_OPTIONS);
   const [state, setState] = useState<'loading' | 'idle'>('loading');
   const centred = useRef(false);
   const features = useMemo(() => (data ? structureFeatures(data, risk) : null), [data, risk]);
@@ -118,6 +119,7 @@ export function OverviewMap({ data, risk, styleUrl, selected, focus, plan, onSel
   return (
     <MapFrame
       containerRef={container}
+      basemap={basemap}
       error={error}
       label="Map of the project's structures by risk"
       attributes={{ 'data-testid': 'overview-map', 'data-map-state': state }}

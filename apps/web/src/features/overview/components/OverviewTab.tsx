@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 import { useProjectFilters } from '../../../lib/projectFilters.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useFlightPlan } from '../api/flightPlans.ts';
@@ -97,7 +97,7 @@ export default function OverviewTab({ project }: { project: ProjectDetail }) {
             <OverviewMap
               data={map.data}
               risk={risk}
-              styleUrl={config.data ? config.data.mapStyleUrl : undefined}
+              basemaps={basemapsOf(config)}
               selected={selected.data ?? null}
               focus={focus}
               plan={plan.data ?? null}

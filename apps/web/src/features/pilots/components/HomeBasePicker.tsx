@@ -4,7 +4,7 @@ import { emptyCollection } from '../../../components/map/clusters.ts';
 import { DEFAULT_VIEW } from '../../../components/map/defaultView.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
-import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 
 const PICK_SOURCE = 'home-base-pick';
 
@@ -34,11 +34,7 @@ interface HomeBasePickerProps {
 export function HomeBasePicker({ value, onPick }: HomeBasePickerProps) {
   const container = useRef<HTMLDivElement>(null);
   const config = useClientConfig();
-  const { map, error } = useMapLibre(
-    container,
-    config.isPending ? undefined : (config.data?.mapStyleUrl ?? null),
-    OPTIONS,
-  );
+  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), OPTIONS);
   const [ready, setReady] = useState(false);
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
@@ -80,6 +76,7 @@ export function HomeBasePicker({ value, onPick }: HomeBasePickerProps) {
     <div style={{ height: 260, borderRadius: 8, overflow: 'hidden' }}>
       <MapFrame
         containerRef={container}
+        basemap={basemap}
         error={error}
         label="Pick the home base on the map"
         attributes={{ 'data-testid': 'home-base-map', 'data-map-state': ready ? 'idle' : 'loading' }}

@@ -5,7 +5,7 @@ import { emptyCollection } from '../../../components/map/clusters.ts';
 import { DEFAULT_VIEW } from '../../../components/map/defaultView.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
-import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 import {
   centreFeature,
   type MapPilot,
@@ -43,11 +43,7 @@ export function PilotsMap({ pilots, selectedUserId, onSelect, centre, label }: P
       ? { center: [centre.lon as number, centre.lat as number] as [number, number], zoom: PILOTS_MAP.zoom }
       : { center: DEFAULT_VIEW.center, zoom: PILOTS_MAP.zoom },
   }));
-  const { map, error } = useMapLibre(
-    container,
-    config.isPending ? undefined : (config.data?.mapStyleUrl ?? null),
-    options,
-  );
+  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
   const [ready, setReady] = useState(false);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
@@ -86,6 +82,7 @@ export function PilotsMap({ pilots, selectedUserId, onSelect, centre, label }: P
   return (
     <MapFrame
       containerRef={container}
+      basemap={basemap}
       error={error}
       label={label}
       attributes={{ 'data-testid': 'pilots-map', 'data-map-state': ready ? 'idle' : 'loading' }}

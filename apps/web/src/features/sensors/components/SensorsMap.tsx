@@ -14,7 +14,7 @@ import { type Bounds, fitMapTo } from '../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { LABEL_FONT } from '../../../components/map/offlineStyle.ts';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
-import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 import { hasPosition } from '../model/sensorView.ts';
 
 /** Spec 3 §9: cluster radius 75, clusters up to zoom 16 (shown under 17), a click zooms in at most to 20. */
@@ -112,11 +112,7 @@ export function SensorsMap({ rows, selected, onSelect }: SensorsMapProps) {
     markPrefix: 'sensors',
     initialView: { center: DEFAULT_VIEW.center, zoom: SENSOR_MAP.zoom },
   }));
-  const { map, error } = useMapLibre(
-    container,
-    config.isPending ? undefined : (config.data?.mapStyleUrl ?? null),
-    options,
-  );
+  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
   const [ready, setReady] = useState(false);
   const selectedId = selected?.common_sense_device_id ?? null;
 
@@ -150,6 +146,7 @@ export function SensorsMap({ rows, selected, onSelect }: SensorsMapProps) {
   return (
     <MapFrame
       containerRef={container}
+      basemap={basemap}
       error={error}
       label="Sensors map"
       attributes={{ 'data-testid': 'sensors-map', 'data-map-state': ready ? 'idle' : 'loading' }}

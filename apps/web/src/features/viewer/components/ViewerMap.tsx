@@ -5,7 +5,7 @@ import { boundsOf, fitMapTo } from '../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { maplibregl } from '../../../components/map/maplibre.ts';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
-import { useClientConfig } from '../../../lib/clientConfig.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 import { VIEWER_MAP_ZOOM } from '../model/mapPanel.ts';
 
 export interface ViewerMapProps {
@@ -53,11 +53,7 @@ export default function ViewerMap({ images, currentId, structure, onPick }: View
         }
       : {}),
   }));
-  const { map, error } = useMapLibre(
-    container,
-    config.isPending ? undefined : (config.data?.mapStyleUrl ?? null),
-    options,
-  );
+  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
   const [state, setState] = useState<'loading' | 'idle'>('loading');
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
@@ -143,6 +139,7 @@ export default function ViewerMap({ images, currentId, structure, onPick }: View
   return (
     <MapFrame
       containerRef={container}
+      basemap={basemap}
       error={error}
       label="Photo positions"
       attributes={{ 'data-testid': 'viewer-map', 'data-map-state': state }}

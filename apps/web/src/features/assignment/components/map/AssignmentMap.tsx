@@ -2,6 +2,7 @@ import { ASSIGNMENT_MAP, pointsInPolygon } from '@linewalker/domain';
 import type { Polygon } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Basemaps } from '../../../../components/map/basemapChoice.ts';
 import { setSourceData, useClusterClicks } from '../../../../components/map/clusters.ts';
 import { fitMapTo } from '../../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../../components/map/MapFrame.tsx';
@@ -49,8 +50,8 @@ interface AssignmentMapProps {
   /** Membership mask of `visible`. */
   visibleMask: Uint8Array;
   selected: Uint32Array | null;
-  /** undefined while the config loads; null for the bundled offline style. */
-  styleUrl: string | null | undefined;
+  /** The basemaps (GET /config); undefined while the config loads. */
+  basemaps: Basemaps | undefined;
   canEdit: boolean;
   onSelect: (indices: Uint32Array, method: SelectionMethod) => void;
   /** The project, whose structures' download the map shows while `model` is null. */
@@ -104,7 +105,7 @@ export function AssignmentMap({
   visible,
   visibleMask,
   selected,
-  styleUrl,
+  basemaps,
   canEdit,
   onSelect,
   projectId,
@@ -118,7 +119,7 @@ export function AssignmentMap({
       initialBounds: bounds ? { bounds, padding: FIT.padding, maxZoom: FIT.maxZoom } : null,
     };
   }, [model, visible]);
-  const { map, error } = useMapLibre(container, styleUrl, mapOptions);
+  const { map, error, basemap } = useMapLibre(container, basemaps, mapOptions);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
   const [settledOnce, setSettledOnce] = useState(false);
@@ -200,6 +201,7 @@ export function AssignmentMap({
   return (
     <MapFrame
       containerRef={container}
+      basemap={basemap}
       error={error}
       label="Map of the project's structures"
       attributes={{ 'data-testid': 'assignment-map', 'data-map-state': state, 'data-draw-mode': mode }}

@@ -8,6 +8,7 @@ import type {
   Marker,
 } from 'maplibre-gl';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { Basemaps } from '../../../../components/map/basemapChoice.ts';
 import { setSourceData } from '../../../../components/map/clusters.ts';
 import { boundsOf, fitMapTo } from '../../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../../components/map/MapFrame.tsx';
@@ -41,8 +42,8 @@ export interface MapView {
 }
 
 export interface UploadMapProps {
-  /** undefined while the config loads; null for the bundled offline style. */
-  styleUrl: string | null | undefined;
+  /** The basemaps (GET /config); undefined while the config loads. */
+  basemaps: Basemaps | undefined;
   /** Where the map opens (the project's centre) at zoom 14; null: fitted to the structures. */
   center: { latitude: number; longitude: number } | null;
   structures: readonly UploadStructure[];
@@ -88,7 +89,7 @@ const viewOf = (map: MapLibreMap): MapView => {
  * polygon selection of photos, and a draggable pin for the structure being added or edited.
  */
 export function UploadMap(props: UploadMapProps) {
-  const { styleUrl, structures, images, selectedStructureId, selectedImages, draft } = props;
+  const { basemaps, structures, images, selectedStructureId, selectedImages, draft } = props;
   const container = useRef<HTMLDivElement>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
@@ -100,7 +101,7 @@ export function UploadMap(props: UploadMapProps) {
         }
       : undefined,
   );
-  const { map, error } = useMapLibre(container, styleUrl, {
+  const { map, error, basemap } = useMapLibre(container, basemaps, {
     onLoad: addLayers,
     detailBelowLayer: STRUCTURE_CLUSTERS,
     initialView: initialView.current,
@@ -289,6 +290,7 @@ export function UploadMap(props: UploadMapProps) {
   return (
     <MapFrame
       containerRef={container}
+      basemap={basemap}
       error={error}
       label="Map of the project's structures and photos"
       attributes={{

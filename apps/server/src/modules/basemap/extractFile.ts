@@ -1,0 +1,107 @@
+import type { Readable } from 'node:stream';
+import { type Header, PMTiles, type RangeResponse, type Source, TileType } from 'pmtiles';
+import type { Storage } from '../../platform/storage/storage.ts';
+
+/** A stored PMTiles archive read with range requests to storage (the `pmtiles` reader's data source). */
+class StorageSource implements Source {
+  constructor(
+    private readonly storage: Storage,
+    private readonly key: string,
+    private readonly size: number,
+  ) {}
+
+  getKey(): string {
+    return this.key;
+  }
+
+  async getBytes(offset: number, length: number): Promise<RangeResponse> {
+    const end = Math.min(offset + length, this.size) - 1;
+    if (end < offset) return { data: new ArrayBuffer(0) };
+    const bytes = Buffer.concat(await (await this.storage.readRange(this.key, offset, end)).toArray());
+    return { data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
+  }
+}
+
+export interface ExtractInfo {
+  tileType: 'vector' | 'raster';
+  minZoom: number;
+  maxZoom: number;
+  bounds: [number, number, number, number];
+}
+
+const RASTER_TYPES = new Set([TileType.Png, TileType.Jpeg, TileType.Webp]);
+
+/**
+ * Reads an uploaded file as a PMTiles (version 3) archive: its header, its root directory and metadata
+ * (so a truncated or corrupt archive is refused now, not when a map asks for a tile). Answers what the maps
+ * need, or the reason it cannot be used.
+ */
+export async function readExtract(
+  storage: Storage,
+  key: string,
+  size: number,
+): Promise<{ ok: true; info: ExtractInfo } | { ok: false; reason: string }> {
+  let header: Header;
+  try {
+    const archive = new PMTiles(new StorageSource(storage, key, size));
+    header = await archive.getHeader();
+    if (header.specVersion !== 3)
+      return { ok: false, reason: `PMTiles version ${header.specVersion} (3 is read)` };
+    const ends = [
+      header.rootDirectoryOffset + header.rootDirectoryLength,
+      header.jsonMetadataOffset + header.jsonMetadataLength,
+      header.tileDataOffset + (header.tileDataLength ?? 0),
+    ];
+    if (ends.some((end) => end > size))
+      return { ok: false, reason: 'the file is shorter than its header says' };
+    await archive.getMetadata();
+    // The root directory must decompress too.
+    await archive.getZxyAttempt(header.minZoom, 0, 0);
+  } catch (cause) {
+    return { ok: false, reason: cause instanceof Error ? cause.message : String(cause) };
+  }
+  const tileType =
+    header.tileType === TileType.Mvt ? 'vector' : RASTER_TYPES.has(header.tileType) ? 'raster' : null;
+  if (!tileType)
+    return { ok: false, reason: 'its tiles are neither vector (MVT) nor PNG, JPEG or WebP images' };
+  const zoomsOk = header.minZoom >= 0 && header.maxZoom <= 30 && header.minZoom <= header.maxZoom;
+  const boundsOk =
+    header.minLon >= -180 &&
+    header.maxLon <= 180 &&
+    header.minLat >= -90 &&
+    header.maxLat <= 90 &&
+    header.minLon < header.maxLon &&
+    header.minLat < header.maxLat;
+  if (!zoomsOk || !boundsOk) return { ok: false, reason: 'its zoom levels or bounds are out of range' };
+  return {
+    ok: true,
+    info: {
+      tileType,
+      minZoom: header.minZoom,
+      maxZoom: header.maxZoom,
+      bounds: [header.minLon, header.minLat, header.maxLon, header.maxLat],
+    },
+  };
+}
+
+/** One byte range of a `size`-byte file from a Range header (`bytes=a-b`, `bytes=a-`, `bytes=-n`): null = whole file. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  if (header === undefined) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges, or another unit: answer the whole file (allowed by RFC 9110).
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+export type ExtractBody = { status: 200 | 206; start: number; end: number; size: number; body: Readable };

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from '../support/accounts.ts';
+import { loginAs } from '../support/login.ts';
+import { expect, test } from '../support/test.ts';
+import { buildPmtiles, solidPng, startTileFixture, type TileFixture } from '../support/tileFixture.ts';
+
+const PROJECT = '/projects/smoky-hill-transmission-patrol';
+const map = (page: Page) => page.getByTestId('overview-map');
+const switcher = (page: Page) => page.getByTestId('basemap-switcher');
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(420_000);
+
+async function openOverview(page: Page) {
+  await page.goto(PROJECT, { timeout: 60_000 });
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 120_000 });
+}
+
+/** Waits until the server's probe (every second here) says Satellite is `available`. */
+async function satelliteAvailable(page: Page, available: boolean) {
+  await expect
+    .poll(
+      async () => (await (await page.request.get('/api/v1/config')).json()).basemaps.satellite.available,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(available);
+}
+
+let fixture: TileFixture | null = null;
+test.afterAll(async () => {
+  await fixture?.stop();
+});
+
+test('Satellite from a reachable tile server; Streets unreachable shows Offline with a notice', async ({
+  page,
+}) => {
+  fixture = await startTileFixture([46, 110, 70]);
+  await loginAs(page, ACCOUNTS.projectManager.email);
+  await satelliteAvailable(page, true);
+  await openOverview(page);
+  // The default is Streets, which this machine cannot reach: Offline, and the map says so.
+  await expect(switcher(page)).toHaveAttribute('data-basemap-shown', 'offline');
+  await expect(page.getByTestId('basemap-notice')).toHaveText(
+    'Streets tiles cannot be reached: showing the offline map.',
+  );
+  // Only the server's probe asked the tile server so far (its one zoom-0 tile), never the browser.
+  expect(fixture.requests.every((r) => r === '/sat/0/0/0.png')).toBe(true);
+
+  await switcher(page).getByText('Satellite').click();
+  await expect(switcher(page)).toHaveAttribute('data-basemap-shown', 'satellite');
+  await expect(page.getByTestId('basemap-notice')).toHaveCount(0);
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 120_000 });
+  await expect.poll(() => fixture!.requests.filter((r) => r !== '/sat/0/0/0.png').length).toBeGreaterThan(0);
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('USGS The National Map');
+  await map(page).screenshot({ path: 'test-results/artifacts/basemap-satellite.png' });
+});
+
+test('the tile server down: the map falls back to Offline by itself, with the notice, and no failed requests', async ({
+  page,
+}) => {
+  await fixture!.stop();
+  fixture = null;
+  await loginAs(page, ACCOUNTS.projectManager.email);
+  await satelliteAvailable(page, false);
+  await page.goto('/');
+  await page.evaluate("window.localStorage.setItem('linewalker.basemap', 'satellite')");
+  await openOverview(page);
+  await expect(switcher(page)).toHaveAttribute('data-basemap-shown', 'offline');
+  await expect(page.getByTestId('basemap-notice')).toHaveText(
+    'Satellite tiles cannot be reached: showing the offline map.',
+  );
+  await map(page).screenshot({ path: 'test-results/artifacts/basemap-fallback.png' });
+});
+
+test('a super admin uploads a PMTiles extract; every map offers it as Streets, read in ranges from our server', async ({
+  page,
+}) => {
+  await loginAs(page, ACCOUNTS.superAdmin.email);
+  const sign = await page.request.post('/api/v1/basemap/extracts/sign');
+  expect(sign.status()).toBe(200);
+  const { signedRequest, url } = await sign.json();
+  const put = await page.request.put(signedRequest, {
+    data: buildPmtiles(solidPng([214, 196, 160]), 3),
+    headers: { 'content-type': 'application/vnd.pmtiles' },
+  });
+  expect(put.status()).toBe(200);
+  const use = await page.request.post('/api/v1/basemap/extracts', { data: { url } });
+  expect(use.status(), await use.text()).toBe(200);
+
+  const ranges: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/basemap/extracts/')) ranges.push(request.headers().range ?? 'none');
+  });
+  await openOverview(page);
+  await expect(switcher(page)).toHaveAttribute('data-basemap-shown', 'streets');
+  await expect(page.getByTestId('basemap-notice')).toHaveCount(0);
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges.every((r) => r.startsWith('bytes='))).toBe(true);
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('OpenStreetMap');
+  await page.screenshot({ path: 'test-results/artifacts/basemap-extract.png' });
+});
