@@ -3,6 +3,7 @@ import { bidKmzImportJob } from './modules/bids/kmzImport.job.ts';
 import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
 import { availabilityTextJob } from './modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from './modules/projects/csvImport.job.ts';
+import { orphanSweepJob } from './modules/sourceFiles/orphanSweep.job.ts';
 import { imageProcessJob } from './modules/upload/imageProcess.job.ts';
 import { rematchNearStructureJob } from './modules/upload/rematchNearStructure.job.ts';
 import { projectReportJob } from './modules/viewer/projectReport.job.ts';
@@ -28,4 +29,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   bidKmzImportJob,
   projectReportJob,
   structureModel3dJob,
+  orphanSweepJob,
 ];

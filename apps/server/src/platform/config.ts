@@ -46,6 +46,12 @@ const EnvSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   MAP_STYLE_URL: z.string().optional(),
+  UPLOAD_TOKENS_PER_HOUR: z.coerce.number().int().min(1).default(10_000),
+  ORPHAN_UPLOAD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
   HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
   FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
@@ -84,6 +90,13 @@ export interface Config {
       };
   /** The most bytes one uploaded file may have. */
   uploadMaxBytes: number;
+  /** Signed upload URLs one user may ask for per hour (each may leave a file behind until the sweep). */
+  uploadTokensPerHour: number;
+  /**
+   * Age past which the hourly sweep removes an upload nothing uses (its object and row) and a temporary
+   * `.part` file left by a killed process.
+   */
+  orphanUploadHours: number;
   mapStyleUrl: string | undefined;
   /** Files the browser uploads at once (`existingMd5` answers it as concurrentUploads). */
   concurrentUploads: number;
@@ -180,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', dir: join(dataDir, 'files') },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadTokensPerHour: e.UPLOAD_TOKENS_PER_HOUR,
+    orphanUploadHours: e.ORPHAN_UPLOAD_HOURS,
     mapStyleUrl: e.MAP_STYLE_URL,
     concurrentUploads: e.CONCURRENT_UPLOADS,
     hideArchivedKeywords: parseKeywords(e.HIDE_ARCHIVED_KEYWORDS),
