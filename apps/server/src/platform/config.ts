@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
   HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
   FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -107,6 +108,8 @@ export interface Config {
   hideArchivedKeywords: string[];
   /** A structure counts as covered by a flight plan when the plan's path comes within this many metres. */
   flightPlanCoverageMeters: number;
+  /** PostgreSQL: the longest one statement may run (server `statement_timeout`; the client waits 1 s more). */
+  dbQueryTimeoutMs: number;
   /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
   jobWorkers: number;
   logLevel: string;
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrentUploads: e.CONCURRENT_UPLOADS,
     hideArchivedKeywords: parseKeywords(e.HIDE_ARCHIVED_KEYWORDS),
     flightPlanCoverageMeters: e.FLIGHT_PLAN_COVERAGE_METERS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     // PGlite is one connection in this process: one job at a time leaves room for requests.
     jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     logLevel: e.LOG_LEVEL,
