@@ -56,6 +56,7 @@ const EnvSchema = z.object({
   HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
   FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -110,6 +111,8 @@ export interface Config {
   flightPlanCoverageMeters: number;
   /** PostgreSQL: the longest one statement may run (server `statement_timeout`; the client waits 1 s more). */
   dbQueryTimeoutMs: number;
+  /** An API request not answered within this is answered 503 (file bodies streamed to or from storage excepted). */
+  requestBudgetMs: number;
   /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
   jobWorkers: number;
   logLevel: string;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hideArchivedKeywords: parseKeywords(e.HIDE_ARCHIVED_KEYWORDS),
     flightPlanCoverageMeters: e.FLIGHT_PLAN_COVERAGE_METERS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    requestBudgetMs: e.REQUEST_BUDGET_MS,
     // PGlite is one connection in this process: one job at a time leaves room for requests.
     jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     logLevel: e.LOG_LEVEL,

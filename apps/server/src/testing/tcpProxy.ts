@@ -16,7 +16,13 @@ export class TcpProxy {
   ) {}
 
   async start(): Promise<void> {
+    if (this.server) return; // already relaying
     const server = createServer((client) => {
+      // A connection accepted while stop() closes the server would keep close() waiting for ever: cut it.
+      if (this.server !== server) {
+        client.destroy();
+        return;
+      }
       const upstream = createConnection({ host: this.targetHost, port: this.targetPort });
       for (const s of [client, upstream]) {
         this.sockets.add(s);
@@ -36,13 +42,16 @@ export class TcpProxy {
       client.on('end', () => upstream.end());
       upstream.on('end', () => client.end());
     });
+    this.server = server;
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      server.once('error', (err) => {
+        if (this.server === server) this.server = null;
+        reject(err);
+      });
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
     const address = server.address();
     if (address && typeof address === 'object') this.port = address.port;
-    this.server = server;
   }
 
   /** Refuses new connections and cuts every open one. */

@@ -136,6 +136,32 @@ describe('database outage', () => {
   }, 90_000);
 });
 
+describe('the per-request budget', () => {
+  it('answers 503 when a request is not answered in time, and nothing once it has been', async () => {
+    const quick = await createTestApp(
+      { REQUEST_BUDGET_MS: '300' },
+      { database: { database, drop: async () => {} } },
+    );
+    try {
+      const ask = () =>
+        quick.app.inject({ url: '/api/v1/projects', headers: { authorization: `Bearer ${token}` } });
+      expect((await ask()).statusCode).toBe(200);
+      proxy.blackHole();
+      let res: Awaited<ReturnType<typeof ask>>;
+      try {
+        res = await ask();
+      } finally {
+        proxy.restore();
+      }
+      expectUnavailable(res);
+      expect(res.json<{ message: string }>().message).toMatch(/took too long/);
+      expect(await recovered()).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  }, 60_000);
+});
+
 const signUpload = () =>
   ctx.app.inject({
     url: '/api/v1/doc_upload/sign-s3?extension=csv',
@@ -170,7 +196,11 @@ function startWriters(count: number) {
   return {
     async stop() {
       running = false;
-      await Promise.all(loops);
+      // A writer whose statement never settles is a failure to report, not a hang of the run.
+      const stuck = sleep(30_000, 'stuck', { ref: false });
+      if ((await Promise.race([Promise.all(loops), stuck])) === 'stuck') {
+        throw new Error('a writer never got an answer for its statement after the database came back');
+      }
       return { failed, otherErrors, statuses };
     },
   };
