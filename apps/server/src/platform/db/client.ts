@@ -133,7 +133,8 @@ async function endPool(pool: pg.Pool): Promise<void> {
           });
         });
   await pool.end();
-  await closed;
+  // Bounded: a connection cut mid-statement (an outage) may never report its removal.
+  await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]);
 }
 
 async function ping(db: Db): Promise<boolean> {
