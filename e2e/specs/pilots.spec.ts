@@ -94,6 +94,9 @@ test('a project manager adds a pilot, asks them by text, and the pilot answers Y
   await pilotPage.reload();
   await expect(pilotPage.getByText('This scheduling request has already been answered.')).toBeVisible();
   await expect(pilotPage.getByRole('button', { name: 'Yes' })).toHaveCount(0);
+  // …and a used link shows nothing more of the project.
+  await expect(pilotPage.getByText(projectName)).toHaveCount(0);
+  await expect(pilotPage.getByText('Ord')).toHaveCount(0);
 
   // 4. The manager sees 'Pilot Accepted', assigns the pilot, and unassigns them again.
   await page.reload();

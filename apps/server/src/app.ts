@@ -17,6 +17,7 @@ import { registerAuth } from './platform/http/authHook.ts';
 import { validatorCompiler } from './platform/http/bodyValidator.ts';
 import { registerErrorHandler } from './platform/http/errorHandler.ts';
 import { logHooks } from './platform/http/logHooks.ts';
+import { registerRequestBudget } from './platform/http/requestBudget.ts';
 import { zodParseSerializer } from './platform/http/zodParseSerializer.ts';
 import { fastifyTrustProxy } from './platform/trustProxy.ts';
 
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  registerRequestBudget(app, config.requestBudgetMs);
   registerAuth(app, database.db, deps.tokens);
   await app.register(registerModules, { prefix: '/api/v1' });
   await registerWeb(app, config);

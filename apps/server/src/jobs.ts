@@ -6,6 +6,7 @@ import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
 import { availabilityTextJob } from './modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from './modules/projects/csvImport.job.ts';
 import { sensorRetentionJob } from './modules/sensors/retention.job.ts';
+import { orphanSweepJob } from './modules/sourceFiles/orphanSweep.job.ts';
 import { imageProcessJob } from './modules/upload/imageProcess.job.ts';
 import { rematchNearStructureJob } from './modules/upload/rematchNearStructure.job.ts';
 import { projectReportJob } from './modules/viewer/projectReport.job.ts';
@@ -34,4 +35,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   aiTrainingJob,
   aiRunOnProjectJob,
   sensorRetentionJob,
+  orphanSweepJob,
 ];

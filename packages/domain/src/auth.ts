@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PositiveId } from './common.ts';
 import { ROLE_NAMES } from './roles.ts';
 import { Text } from './text.ts';
 
@@ -45,13 +46,13 @@ export const RESET_ERROR_CODES = {
 } as const satisfies Record<ResetCode, string>;
 
 export const ResetPasswordRequest = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: PositiveId,
   token: Text().min(1).max(200),
   password: Text().min(RESET_PASSWORD_MIN, 'Require password of at least 8 characters.').max(1024),
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-export const ResendResetRequest = z.object({ userId: z.coerce.number().int().positive() });
+export const ResendResetRequest = z.object({ userId: PositiveId });
 export type ResendResetRequest = z.infer<typeof ResendResetRequest>;
 
 export const ResetPasswordFailure = z.object({

@@ -7,6 +7,12 @@ export const ok = { ok: true, success: true } as const;
 export const MAX_DB_ID = 2_147_483_647;
 export const PositiveId = z.coerce.number().int().positive().max(MAX_DB_ID);
 export const IdParam = z.object({ id: PositiveId });
+/** Any value of a PostgreSQL integer column (a field id, a value id): outside it answers 400, not 500. */
+export const DbInt = z
+  .number()
+  .int()
+  .min(-MAX_DB_ID - 1)
+  .max(MAX_DB_ID);
 
 /** Public settings the web app reads at start (`GET /api/v1/config`). */
 /** The base maps every map offers: the first two from settings, Offline bundled with the app. */

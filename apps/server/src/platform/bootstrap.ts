@@ -18,6 +18,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   if (config.databaseUrl) {
     return openDatabase({
       url: config.databaseUrl,
+      queryTimeoutMs: config.dbQueryTimeoutMs,
       onIdleError: (err) =>
         process.stderr.write(`PostgreSQL connection lost (the pool reconnects): ${err.message}\n`),
     });

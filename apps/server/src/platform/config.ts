@@ -64,9 +64,17 @@ const EnvSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   MAP_PROBE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MAP_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  UPLOAD_TOKENS_PER_HOUR: z.coerce.number().int().min(1).default(10_000),
+  ORPHAN_UPLOAD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
   HIDE_ARCHIVED_KEYWORDS: z.string().default('patrol,rebuild'),
   FLIGHT_PLAN_COVERAGE_METERS: z.coerce.number().positive().max(10_000).default(50),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   JOB_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   MQTT_URL: z
     .string()
@@ -122,6 +130,13 @@ export interface Config {
     probeIntervalMs: number;
     probeTimeoutMs: number;
   };
+  /** Signed upload URLs one user may ask for per hour (each may leave a file behind until the sweep). */
+  uploadTokensPerHour: number;
+  /**
+   * Age past which the hourly sweep removes an upload nothing uses (its object and row) and a temporary
+   * `.part` file left by a killed process.
+   */
+  orphanUploadHours: number;
   /** Files the browser uploads at once (`existingMd5` answers it as concurrentUploads). */
   concurrentUploads: number;
   /**
@@ -131,6 +146,10 @@ export interface Config {
   hideArchivedKeywords: string[];
   /** A structure counts as covered by a flight plan when the plan's path comes within this many metres. */
   flightPlanCoverageMeters: number;
+  /** PostgreSQL: the longest one statement may run (server `statement_timeout`; the client waits 1 s more). */
+  dbQueryTimeoutMs: number;
+  /** An API request not answered within this is answered 503 (file bodies streamed to or from storage excepted). */
+  requestBudgetMs: number;
   /** Jobs this process runs at once (0: none; `npm run worker` processes run them). */
   jobWorkers: number;
   /**
@@ -239,9 +258,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       probeIntervalMs: e.MAP_PROBE_INTERVAL_SECONDS * 1000,
       probeTimeoutMs: e.MAP_PROBE_TIMEOUT_MS,
     },
+    uploadTokensPerHour: e.UPLOAD_TOKENS_PER_HOUR,
+    orphanUploadHours: e.ORPHAN_UPLOAD_HOURS,
     concurrentUploads: e.CONCURRENT_UPLOADS,
     hideArchivedKeywords: parseKeywords(e.HIDE_ARCHIVED_KEYWORDS),
     flightPlanCoverageMeters: e.FLIGHT_PLAN_COVERAGE_METERS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    requestBudgetMs: e.REQUEST_BUDGET_MS,
     // PGlite is one connection in this process: one job at a time leaves room for requests.
     jobWorkers: e.JOB_WORKERS ?? (e.DATABASE_URL ? 2 : 1),
     mqtt: {

@@ -206,13 +206,18 @@ export const SchedulingTokenParam = z.object({ id: SchedulingToken.describe('The
 
 /** GET /pilots/project-details/{token}: spec 3 §3 'Scheduling request'. */
 export const SchedulingDetails = z.object({
-  project_name: z.string(),
+  project_name: z
+    .string()
+    .nullable()
+    .describe('Null once the link is answered: a used link shows nothing more'),
   closest_city: z.string().nullable(),
-  start_date: z.string().describe('YYYY-MM-DD'),
+  start_date: z.string().nullable().describe('YYYY-MM-DD; null once answered'),
   due_date: z.string().nullable().describe('YYYY-MM-DD'),
   state: z
     .enum(['open', 'answered', 'expired'])
-    .describe("'answered' and 'expired' links show the details but take no answer"),
+    .describe(
+      "'answered' links say so and show nothing of the project; 'expired' ones show the details; neither takes an answer",
+    ),
   accepted: z.boolean().nullable().describe('The answer given, once answered'),
 });
 export type SchedulingDetails = z.infer<typeof SchedulingDetails>;

@@ -12,8 +12,8 @@ export const ProjectLine = z.object({
 });
 export type ProjectLine = z.infer<typeof ProjectLine>;
 
-export const ProjectLinesQuery = z.object({ projectId: z.coerce.number().int().positive() });
-export const CompanyLinesQuery = z.object({ companyId: z.coerce.number().int().positive() });
+export const ProjectLinesQuery = z.object({ projectId: PositiveId });
+export const CompanyLinesQuery = z.object({ companyId: PositiveId });
 
 /** Line names, at most 50 characters (spec 2 §5 'Add line'). */
 export const LINE_NAME_MAX = 50;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_SIZE_PX } from '../api/images.ts';
+import { PositiveId } from '../common.ts';
 
 /**
  * Deep zoom of large photos: tiles of the original, cut lazily on the first request and kept in storage.
@@ -13,7 +14,7 @@ export const DEEP_ZOOM_MAX_LEVEL = 5;
 
 /** `GET /image/{id}/tiles/{level}/{col}/{row}` */
 export const TileParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: PositiveId,
   level: z.coerce.number().int().min(0).max(DEEP_ZOOM_MAX_LEVEL),
   col: z.coerce.number().int().min(0).max(1_000),
   row: z.coerce.number().int().min(0).max(1_000),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbInt, MAX_DB_ID } from '../common.ts';
 import { Text } from '../text.ts';
 
 export const INSPECTION_MESSAGES = {
@@ -89,7 +90,7 @@ export const ASSET_FIELDS = [
   },
 ] as const;
 
-export const FieldValue = z.object({ field_id: z.number().int(), value_id: z.number().int() });
+export const FieldValue = z.object({ field_id: DbInt, value_id: DbInt });
 export type FieldValue = z.infer<typeof FieldValue>;
 
 /** Variant 3: every dropdown must be chosen, once, with one of its own options. */
@@ -154,6 +155,6 @@ export type ConditionAnswers = z.infer<typeof ConditionAnswers>;
 /** POST /api/v1/inspections/complete/{id}: the completion data plus the component (null for structure level). */
 export const CompleteInspectionRequest = z.object({
   data: z.union([StructureCompletionData, DropdownCompletionData, ConditionCompletionData]),
-  component: z.number().int().positive().nullable().optional(),
+  component: z.number().int().positive().max(MAX_DB_ID).nullable().optional(),
 });
 export type CompleteInspectionRequest = z.infer<typeof CompleteInspectionRequest>;

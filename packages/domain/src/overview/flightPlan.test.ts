@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { flightPlanCoverage, flightPlanExtension, metresToPath, parseFlightPlan } from './flightPlan.ts';
+import {
+  FLIGHT_PLAN_MAX_DEPTH,
+  flightPlanCoverage,
+  flightPlanExtension,
+  metresToPath,
+  nestingDepth,
+  parseFlightPlan,
+} from './flightPlan.ts';
 
 const simple = (command: number, lat: number | null, lon: number | null, frame = 3) => ({
   type: 'SimpleItem',
@@ -96,6 +103,21 @@ describe('parseFlightPlan', () => {
     ['strings for numbers', '[{"lat": "1", "lon": "2"}]'],
     ['an object without waypoints', '{"items": []}'],
   ])('refuses %s', (_, text) => expect(parseFlightPlan(text)).toBeNull());
+});
+
+describe('nesting', () => {
+  it('counts arrays and objects, not brackets inside strings', () => {
+    expect(nestingDepth('{"a":[1,{"b":"[[[{{"}]}')).toBe(3);
+    expect(nestingDepth('"\\"[["')).toBe(0);
+    expect(nestingDepth('[]')).toBe(1);
+  });
+
+  it('refuses a plan nested deeper than any real one, without overflowing the stack', () => {
+    const deep = (n: number) => `${'['.repeat(n)}[38.8,-97.6]${']'.repeat(n)}`;
+    expect(parseFlightPlan(deep(100_000))).toBeNull();
+    expect(parseFlightPlan(deep(FLIGHT_PLAN_MAX_DEPTH))).toBeNull();
+    expect(parseFlightPlan(JSON.stringify([[-97.6, 38.8]]))).not.toBeNull();
+  });
 });
 
 describe('metresToPath and flightPlanCoverage', () => {

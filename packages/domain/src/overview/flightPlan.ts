@@ -149,11 +149,37 @@ function parseJsonMission(doc: unknown): Waypoint[] | null {
   return out;
 }
 
+/** Deepest nesting a plan may have: real QGroundControl plans stay under 10 (complex items hold items). */
+export const FLIGHT_PLAN_MAX_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 /**
  * Reads a flight plan's text: a QGroundControl plan (.plan, or the same JSON saved as .json) or a JSON mission.
  * Null when it is neither, or when it has no position to fly to (nothing to draw or check).
  */
 export function parseFlightPlan(text: string): ParsedFlightPlan | null {
+  // Bounded before parsing: the size by the caller (FLIGHT_PLAN_MAX_BYTES), the nesting here, so neither the
+  // parser nor the walk over complex items can run out of stack on a hostile file.
+  if (text.length > FLIGHT_PLAN_MAX_BYTES || nestingDepth(text) > FLIGHT_PLAN_MAX_DEPTH) return null;
   let doc: unknown;
   try {
     doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from '../common.ts';
 import { KmzEntry } from '../csv/schemas.ts';
 import { Text } from '../text.ts';
 import { type IsoDate, isIsoDate } from './dates.ts';
@@ -20,7 +21,7 @@ import { isTimeZone } from './timeZone.ts';
 
 /** A select holding an id: unset → 'required', -1 or another non-positive value → 'must select'. */
 const selectedId = (required: string, select: string) =>
-  z.number({ error: required }).int(select).min(1, select);
+  z.number({ error: required }).int(select).min(1, select).max(MAX_DB_ID, select);
 
 // One message per field, in the order a user fixes them (an `abort` check would also stop the cross-field
 // rules from running, hiding other messages).
@@ -134,7 +135,7 @@ export const ProjectCreateRequest = z
   .object({
     ...projectFields,
     time_zone: TimeZoneField.optional(),
-    id: z.number().int().positive().nullable().optional(),
+    id: z.number().int().positive().max(MAX_DB_ID).nullable().optional(),
     kmzs: z.array(KmzEntry).max(50).default([]),
   })
   .superRefine((v, ctx) => crossFieldRules(v as Record<string, unknown>, ctx), always);
@@ -145,7 +146,7 @@ export const ProjectUpdateRequest = z
   .object({
     ...projectFields,
     time_zone: TimeZoneField.optional(),
-    id: z.number().int().positive(),
+    id: z.number().int().positive().max(MAX_DB_ID),
     kmzs: z.array(KmzEntry).max(50).default([]),
   })
   .superRefine((v, ctx) => crossFieldRules(v as Record<string, unknown>, ctx), always);

@@ -1,3 +1,4 @@
+import { PositiveId } from '@linewalker/domain';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import { newSecretToken } from '../../platform/auth/tokens.ts';
@@ -15,7 +16,7 @@ export const passwordResetJob = defineJob({
   name: 'auth.password-reset',
   payload: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('forgot'), email: z.string().max(254), requestedFrom: z.string().nullable() }),
-    z.object({ kind: z.literal('resend'), userId: z.number().int(), requestedFrom: z.string().nullable() }),
+    z.object({ kind: z.literal('resend'), userId: PositiveId, requestedFrom: z.string().nullable() }),
   ]),
   maxAttempts: 5,
   backoff: { baseMs: 2_000, maxMs: 60_000 },

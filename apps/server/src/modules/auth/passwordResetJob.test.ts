@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions } from '../../jobs.ts';
 import { jobs, outbox } from '../../platform/db/schema/index.ts';
+import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { JobWorker } from '../../platform/jobs/worker.ts';
 import { createUser, type TestUser } from '../../testing/factories.ts';
-import { waitFor } from '../../testing/jobs.ts';
+import { runDueJobs, waitFor } from '../../testing/jobs.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
+import { passwordResetJob } from './passwordReset.job.ts';
 
 /**
  * Forgot-password and resend must not reveal whether an account exists, by their answer or by their
@@ -94,6 +96,35 @@ describe('password reset requests do the same work for known and unknown account
     expect(missing.body).toBe(real.body);
     expect(missing.statements).toEqual(real.statements);
     expect(real.statements.join('\n')).not.toMatch(/users/i);
+  });
+
+  it('resend-reset-password: an id no user can have is refused before anything is queued', async () => {
+    const before = await ctx.database.db.select().from(jobs);
+    for (const userId of [2147483648, 2 ** 53, 0, -1, 1.5]) {
+      const res = await workOf('resend-reset-password', { userId });
+      expect(res.status, `${userId}: ${res.body}`).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'validation_failed' });
+      expect(res.statements.join('\n')).not.toMatch(/insert into jobs/i);
+    }
+    expect(await ctx.database.db.select().from(jobs)).toHaveLength(before.length);
+    // A job cannot be queued with one either (the payload is checked in the caller).
+    await expect(
+      enqueue(ctx.database.db, passwordResetJob, { kind: 'resend', userId: 2147483648, requestedFrom: null }),
+    ).rejects.toThrow();
+  });
+
+  it('resend-reset-password for an unknown id queues a job that succeeds without mail (no failing retries)', async () => {
+    const { status } = await workOf('resend-reset-password', { userId: 2147483000 });
+    expect(status).toBe(200);
+    const [job] = await ctx.database.db.select().from(jobs).orderBy(desc(jobs.id)).limit(1);
+    await runDueJobs(ctx.app.deps);
+    const [done] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(done).toMatchObject({
+      name: 'auth.password-reset',
+      state: 'succeeded',
+      attempts: 1,
+      result: { sent: false },
+    });
   });
 
   it('the worker then mails the link to the known address only (SMTP), and it resets the password', async () => {

@@ -218,6 +218,9 @@ describe('flight plan upload', () => {
       ]),
     ],
     ['binary.plan', '\u0000\u00ff\u00fe'],
+    // Nested past any real plan: 100,000 arrays, and QGroundControl complex items 50,000 deep (no stack overflow).
+    ['deep.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['deep-complex.plan', deepComplexPlan(50_000)],
   ])('refuses %s by its name or content, deletes the file and writes nothing', async (filename, text) => {
     const before = await planCount();
     const { url, res } = await upload(text, filename);
@@ -284,3 +287,10 @@ describe('flight plan upload', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+/** A QGroundControl plan whose complex item holds a complex item … `depth` levels down, a waypoint at the bottom. */
+function deepComplexPlan(depth: number): string {
+  const open = '{"type":"ComplexItem","TransectStyleComplexItem":{"Items":[';
+  const leaf = '{"type":"SimpleItem","command":16,"frame":3,"params":[0,0,0,0,38.8,-97.6,50]}';
+  return `{"fileType":"Plan","mission":{"items":[${open.repeat(depth)}${leaf}${']}}'.repeat(depth)}],"plannedHomePosition":[38.8,-97.6,0]}}`;
+}

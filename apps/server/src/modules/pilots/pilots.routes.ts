@@ -152,8 +152,8 @@ export async function pilotsRoutes(app: App): Promise<void> {
         description:
           "Anyone holding the link: `id` is the token of the text message's link (the token is the " +
           'permission; only its SHA-256 is stored). Project name, closest city, start and due dates, and ' +
-          "whether the link is still 'open', already 'answered' (with the answer) or 'expired'. A token never " +
-          'issued 404.',
+          "whether the link is still 'open' or 'expired'; a link already 'answered' gives the answer and " +
+          'nothing of the project. A token never issued 404.',
         params: SchedulingTokenParam,
         response: { 200: SchedulingDetails, 404: ApiError },
       },

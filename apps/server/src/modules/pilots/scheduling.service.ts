@@ -226,13 +226,25 @@ export async function schedulingDetails(deps: Deps, token: string): Promise<Sche
   const request = await repo.findRequestByHash(deps.database.db, sha256(token));
   if (!request) throw notFound('Scheduling request');
   const expired = request.expiresAt !== null && request.expiresAt.getTime() <= deps.now().getTime();
+  // A used link is a leftover anyone may hold (a forwarded text, a shared phone): it says it was answered
+  // and shows nothing more of the project.
+  if (request.respondedAt) {
+    return {
+      project_name: null,
+      closest_city: null,
+      start_date: null,
+      due_date: null,
+      state: 'answered',
+      accepted: request.accepted,
+    };
+  }
   return {
     project_name: request.projectName,
     closest_city: request.closestCity,
     start_date: request.startDate,
     due_date: request.dueDate,
-    state: request.respondedAt ? 'answered' : expired ? 'expired' : 'open',
-    accepted: request.respondedAt ? request.accepted : null,
+    state: expired ? 'expired' : 'open',
+    accepted: null,
   };
 }
 

@@ -237,7 +237,15 @@ describe('availability by text message', () => {
     expect(yes.statusCode, yes.body).toBe(200);
     expect(yes.json()).toEqual({ ok: true, success: true, pilot_scheduling_status_id: 2 });
     expect(await statusOf(projectId, pilot.user_id)).toBe(PILOT_STATUS.pilotAccepted);
-    expect((await details(token)).json()).toMatchObject({ state: 'answered', accepted: true });
+    // A used link says it was answered, and shows nothing more of the project.
+    expect((await details(token)).json()).toEqual({
+      project_name: null,
+      closest_city: null,
+      start_date: null,
+      due_date: null,
+      state: 'answered',
+      accepted: true,
+    });
 
     // Used: a second answer is refused and changes nothing.
     const again = await respond(token, false);

@@ -18,6 +18,7 @@ import { readCsvFields } from './csvFields.ts';
 import { KmzReadError } from './kmz/kmlText.ts';
 import { readKmzFields } from './kmz/kmzFields.ts';
 import { findFileUpload, insertFileUpload, markUploadCompleted } from './sourceFiles.repository.ts';
+import { takeUploadToken } from './uploadTokens.ts';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
   csv: 'text/csv',
@@ -49,7 +50,8 @@ export async function signUpload(
 /**
  * Records an upload the server issues (its key, kind and signer), with its audit record, and answers the
  * signed PUT URL bound to that key and content type plus the upload's id. Callers have checked the signer's
- * rights and chosen the key (always a fresh server-made one).
+ * rights and chosen the key (always a fresh server-made one). Each user may sign `UPLOAD_TOKENS_PER_HOUR`
+ * uploads an hour (429 past it): what a client may leave behind on disk until the orphan sweep is bounded.
  */
 export async function registerSignedUpload(
   deps: Deps,
@@ -57,6 +59,7 @@ export async function registerSignedUpload(
   upload: { key: string; kind: FileUploadKind; contentType: string },
 ): Promise<{ id: string; signedUrl: string }> {
   const { key, kind, contentType } = upload;
+  await takeUploadToken(deps.database.db, deps.config, actor.userId);
   const id = await deps.database.db.transaction(async (tx) => {
     const inserted = await insertFileUpload(tx, {
       storageKey: key,

@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { arrivedSize, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import { imageProcessJob } from './imageProcess.job.ts';
+import { jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
 import { digestStream, type StoredFileDigest, sniffImageType } from './storedFile.ts';
@@ -83,6 +84,17 @@ async function pixelSize(bytes: Buffer): Promise<{ width: number; height: number
     return null;
   }
 }
+
+/** A stored size as displayed: EXIF orientations 5–8 (a quarter turn) swap width and height. */
+function oriented(size: { width: number; height: number } | null, orientation: string | number | undefined) {
+  if (!size) return null;
+  const quarter =
+    typeof orientation === 'number' ? orientation >= 5 && orientation <= 8 : /90|270/.test(orientation ?? '');
+  return quarter ? { width: size.height, height: size.width } : size;
+}
+
+export const tooManyPixels = (width: number, height: number) =>
+  `The photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); photos of at most ${MAX_PHOTO_PIXELS / 1e6} megapixels can be uploaded.`;
 
 /**
  * The stored photo's MD5, size and first bytes. When the local driver's PUT recorded the MD5 of the bytes
@@ -152,11 +164,17 @@ export async function completeImageUpload(
     const type = sniffImageType(digest.prefix);
     if (!type) throw badRequest('Only JPEG and PNG photos can be uploaded', 'unsupported_file');
     metadata = await readPhotoMetadata(digest.prefix, project.time_zone);
-    // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those.
+    // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those,
+    // streaming the markers (nothing kept, at most FRAME_SEARCH_MAX_BYTES read), never the whole file.
     const size =
       (await pixelSize(digest.prefix)) ??
-      (digest.sizeBytes > digest.prefix.length ? await pixelSize(await deps.storage.readWhole(key)) : null);
+      (type === 'image/jpeg'
+        ? oriented(await jpegFrameSize(await deps.storage.read(key)), metadata.exif.Orientation)
+        : null);
     if (size) Object.assign(metadata, size);
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS) {
+      throw badRequest(tooManyPixels(metadata.width!, metadata.height!), 'unsupported_file');
+    }
   } catch (err) {
     // A refused file is not kept: the browser uploads it again under a new token.
     await deps.storage.delete(key);

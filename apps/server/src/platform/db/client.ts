@@ -8,7 +8,8 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { createGuardedPool } from './guardedPool.ts';
 import { listenPostgres } from './listen.ts';
 import * as schema from './schema/index.ts';
 
@@ -43,6 +44,9 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
+/** The longest one statement may take on PostgreSQL unless `DB_QUERY_TIMEOUT_MS` says otherwise. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
 export interface DatabaseOptions {
   /** postgres:// URL; when absent an embedded PGlite database is used. */
   url?: string | undefined;
@@ -51,7 +55,9 @@ export interface DatabaseOptions {
   /** A PGlite data-dir tarball to start from (tests start from a migrated template). */
   pgliteLoadDataDir?: Blob | undefined;
   poolSize?: number;
-  /** Told when an idle PostgreSQL connection fails (the server logs it). */
+  /** PostgreSQL: the longest a statement may take (`DB_QUERY_TIMEOUT_MS`; see guardedPool.ts). */
+  queryTimeoutMs?: number;
+  /** Told when a PostgreSQL connection fails, idle or in use (the server logs it). */
   onIdleError?: (err: Error) => void;
   /** Sees every statement drizzle sends (tests compare the work two requests do). */
   logQuery?: (query: string, params: unknown[]) => void;
@@ -59,15 +65,16 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({
-      connectionString: opts.url,
+    // Error listeners on every client, timeouts on every statement, fast refusals while unreachable.
+    const pool = createGuardedPool({
+      url: opts.url,
       max: opts.poolSize ?? 10,
-      // Without a timeout a request waits forever for a server that drops packets; with it, it answers 503.
-      connectionTimeoutMillis: 5000,
+      queryTimeoutMs: opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+      onConnectionError: opts.onIdleError,
     });
     // An idle connection that the server drops (restart, failover, DROP DATABASE … WITH (FORCE)) is
-    // reported here; without a listener it would crash the process. The pool replaces it on next use.
-    pool.on('error', (err) => opts.onIdleError?.(err));
+    // reported by the pool as well; it replaces the connection on next use.
+    pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema, ...queryLogger(opts) }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
@@ -126,7 +133,8 @@ async function endPool(pool: pg.Pool): Promise<void> {
           });
         });
   await pool.end();
-  await closed;
+  // Bounded: a connection cut mid-statement (an outage) may never report its removal.
+  await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]);
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -27,7 +27,8 @@ export async function listenPostgres(
   };
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    // A black-holed server never answers the handshake: give up and retry rather than wait forever.
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     c.on('notification', (m) => {
       if (m.channel === channel) onNotify(m.payload ?? '');
     });

@@ -1,4 +1,5 @@
 import { validatorCompiler as zodValidatorCompiler } from '@fastify/type-provider-zod';
+import { hasUnsafeChars, TEXT_MESSAGES } from '@linewalker/domain';
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 
@@ -8,12 +9,30 @@ export const BODY_REQUIRED_MESSAGE = 'A request body is required.';
 const bodyMissing = z.custom<never>(() => false, { error: BODY_REQUIRED_MESSAGE });
 
 /**
- * The zod validator, plus one rule for every route with a body schema: a body that is absent, empty or
+ * The zod validator, plus: NUL and lone surrogates refused in every query and path value (400 naming the
+ * field, as in bodies), and for every route with a body schema: a body that is absent, empty or
  * `null` is refused as `body: A request body is required.` before the route's schema runs, so no schema's
  * refinements ever see `null` (a cross-field rule reading `null.due_date` answered 500).
  */
+/** A query or path value (or each of a repeated one) holding NUL or a lone surrogate: refused as in bodies. */
+const SafeValue = z.unknown().superRefine((v, ctx) => {
+  const values = Array.isArray(v) ? v : [v];
+  if (values.some((x) => typeof x === 'string' && hasUnsafeChars(x))) {
+    ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.invalidCharacter });
+  }
+});
+const SafeValues = z.record(z.string(), SafeValue);
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = zodValidatorCompiler(route);
+  if (route.httpPart === 'querystring' || route.httpPart === 'params') {
+    // Query text goes through the rules body text does, whatever type the route's schema gives the field.
+    const safe = zodValidatorCompiler({ ...route, schema: SafeValues });
+    return (data) => {
+      const checked = safe(data);
+      return typeof checked === 'object' && 'error' in checked && checked.error ? checked : validate(data);
+    };
+  }
   if (route.httpPart !== 'body') return validate;
   const missing = zodValidatorCompiler({ ...route, schema: bodyMissing });
   return (data) => (data === null || data === undefined || data === '' ? missing(data) : validate(data));

@@ -1,5 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../platform/db/client.ts';
+import { type Database, openDatabase } from '../../platform/db/client.ts';
+import { isDatabaseUnavailable } from '../../platform/db/pgErrors.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 import { createUser, loginToken } from '../../testing/factories.ts';
 import { createPostgresTestDatabase, type PostgresTestDatabase } from '../../testing/postgresDatabase.ts';
 import { TcpProxy } from '../../testing/tcpProxy.ts';
@@ -13,13 +17,15 @@ let pgdb: PostgresTestDatabase;
 let proxy: TcpProxy;
 let ctx: TestContext;
 let token: string;
+let database: Database;
 
 beforeAll(async () => {
   pgdb = await createPostgresTestDatabase();
   const target = new URL(pgdb.url);
   proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
   await proxy.start();
-  const database = await openDatabase({ url: proxy.urlFor(pgdb.url), poolSize: 3 });
+  database = await openDatabase({ url: proxy.urlFor(pgdb.url), poolSize: 3 });
+  await database.db.execute(sql`create table outage_writes (writer int not null, step int not null)`);
   ctx = await createTestApp({}, { database: { database, drop: () => database.close() } });
   token = await loginToken(ctx.app, await createUser(database.db, 'project_manager'));
 }, 60_000);
@@ -84,4 +90,118 @@ describe('database outage', () => {
     }
     expect(await recovered()).toBe(200);
   }, 60_000);
+
+  it('survives connections reset under writers in flight (checked out between statements), then recovers', async () => {
+    const writers = startWriters(4);
+    await sleep(300);
+    await proxy.stop();
+    await sleep(1000);
+    await proxy.start();
+    const outcome = await writers.stop();
+    // The process is alive (an unhandled 'error' event of a checked-out client would have ended the run),
+    // every failure was a database outage and every HTTP answer a 200 or a 503.
+    expect(outcome.otherErrors).toEqual([]);
+    expect(outcome.statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(outcome.failed).toBeGreaterThan(0);
+    expect(await recovered()).toBe(200);
+    // A transaction's two writes were kept together or not at all.
+    const torn = await queryRows(
+      database.db,
+      sql`select writer, count(*)::int as n from outage_writes group by writer, step having count(*) <> 2`,
+    );
+    expect(torn).toEqual([]);
+  }, 90_000);
+
+  it('answers 503, not a hang, while the database is black-holed with writers in flight, and recovers', async () => {
+    expect((await listProjects()).statusCode).toBe(200);
+    const writers = startWriters(3);
+    await sleep(300);
+    proxy.blackHole();
+    let outcome: Awaited<ReturnType<typeof writers.stop>>;
+    try {
+      // Statements already sent and new requests alike: the watchdog finds the database gone and answers.
+      const answers = await Promise.all([listProjects(), signUpload(), listProjects()]);
+      for (const res of answers) expectUnavailable(res);
+      for (let i = 0; i < 3; i++) expectUnavailable(await listProjects());
+      // The writers' transactions, waiting on statements the database will never answer, end too, while it
+      // is still black-holed (without the watchdog and timeouts they would wait for ever).
+      outcome = await writers.stop();
+    } finally {
+      proxy.restore();
+    }
+    expect(outcome.failed).toBeGreaterThan(0);
+    expect(outcome.otherErrors).toEqual([]);
+    expect(outcome.statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(await recovered()).toBe(200);
+  }, 90_000);
 });
+
+describe('the per-request budget', () => {
+  it('answers 503 when a request is not answered in time, and nothing once it has been', async () => {
+    const quick = await createTestApp(
+      { REQUEST_BUDGET_MS: '300' },
+      { database: { database, drop: async () => {} } },
+    );
+    try {
+      const ask = () =>
+        quick.app.inject({ url: '/api/v1/projects', headers: { authorization: `Bearer ${token}` } });
+      expect((await ask()).statusCode).toBe(200);
+      proxy.blackHole();
+      let res: Awaited<ReturnType<typeof ask>>;
+      try {
+        res = await ask();
+      } finally {
+        proxy.restore();
+      }
+      expectUnavailable(res);
+      expect(res.json<{ message: string }>().message).toMatch(/took too long/);
+      expect(await recovered()).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  }, 60_000);
+});
+
+const signUpload = () =>
+  ctx.app.inject({
+    url: '/api/v1/doc_upload/sign-s3?extension=csv',
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+/**
+ * Writers in flight: each runs transactions of two inserts with a pause between them (its client checked
+ * out, idle, when the connection is cut), and signs uploads through the app (a transaction of its own).
+ */
+function startWriters(count: number) {
+  let running = true;
+  let failed = 0;
+  const otherErrors: string[] = [];
+  const statuses: number[] = [];
+  const loops = Array.from({ length: count }, async (_, writer) => {
+    for (let step = 0; running; step++) {
+      try {
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into outage_writes values (${writer}, ${step})`);
+          await sleep(15);
+          await tx.execute(sql`insert into outage_writes values (${writer}, ${step})`);
+        });
+      } catch (err) {
+        failed++;
+        if (!isDatabaseUnavailable(err)) otherErrors.push(String(err));
+        await sleep(50);
+      }
+      statuses.push((await signUpload()).statusCode);
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      // A writer whose statement never settles is a failure to report, not a hang of the run.
+      const stuck = sleep(30_000, 'stuck', { ref: false });
+      if ((await Promise.race([Promise.all(loops), stuck])) === 'stuck') {
+        throw new Error('a writer never got an answer for its statement after the database came back');
+      }
+      return { failed, otherErrors, statuses };
+    },
+  };
+}

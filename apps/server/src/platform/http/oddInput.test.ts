@@ -318,3 +318,118 @@ describe('odd input on every route with a body', () => {
     }
   });
 });
+
+interface AnyRoute {
+  method: string;
+  url: string;
+}
+
+/** Every route with its query parameters (from the OpenAPI document, made from the same schemas). */
+async function everyRoute(): Promise<Array<AnyRoute & { query: string[] }>> {
+  const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+  }>();
+  return ctx.app.apiRoutes
+    .filter((r) => !/logout/.test(r.url))
+    .map((route) => {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      const query = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      return { method: route.method, url: route.url, query };
+    });
+}
+
+/** Ids past PostgreSQL's integer, text with NUL, numbers that are not ids, nothing at all. */
+const ODD_QUERY_VALUES = ['2147483648', '99999999999999999999', '-1', '1.5', 'Sal\u0000ina', '', 'abc'];
+const ODD_PATH_VALUES = ['2147483648', '99999999999999999999', '-1', '1.5', 'Sal%00ina', 'abc'];
+
+function fill(url: string, odd?: { name: string; value: string }): string {
+  return url
+    .replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
+      if (odd && name === odd.name) return odd.value;
+      if (match === '*') return 'uploads/csv/x.csv';
+      return name === 'uuid' ? '00000000-0000-4000-8000-000000000001' : '1';
+    })
+    .replace(/\?.*$/, '');
+}
+
+function send(route: AnyRoute, url: string) {
+  const body = VALID_BODIES[`${route.method} ${route.url}`];
+  return ctx.app.inject({
+    method: route.method as Method | 'GET',
+    url,
+    ...(body
+      ? { payload: JSON.stringify(body()), headers: { 'content-type': 'application/json', ...bearer(token) } }
+      : { headers: bearer(token) }),
+  });
+}
+
+describe('odd input in every query and path parameter', () => {
+  it('never answers 500', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of await everyRoute()) {
+      const base = new URLSearchParams(QUERY_IDS.slice(1));
+      for (const name of route.query) {
+        for (const value of ODD_QUERY_VALUES) {
+          const params = new URLSearchParams(base);
+          params.set(name, value);
+          const url = `${fill(route.url)}?${params.toString()}`;
+          const res = await send(route, url);
+          calls++;
+          if (res.statusCode >= 500) failures.push(`${route.method} ${url} → ${res.statusCode} ${res.body}`);
+        }
+      }
+      for (const [, name] of route.url.matchAll(/:(\w+)/g)) {
+        for (const value of ODD_PATH_VALUES) {
+          const url = `${fill(route.url, { name: name!, value })}${QUERY_IDS}`;
+          const res = await send(route, url);
+          calls++;
+          if (res.statusCode >= 500) failures.push(`${route.method} ${url} → ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('refuses NUL in query text with 400 naming the parameter, as in bodies', async () => {
+    const res = await ctx.app.inject({
+      url: `/api/v1/admin/jobs?name=${encodeURIComponent('mail\u0000deliver')}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      issues: [{ path: 'querystring.name', message: TEXT_MESSAGES.invalidCharacter }],
+    });
+  });
+
+  it('refuses ids past the integer columns in queries and bodies with 400', async () => {
+    const lines = await ctx.app.inject({
+      url: '/api/v1/structures/lines?projectId=2147483648',
+      headers: bearer(token),
+    });
+    expect(lines.statusCode).toBe(400);
+    const byCompany = await ctx.app.inject({
+      url: '/api/v1/structures/linesByCompany?companyId=2147483648',
+      headers: bearer(token),
+    });
+    expect(byCompany.statusCode).toBe(400);
+    for (const field of ['company_id', 'ptype_id', 'ptier_id', 'id']) {
+      for (const [method, url] of [
+        ['POST', '/api/v1/projects'],
+        ['PUT', '/api/v1/projects/upsert'],
+      ] as const) {
+        const body = { ...(VALID_BODIES[`${method} ${url}`]!() as object), [field]: 2147483648 };
+        const res = await ctx.app.inject({
+          method,
+          url,
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json', ...bearer(token) },
+        });
+        expect(res.statusCode, `${method} ${url} ${field}: ${res.body}`).toBe(400);
+      }
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { access, link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, open, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,9 @@ export class KeyTakenError extends Error {
 }
 
 type Method = 'PUT' | 'GET';
+
+/** A temporary file of `write`/`writeNew`: the key, a UUID, `.part`. */
+const TEMPORARY = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 
 /**
  * Files in a folder; signed URLs point at the server's own /api/v1/files routes. They are relative
@@ -176,5 +179,31 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  /** Walks the storage folder for `.part` files (`write` and `writeNew` name them so) older than `olderThan`. */
+  async removeStaleTemporary(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries: Awaited<ReturnType<typeof opendir>>;
+      try {
+        entries = await opendir(dir);
+      } catch {
+        return;
+      }
+      for await (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else if (entry.isFile() && TEMPORARY.test(entry.name)) {
+          const s = await stat(path).catch(() => null);
+          if (s && s.mtime < olderThan) {
+            await rm(path, { force: true });
+            removed++;
+          }
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
   }
 }

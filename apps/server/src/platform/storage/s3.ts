@@ -120,4 +120,8 @@ export class S3Storage implements Storage {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
+
+  async removeStaleTemporary(): Promise<number> {
+    return 0;
+  }
 }

@@ -27,6 +27,11 @@ export interface Storage {
   /** The stored object's size in bytes, or null when there is none. */
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes temporary files a killed process left behind (the local driver's `<key>.<uuid>.part`) not
+   * written to since `olderThan`; answers how many. S3 keeps none (a PUT is all or nothing).
+   */
+  removeStaleTemporary(olderThan: Date): Promise<number>;
 }
 
 /** How long a signed GET stays valid when a route hands one out after checking the reader's rights. */

@@ -42,20 +42,23 @@ function SchedulingAnswer({ token }: { token: string }) {
     );
   }
   const d = details.data;
+  // A link answered before this page was opened: it says so and shows nothing more of the project.
+  if (d.state === 'answered' && !answer.isSuccess) {
+    return (
+      <Alert color="blue" w="100%">
+        {PILOT_MESSAGES.tokenUsed} Your answer: {d.accepted ? 'Yes' : 'No'}.
+      </Alert>
+    );
+  }
   return (
     <Stack gap="md" w="100%">
-      <Field label="Project name">{d.project_name}</Field>
+      <Field label="Project name">{d.project_name ?? '—'}</Field>
       <Field label="Project Location">{d.closest_city ?? '—'}</Field>
       <Group gap="sm" align="flex-end" justify="center">
         <Field label="Start Date">{usDate(d.start_date)}</Field>
         <IconArrowRight aria-label="to" size={18} />
         <Field label="Due Date">{usDate(d.due_date)}</Field>
       </Group>
-      {d.state === 'answered' && !answer.isSuccess && (
-        <Alert color="blue">
-          {PILOT_MESSAGES.tokenUsed} Your answer: {d.accepted ? 'Yes' : 'No'}.
-        </Alert>
-      )}
       {d.state === 'expired' && <Alert color="yellow">{PILOT_MESSAGES.tokenExpired}</Alert>}
       {d.state === 'open' && answer.isIdle && (
         <>

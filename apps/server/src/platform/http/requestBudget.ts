@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+/** Seconds a client is asked to wait after a request ran out of its budget. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A time budget per API request: one not answered within `budgetMs` is answered 503 (`service_unavailable`,
+ * Retry-After) instead of leaving the client waiting on a database or disk that does not answer; what the
+ * handler does afterwards is not sent. Bodies streamed to or from storage (`/api/v1/files/…`, whose
+ * duration is the client's bandwidth) are left out.
+ */
+export function registerRequestBudget(app: FastifyInstance, budgetMs: number): void {
+  const timers = new WeakMap<object, NodeJS.Timeout>();
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/v1/files/')) return;
+    const timer = setTimeout(() => {
+      if (reply.sent) return;
+      req.log.warn({ budgetMs }, 'request out of time budget');
+      const err = new AppError(
+        'service_unavailable',
+        'The request took too long (the service is briefly unavailable). Try again in a moment.',
+        { retryAfterSeconds: RETRY_AFTER_SECONDS },
+      );
+      reply
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .status(err.statusCode)
+        .serializer(JSON.stringify)
+        .send({ code: err.code, message: err.message, requestId: req.id });
+    }, budgetMs);
+    timer.unref();
+    timers.set(req, timer);
+  });
+  app.addHook('onResponse', async (req) => {
+    clearTimeout(timers.get(req));
+  });
+}
