@@ -82,7 +82,7 @@ export async function writeZip(plan: ZipPlan): Promise<ZipResult> {
       photo.open().then(
         (source) => {
           current = source;
-          source.once('error', fail);
+          source.on('error', fail);
           const counter = new Md5Counter((hex, bytes) => {
             const problem = photo.check?.(hex) ?? null;
             if (problem) return problem;
@@ -91,7 +91,7 @@ export async function writeZip(plan: ZipPlan): Promise<ZipResult> {
             plan.onPhoto?.(++done);
             return null;
           });
-          counter.once('error', fail);
+          counter.on('error', fail);
           cb(null, source.pipe(counter));
         },
         (err: Error) => fail(err),
@@ -101,7 +101,7 @@ export async function writeZip(plan: ZipPlan): Promise<ZipResult> {
   for (const file of plan.after) {
     zip.addReadStreamLazy(file.path, (cb) => {
       const text = Readable.from(file.lines({ md5Hex, sizes }), { objectMode: false });
-      text.once('error', fail);
+      text.on('error', fail);
       cb(null, text);
     });
   }
@@ -113,7 +113,7 @@ export async function writeZip(plan: ZipPlan): Promise<ZipResult> {
       cb(null, chunk);
     },
   });
-  output.once('error', (err) => counted.destroy(err));
+  output.on('error', (err) => counted.destroy(err));
   try {
     await plan.store(output.pipe(counted));
   } catch (err) {

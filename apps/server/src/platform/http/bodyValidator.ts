@@ -23,6 +23,27 @@ const SafeValue = z.unknown().superRefine((v, ctx) => {
 });
 const SafeValues = z.record(z.string(), SafeValue);
 
+/** Every string in a JSON body, wherever it sits, with its path. */
+function* unsafeStringPaths(value: unknown, path: PropertyKey[] = []): Generator<PropertyKey[]> {
+  if (typeof value === 'string') {
+    if (hasUnsafeChars(value)) yield path;
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) yield* unsafeStringPaths(item, [...path, i]);
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* unsafeStringPaths(item, [...path, key]);
+  }
+}
+/**
+ * A body holding NUL or a lone surrogate in any string: refused naming the field, whatever the route's schema
+ * says of it (`Text()` in a schema gives the same answer; this keeps a schema written with `z.string()` from
+ * reaching the database with such text).
+ */
+const SafeBody = z.unknown().superRefine((body, ctx) => {
+  for (const path of unsafeStringPaths(body)) {
+    ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.invalidCharacter, path });
+  }
+});
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = zodValidatorCompiler(route);
   if (route.httpPart === 'querystring' || route.httpPart === 'params') {
@@ -35,5 +56,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   }
   if (route.httpPart !== 'body') return validate;
   const missing = zodValidatorCompiler({ ...route, schema: bodyMissing });
-  return (data) => (data === null || data === undefined || data === '' ? missing(data) : validate(data));
+  const safe = zodValidatorCompiler({ ...route, schema: SafeBody });
+  return (data) => {
+    if (data === null || data === undefined || data === '') return missing(data);
+    const checked = safe(data);
+    return typeof checked === 'object' && 'error' in checked && checked.error ? checked : validate(data);
+  };
 };

@@ -235,6 +235,24 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/v1/assignment/saveStructuresToCrewGroup': () => [1, 2],
   'POST /api/v1/assignment/unAssignStructuresFromCrewGroup': () => [1, 2],
   'POST /api/v1/wibotic/flightplan/uploaded': () => ({ url: 'flight-plans/1/x.plan', filename: 'x.plan' }),
+  'POST /api/v1/ai/model': () => ({ className: 'Bird Nest', description: 'Nests on arms', holdback_pct: 20 }),
+  'PUT /api/v1/ai/model/:id': () => ({ className: 'Bird Nest', description: 'Nests on arms', holdback_pct: 20 }),
+  'POST /api/v1/ai/image_uploaded/:id': () => ({
+    imageUrl: 'ai/1/x.jpg',
+    fileName: 'x.jpg',
+    md5_hash: '1B2M2Y8AsgTpgAmY7PhCfg==',
+  }),
+  'POST /api/v1/ai/patch/:modelId': () => ({ image_id: 1, width: 20, height: 20, left: 1, top: 1, note: 'Nest' }),
+  'POST /api/v1/ai/model/:id/images/:imageId/nothingToFind': () => ({ nothing_to_find: true }),
+  'POST /api/v1/ai/model/:id/runOnProject': () => ({ projectId: 1, onlyUnreviewed: false }),
+  'POST /api/v1/ai/markups/:id/accept': () => ({ category: 1, risk_level: 3, text: 'Nest on the arm' }),
+  'POST /api/v1/basemap/extracts': () => ({ url: 'basemap/1/x.pmtiles' }),
+  'POST /api/v1/sensors/devices': () => ({ device_id: 'odd-device-1', structure_id: 1 }),
+  'PUT /api/v1/sensors/devices/:deviceId': () => ({ structure_id: 1 }),
+  'POST /api/v1/sensors/readings': () => ({
+    payload_time: '2026-11-28T12:00:00Z',
+    payload: { tilt: [{ x: 0.1, y: 0.2, z: 0.3 }] },
+  }),
 };
 
 /** The URL with path ids and required query ids filled in. */
