@@ -155,6 +155,9 @@ test('a customer sees the inspections read-only, without Save', async ({ page })
   // The inspection viewer sits between the row and the dialog: more steps, more time on a busy machine.
   test.setTimeout(120_000);
   await openInspectTab(page, ACCOUNTS.customer.email);
+  // The delivered, accepted result only (spec 2 §6): Count is there, the internal Reject Count is not.
+  await expect(page.getByText('Count', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Reject Count', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: /^Complete/ }).click();
   await rows(page).first().click();
   await openCompletionFromViewer(page);

@@ -53,8 +53,17 @@ export const InspectionRow = z.object({
   max_risk_level: nullableInt.describe('Highest annotation risk 1..5; null or 0 counts as Satisfactory.'),
   use_new_risk_rating: z.boolean().describe("The project's setting."),
   notes: z.string().nullable().describe('The inspection comments.'),
-  count: z.number().int().describe("Images of the inspection's structure, rejected ones included."),
-  reject_count: z.number().int().describe('Of those, images rejected (reject_datetime set).'),
+  count: z
+    .number()
+    .int()
+    .describe(
+      "Images of the inspection's structure, rejected ones included; for a customer the accepted ones only.",
+    ),
+  reject_count: z
+    .number()
+    .int()
+    .optional()
+    .describe('Of those, images rejected (reject_datetime set). Staff only: absent from a customer answer.'),
   uploaded_image_count: z
     .number()
     .int()

@@ -23,6 +23,19 @@ import * as repo from './inspections.repository.ts';
 const toRow = (r: repo.InspectionRowRaw): InspectionRow =>
   Object.assign(r, { condition: semToCondition(r.sem_conditions) });
 
+/**
+ * A customer sees the delivered, accepted result (spec 2 §6), not the internal quality work: its rows carry
+ * no reject_count and count the accepted images only. Mutates, like toRow.
+ */
+const forActor = (actor: Actor, rows: InspectionRow[]): InspectionRow[] => {
+  if (actor.roleName !== 'customer') return rows;
+  for (const row of rows) {
+    row.count = row.uploaded_image_count;
+    delete row.reject_count;
+  }
+  return rows;
+};
+
 const hasFilters = (f: InspectionFilterQuery): boolean =>
   (f.lineIds?.length ?? 0) > 0 || [f.q, f.structure, f.search].some((t) => (t ?? '').trim() !== '');
 
@@ -68,14 +81,14 @@ export async function inspectionList(
       requireProject(db, actor, 'inspection.read', projectId),
       repo.inspectionRows(db, projectId),
     ]);
-    return rows.map(toRow);
+    return forActor(actor, rows.map(toRow));
   }
   await requireProject(db, actor, 'inspection.read', projectId);
   const rows = await listRepo.inspectionWindow(db, projectId, query, {
     offset: query.offset ?? 0,
     limit: query.limit ?? null,
   });
-  return rows.map(toRow);
+  return forActor(actor, rows.map(toRow));
 }
 
 /**
@@ -108,7 +121,7 @@ export async function exportRows(
         )),
       );
     }
-    return rows.map(toRow);
+    return forActor(actor, rows.map(toRow));
   }
   await requireProject(db, actor, 'inspection.read', projectId!);
   const rows = await listRepo.inspectionWindow(
@@ -117,7 +130,7 @@ export async function exportRows(
     { ...list, exclude },
     { offset: 0, limit: null },
   );
-  return rows.map(toRow);
+  return forActor(actor, rows.map(toRow));
 }
 
 /**

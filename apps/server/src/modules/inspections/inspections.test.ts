@@ -115,7 +115,7 @@ describe('GET /inspections/:id', () => {
       insert into inspection_field_values (inspection_id, field_id, value_id)
       values (${b.inspectionIds[0]!}, 2, 7), (${b.inspectionIds[0]!}, 1, 3)`);
 
-    const res = await get(`/api/v1/inspections/${projectId}`, 'customer_own');
+    const res = await get(`/api/v1/inspections/${projectId}`, 'inspector');
     expect(res.statusCode).toBe(200);
     const rows = res.json<InspectionRow[]>();
     expect(rows.map((r) => [r.line_id, r.structure])).toEqual([
@@ -176,6 +176,32 @@ describe('GET /inspections/:id', () => {
       field_values: [],
     });
     expect(rows[2]).toMatchObject({ count: 0, reject_count: 0, uploaded_image_count: 0 });
+  });
+
+  it('shows a customer the accepted images only: no reject_count, in the list, a page of it and the export', async () => {
+    const { projectId, b } = await project();
+    const urls = [
+      `/api/v1/inspections/${projectId}`,
+      `/api/v1/inspections/${projectId}?limit=10&sort=structure`,
+      `/api/v1/inspections/export?projectId=${projectId}`,
+      `/api/v1/inspections/export?ids=${b.inspectionIds[0]}`,
+    ];
+    for (const url of urls) {
+      const customer = await get(url, 'customer_own');
+      expect(customer.statusCode, url).toBe(200);
+      const rows = customer.json<InspectionRow[]>();
+      const first = rows.find((r) => r.id === b.inspectionIds[0])!;
+      expect(first, url).toMatchObject({ count: 1, uploaded_image_count: 1 });
+      expect(
+        rows.some((r) => 'reject_count' in r),
+        url,
+      ).toBe(false);
+      const staff = (await get(url, 'inspector')).json<InspectionRow[]>();
+      expect(
+        staff.find((r) => r.id === b.inspectionIds[0]),
+        url,
+      ).toMatchObject({ count: 2, reject_count: 1 });
+    }
   });
 
   it('lists one row per component for component-level inspections, with the component name', async () => {

@@ -7,6 +7,7 @@ import { QueryError } from '../../../components/QueryError.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useProjectFilters } from '../../../lib/projectFilters.ts';
 import { useProjectLines } from '../../../lib/projectLines.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useInspectionExport } from '../hooks/useInspectionExport.ts';
 import { useInspectionTable } from '../hooks/useInspectionTable.ts';
 import { useLinkedInspection } from '../hooks/useLinkedInspection.ts';
@@ -38,7 +39,12 @@ export default function InspectTab({
   const table = useInspectionTable(project.id, header);
   const lines = useProjectLines(project.id);
   const [showFilters, setShowFilters] = useState(false);
-  const columns = useMemo(() => inspectionColumns(project.inspection_type), [project.inspection_type]);
+  const session = useSession().data;
+  const staff = session ? session.roleName !== 'customer' : false;
+  const columns = useMemo(
+    () => inspectionColumns(project.inspection_type, staff),
+    [project.inspection_type, staff],
+  );
   const exporter = useInspectionExport(project.id, columns, table.params, table.selection.selection);
 
   const { rows } = table.window;

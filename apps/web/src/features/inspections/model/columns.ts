@@ -52,7 +52,8 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
  * The summary table's columns in the spec's order (spec 1 §2); component-level projects (inspection_type
  * '1') get Component after Structure.
  */
-export function inspectionColumns(inspectionType: string): ColumnDef[] {
+/** The table's columns; a customer (staff: false) has no Reject Count (spec 2 §6: the accepted result only). */
+export function inspectionColumns(inspectionType: string, staff = true): ColumnDef[] {
   const ids: ColumnId[] = [
     'lineName',
     'lineNumber',
@@ -64,7 +65,7 @@ export function inspectionColumns(inspectionType: string): ColumnDef[] {
     'risk',
     'notes',
     'count',
-    'rejectCount',
+    ...(staff ? (['rejectCount'] as const) : []),
   ];
   return ids.map((id) => COLUMNS[id]);
 }

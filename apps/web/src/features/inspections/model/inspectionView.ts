@@ -62,7 +62,7 @@ export function toInspectionView(row: InspectionRow): InspectionView {
     risk: rowRisk(row),
     notes: row.notes ?? '',
     count: row.count,
-    rejectCount: row.reject_count,
+    rejectCount: row.reject_count ?? 0,
     completed: date !== null,
     withoutPhotos: row.completed_without_photos && row.review_status === 'Complete',
   };
