@@ -229,8 +229,6 @@ export const AI_UPLOAD_PERCENT = { metadata: 10, token: 50, blob: 70, complete: 
 export const AI_MESSAGES = {
   noValidImages: 'No valid image .jpg, or .jpeg images found to upload.',
   atLeastOne: 'You must upload at least one Image',
-  leaveTitle: 'Uploading Images',
-  leaveText: 'If you leave this page any remaining images will not be uploaded.',
 } as const;
 
 /** 'Run on project': a model over a project's photos (optionally only the unreviewed ones). */

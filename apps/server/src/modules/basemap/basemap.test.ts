@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClientConfig } from '@linewalker/domain';
+import { buildPmtiles, solidPng } from '@linewalker/domain/testing/pmtiles';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, basemapExtracts } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
-import { buildPmtiles, solidPng } from '../../testing/pmtilesFixture.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { createReachabilityProbe } from './probe.ts';
 

@@ -1,5 +1,6 @@
 import { type AiPatch, keepsPolygon, keepsRectangle } from '@linewalker/domain';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { DraftShapeOverlay } from '../../../components/DraftShapeOverlay.tsx';
 
 export type MarkupTool = 'rectangle' | 'polygon';
 export type DrawnPatch =
@@ -77,7 +78,7 @@ export function MarkupStage(props: Props) {
     if (wrapRef.current) wrapRef.current.style.transform = `translate(${x}px, ${y}px) scale(${s})`;
     stageRef.current?.setAttribute('data-zoom', s.toFixed(3));
   }, []);
-  const fit = useCallback(() => {
+  const fitToView = useCallback(() => {
     const el = stageRef.current;
     if (!el || !width || !height) return;
     const s = Math.min(el.clientWidth / width, el.clientHeight / height);
@@ -86,9 +87,9 @@ export function MarkupStage(props: Props) {
   }, [width, height, apply]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new image starts fitted and without a draft.
   useLayoutEffect(() => {
-    fit();
+    fitToView();
     setDraft(null);
-  }, [props.url, fit]);
+  }, [props.url, fitToView]);
 
   const local = (e: { clientX: number; clientY: number }): [number, number] => {
     const r = stageRef.current!.getBoundingClientRect();
@@ -180,7 +181,7 @@ export function MarkupStage(props: Props) {
   const onKeyDown = (e: React.KeyboardEvent) => {
     const el = stageRef.current;
     if (!el) return;
-    if (e.key === '0') return fit();
+    if (e.key === '0') return fitToView();
     const factor = e.key === '+' || e.key === '=' ? 1.25 : e.key === '-' ? 0.8 : 0;
     if (!factor) return;
     const v = view.current;
@@ -229,37 +230,15 @@ export function MarkupStage(props: Props) {
           onSelect={props.onSelect}
         />
         {draft && (
-          <svg
+          <DraftShapeOverlay
+            shape={
+              draft.kind === 'rectangle'
+                ? { kind: 'rectangle', x: draft.left, y: draft.top, width: draft.width, height: draft.height }
+                : { kind: 'polygon', points: draft.points, open: true }
+            }
             width={width}
             height={height}
-            viewBox={`0 0 ${width} ${height}`}
-            style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}
-            data-testid="draft-shape"
-          >
-            <title>Shape being drawn</title>
-            {draft.kind === 'rectangle' ? (
-              <rect
-                x={draft.left}
-                y={draft.top}
-                width={draft.width}
-                height={draft.height}
-                fill="#ffd43b22"
-                stroke="#ffd43b"
-                strokeWidth={2}
-                strokeDasharray="6 4"
-                vectorEffect="non-scaling-stroke"
-              />
-            ) : (
-              <polyline
-                points={draft.points.map(([x, y]) => `${x},${y}`).join(' ')}
-                fill="#ffd43b22"
-                stroke="#ffd43b"
-                strokeWidth={2}
-                strokeDasharray="6 4"
-                vectorEffect="non-scaling-stroke"
-              />
-            )}
-          </svg>
+          />
         )}
       </div>
     </div>

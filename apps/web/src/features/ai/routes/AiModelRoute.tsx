@@ -28,12 +28,12 @@ import { NoAccessPanel } from '../../../components/NoAccessPanel.tsx';
 import { NotFoundPanel } from '../../../components/NotFoundPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { UploadLeaveWarning } from '../../../components/UploadLeaveWarning.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { useSession } from '../../../lib/session.ts';
 import { createAiModel, updateAiModel, useAiModel, useAiModels } from '../api/aiModels.ts';
-import { LeaveWarning } from '../components/LeaveWarning.tsx';
 import { MarkupModal } from '../components/MarkupModal.tsx';
 import { ModelMetrics } from '../components/ModelMetrics.tsx';
 import { ModelSummaryForm } from '../components/ModelSummaryForm.tsx';
@@ -207,7 +207,7 @@ export function AiModelRoute() {
           <MarkupModal modelId={model.id} mode={markup} onClose={() => setMarkup(null)} />
         </>
       )}
-      <LeaveWarning active={uploading} onStop={() => stopUpload.current?.()} />
+      <UploadLeaveWarning active={uploading} onStop={() => stopUpload.current?.()} />
     </>
   );
 }

@@ -3,13 +3,14 @@ import { Button, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { UploadLeaveWarning } from '../../../components/UploadLeaveWarning.tsx';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 import { BatchUploadPanel } from './BatchUploadPanel.tsx';
 import { uploadControllerFor, useUploadState } from './controllers.ts';
 import { type StoredFile, unfinishedFiles } from './persistence.ts';
 import { ResumeNotice } from './ResumeNotice.tsx';
 import { UploadDialog, type UploadRequest } from './UploadDialog.tsx';
-import { ExistingListFailedDialog, FailedUploadsDialog, LeaveWarning } from './UploadDialogs.tsx';
+import { ExistingListFailedDialog, FailedUploadsDialog } from './UploadDialogs.tsx';
 import type { UploadController } from './uploadController.ts';
 
 /** The unfinished files of this project's last upload, read from the browser's store. */
@@ -107,7 +108,7 @@ export function UploadLauncher({
         onIgnore={() => controller.dismissFailed()}
       />
       <ExistingListFailedDialog opened={state.cancelled} onClose={() => controller.dismissCancelled()} />
-      <LeaveWarning active={state.running} onStop={controller.stop} />
+      <UploadLeaveWarning active={state.running} onStop={controller.stop} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { type Annotation, keepsPolygon, keepsRectangle } from '@linewalker/domain';
 import { Center, Loader } from '@mantine/core';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { DraftShapeOverlay } from '../../../components/DraftShapeOverlay.tsx';
 import { imageUrl } from '../api/viewerQueries.ts';
 import { useNeighbourPrefetch } from '../hooks/useNeighbourPrefetch.ts';
 import { useStageTransform } from '../hooks/useStageTransform.ts';
@@ -255,39 +256,7 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
             onSelect={props.onSelect}
           />
         )}
-        {shape && width > 0 && (
-          <svg
-            width={width}
-            height={height}
-            viewBox={`0 0 ${width} ${height}`}
-            style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}
-            data-testid="draft-shape"
-          >
-            <title>Shape being drawn</title>
-            {shape.kind === 'rectangle' ? (
-              <rect
-                x={shape.x}
-                y={shape.y}
-                width={shape.width}
-                height={shape.height}
-                fill="#ffd43b22"
-                stroke="#ffd43b"
-                strokeWidth={2}
-                strokeDasharray="6 4"
-                vectorEffect="non-scaling-stroke"
-              />
-            ) : (
-              <polygon
-                points={shape.points.map(([x, y]) => `${x},${y}`).join(' ')}
-                fill="#ffd43b22"
-                stroke="#ffd43b"
-                strokeWidth={2}
-                strokeDasharray="6 4"
-                vectorEffect="non-scaling-stroke"
-              />
-            )}
-          </svg>
-        )}
+        {shape && width > 0 && <DraftShapeOverlay shape={shape} width={width} height={height} />}
       </div>
       {!loaded && (
         <Center pos="absolute" inset={0} style={{ pointerEvents: 'none' }}>

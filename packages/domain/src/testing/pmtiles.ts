@@ -1,5 +1,32 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { zxyToTileId } from 'pmtiles';
+
+/**
+ * Test fixtures for maps: a one-colour PNG tile and a small PMTiles (version 3) archive of it, made without an
+ * image library or the pmtiles package, for the server's basemap tests and the e2e tile server alike.
+ */
+
+/** PMTiles' tile id: tiles of lower zooms first, then the Hilbert curve index within the zoom. */
+function zxyToTileId(z: number, x: number, y: number): number {
+  let acc = 0;
+  for (let i = 0; i < z; i++) acc += 4 ** i;
+  const n = 2 ** z;
+  let d = 0;
+  let tx = x;
+  let ty = y;
+  for (let s = n / 2; s >= 1; s /= 2) {
+    const rx = (tx & s) > 0 ? 1 : 0;
+    const ry = (ty & s) > 0 ? 1 : 0;
+    d += s * s * ((3 * rx) ^ ry);
+    if (ry === 0) {
+      if (rx === 1) {
+        tx = s - 1 - tx;
+        ty = s - 1 - ty;
+      }
+      [tx, ty] = [ty, tx];
+    }
+  }
+  return acc + d;
+}
 
 /** A `size`×`size` PNG of one colour (a test tile), made without an image library. */
 export function solidPng(rgb: [number, number, number], size = 256): Buffer {
