@@ -137,6 +137,31 @@ export function createGuardedPool(opts: GuardedPoolOptions): pg.Pool {
     };
   });
 
+  /**
+   * A checked-out client whose connection dies goes back to the pool at once (and is removed there), and
+   * its holder's own release later does nothing. Without this a connection cut while `begin` waits leaks
+   * its pool slot for ever: drizzle's `transaction()` sends `begin` outside its try/finally, so nobody
+   * releases that client; a handful of such cuts during an outage leave no connection to serve anything,
+   * and `pool.end()` waits for the leaked ones for ever.
+   */
+  const releasedWhenDead = (client: pg.PoolClient): pg.PoolClient => {
+    const release = client.release.bind(client);
+    let released = false;
+    const releaseOnce = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', onDead);
+      client.removeListener('end', onEnded);
+      release(err);
+    };
+    const onDead = (err: Error) => releaseOnce(err);
+    const onEnded = () => releaseOnce(new Error('Connection ended while checked out'));
+    client.on('error', onDead);
+    client.on('end', onEnded);
+    client.release = releaseOnce;
+    return client;
+  };
+
   const connect = pool.connect.bind(pool) as (cb?: Callback) => Promise<pg.PoolClient> | undefined;
   (pool as unknown as { connect: (cb?: Callback) => unknown }).connect = (cb?: Callback) => {
     if (unreachable) {
@@ -148,12 +173,14 @@ export function createGuardedPool(opts: GuardedPoolOptions): pg.Pool {
       return Promise.reject(err);
     }
     if (cb) {
-      return connect((err, client, release) => {
+      return connect((err, client) => {
         if (err && isTimeout(err)) markUnreachable();
-        cb(err, client, release);
+        if (err || !client) return cb(err, client, () => {});
+        const guarded = releasedWhenDead(client);
+        cb(undefined, guarded, guarded.release);
       });
     }
-    return connect()!.catch((err: unknown) => {
+    return connect()!.then(releasedWhenDead, (err: unknown) => {
       if (isTimeout(err)) markUnreachable();
       throw err;
     });

@@ -31,20 +31,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await proxy.start().catch(() => undefined);
-  // Closing the app after these cuts sometimes waits for ever on a pool connection (seen in CI and here after
-  // every test had passed; the cause is not found yet). Give it 20 s, then drop
-  // the database, which ends its sessions, and give it 10 s more: the tests above are what this file checks.
-  const closing = ctx.close();
-  const within = (ms: number) =>
-    Promise.race([
-      closing.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref()),
-    ]);
-  const closed = await within(20_000);
+  // Closing must not wait on a connection cut during the tests (guardedPool gives such clients back).
+  await ctx.close();
   await proxy.stop();
   await pgdb.drop();
-  if (!closed) await within(10_000);
-}, 90_000);
+}, 60_000);
 
 const listProjects = () =>
   ctx.app.inject({ url: '/api/v1/projects', headers: { authorization: `Bearer ${token}` } });
