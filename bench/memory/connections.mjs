@@ -3,6 +3,8 @@
 // (DATABASE_URL set = PostgreSQL, else the embedded PGlite). Starts `node apps/server/dist/main.js` on a fresh
 // data folder with the demo data, logs in as the demo project manager, and keeps N connections busy on the
 // project list, a project's structure page, overview map and inspections and its lines; samples the server's RSS every second.
+// MEMORY_DATA_DIR runs on an existing data folder instead (e.g. one filled by `npm run seed -- --structures 30000`,
+// kept afterwards) and MEMORY_PROJECT_ID picks the project the reads ask for.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ const connections = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 60);
 const port = Number(process.argv[4] ?? 3313);
 const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'lw-memory-'));
+const dataDir = process.env.MEMORY_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lw-memory-'));
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -42,7 +44,7 @@ try {
   const headers = { authorization: `Bearer ${login.token}` };
   const projects = await fetch(`${base}/api/v1/projects`, { headers }).then((r) => r.json());
   const list = Array.isArray(projects) ? projects : (projects.items ?? projects.projects ?? []);
-  const projectId = list[0]?.id ?? 1;
+  const projectId = Number(process.env.MEMORY_PROJECT_ID ?? list[0]?.id ?? 1);
   await sleep(3000);
   const idle = rssMb();
   let peak = idle;
@@ -87,5 +89,5 @@ try {
 } finally {
   server.kill('SIGTERM');
   await sleep(2000);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.MEMORY_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 }
