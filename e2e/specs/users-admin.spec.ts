@@ -47,7 +47,7 @@ async function invitationLink(admin: Page, recipient: string): Promise<string> {
     .first()
     .click();
   const mail = admin.getByRole('dialog', { name: 'Your Linewalker account' });
-  const href = await mail.getByRole('link', { name: /\/reset-password\?/ }).getAttribute('href');
+  const href = await mail.getByRole('link', { name: /\/set-password\?/ }).getAttribute('href');
   await admin.keyboard.press('Escape');
   const url = new URL(href!);
   return `${url.pathname}${url.search}`;
@@ -83,11 +83,16 @@ test('a super admin adds a staff user and a pilot, edits them, and deactivation 
   const link = await invitationLink(page, STAFF.email);
   const staffPage = await openPage();
   await staffPage.goto(link);
+  // An invitation sets a first password: its own page and words, not 'Reset Password'.
+  await expect(staffPage.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();
+  await expect(staffPage).toHaveTitle(/^Set Your Password/);
+  await expect(staffPage.getByText(/An account was created for you/)).toBeVisible();
+  await expect(staffPage.getByText('Reset Password')).toHaveCount(0);
   await staffPage.getByLabel('New Password').fill(PASSWORD);
   await staffPage.getByLabel('Confirm Password').fill(PASSWORD);
-  await staffPage.getByRole('button', { name: 'Reset Password' }).click();
+  await staffPage.getByRole('button', { name: 'Set Password' }).click();
   await expect(
-    staffPage.getByText('Reset password complete. Please login with your new password.'),
+    staffPage.getByText('Your password is set. Please login with your e-mail address and new password.'),
   ).toBeVisible();
   // Their first login, through the form the reset page sends them to.
   await loginThroughForm(staffPage, STAFF.email, PASSWORD);

@@ -149,10 +149,13 @@ test.describe('viewer panels', () => {
 
     const customer = await openPage();
     await openViewer(customer, ACCOUNTS.customer.email);
-    await expect(shotType(customer)).toHaveValue('Crossarm');
-    await expect(shotType(customer)).toHaveAttribute('readonly', '');
-    await shotType(customer).click();
-    await expect(customer.getByRole('option', { name: 'Top', exact: true })).toHaveCount(0);
+    // The customer reads the chosen type as text: no selector, nothing to open.
+    await expect(customer.getByTestId('shot-type')).toHaveText('Shot Type: Crossarm');
+    await expect(shotType(customer)).toHaveCount(0);
+    // A photo without a shot type shows none ('No Shot Type' is a staff choice, not a result).
+    await viewer(customer).getByRole('button', { name: 'Next' }).click();
+    await expect(customer.getByTestId('shot-type')).toHaveCount(0);
+    await expect(customer.getByText('No Shot Type')).toHaveCount(0);
   });
 
   test('the step-clip panel saves corrected angles; the customer only reads them', async ({

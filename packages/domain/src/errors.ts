@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   nothing_to_deliver: 400,
   line_not_in_company: 400,
   invalid_field_value: 400,
+  sort_not_allowed: 400,
   used_token: 400,
   expired_token: 400,
   bad_token: 400,

@@ -24,6 +24,9 @@ export const POLICY = {
   'image.reassign': isStaff,
   'image.reject': canInspect,
   'image.read': () => true,
+  // The inspection company's internal quality work (rejected photos and their counts, unassigned photos,
+  // capture completeness): staff only. A customer sees the delivered, accepted result (spec 2 §6).
+  'image.quality.read': isStaff,
   // The Delivery (archive) sub-page: every role spec 2 §6 shows it to (not inspectors); customers only look
   // and download their company's packages, the staff who see the page deliver ('Archive Selected').
   'delivery.read': (p) => seesDelivery(p),

@@ -38,6 +38,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
             })),
         },
         {
+          path: paths.setPassword.path,
+          lazy: () =>
+            import('../features/auth/routes/ResetPasswordRoute.tsx').then((m) => ({
+              Component: m.SetPasswordRoute,
+            })),
+        },
+        {
           path: paths.schedulingResponse.path,
           lazy: () =>
             import('../features/pilots/routes/SchedulingResponseRoute.tsx').then((m) => ({

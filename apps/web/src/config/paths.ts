@@ -12,6 +12,8 @@ export const paths = {
       returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login',
   },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** An invitation's link: a new user sets a first password (the reset-token flow, its own wording). */
+  setPassword: { path: '/set-password', getHref: () => '/set-password' },
   schedulingResponse: { path: '/scheduling-response', getHref: () => '/scheduling-response' },
   eula: { path: '/eula', getHref: () => '/eula' },
   /** The server's health check, shown as a page (the endpoint is `GET /api/v1/health`). */

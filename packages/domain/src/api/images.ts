@@ -175,8 +175,12 @@ export const ByBoundsResponse = z.object({
 
 /** `GET /inspections/uploadStats?projectId`: the header's five tiles. */
 export const UploadStats = z.object({
-  img_count: z.number().int(),
-  unassigned_img_count: z.number().int(),
+  img_count: z.number().int().describe("Photos not rejected; a customer's: those on structures only."),
+  unassigned_img_count: z
+    .number()
+    .int()
+    .optional()
+    .describe('Photos without a structure (not rejected). Staff only: absent from a customer answer.'),
   kmz_struct_count: z.number().int(),
   nadir_struct_count: z.number().int(),
   manual_struct_count: z.number().int(),

@@ -21,7 +21,11 @@ export const InspectionCounts = z.object({
   rejected: z
     .number()
     .int()
-    .describe('Inspections whose structure has at least one rejected image (reject_datetime set).'),
+    .optional()
+    .describe(
+      'Inspections whose structure has at least one rejected image (reject_datetime set). Staff only: ' +
+        'absent from a customer answer.',
+    ),
 });
 export type InspectionCounts = z.infer<typeof InspectionCounts>;
 

@@ -215,6 +215,8 @@ export interface ListWindow {
   offset: number;
   /** null: every matching row. */
   limit: number | null;
+  /** Count sorts by the accepted images (a customer's Count), not every image. */
+  acceptedOnly?: boolean;
 }
 
 /**
@@ -234,7 +236,11 @@ export async function inspectionWindow(
   if (status) conditions.push(status);
   if (query.ids) conditions.push(sql`i.id = any(${numberArrayLiteral(query.ids)}::int[])`);
   if (query.exclude && query.exclude.length > 0) conditions.push(notAmong(sql`i.id`, query.exclude));
-  const sortKey = query.sort ? SORT_KEYS[query.sort] : null;
+  const sortKey = query.sort
+    ? query.sort === 'count' && window.acceptedOnly
+      ? sql`${imageCount} - ${rejectCount}`
+      : SORT_KEYS[query.sort]
+    : null;
   const direction = query.direction === 'desc' ? sql`desc` : sql`asc`;
   const order = sortKey
     ? sql`(${sortKey}) is null, ${sortKey} ${direction}, ${DEFAULT_ORDER}`

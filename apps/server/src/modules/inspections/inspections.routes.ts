@@ -34,7 +34,8 @@ export async function inspectionsRoutes(app: App): Promise<void> {
           'One row: all_count; pending (date_reviewed not set); completed (date_reviewed set); rejected ' +
           '(the structure has at least one rejected image). Without filters, of the whole project; with the ' +
           "list's filters (lineIds, q, structure, search), of the inspections they let through, so each " +
-          'count is the number of rows its button shows. 404 for a project of another company.',
+          'count is the number of rows its button shows. A customer has no Rejected button: rejected is left ' +
+          'out of their answer. 404 for a project of another company.',
         params: IdParam,
         querystring: InspectionFilterQuery,
         response: { 200: z.array(InspectionCounts) },
@@ -54,7 +55,9 @@ export async function inspectionsRoutes(app: App): Promise<void> {
           'Either ids (comma-separated, at most 1000: the rows picked one by one; 404 when one does not exist ' +
           "or belongs to another company's project) or projectId with the list's filters and status (the " +
           "table's select-all, resolved on the server) minus exclude. sort and direction order the rows as " +
-          'the table does. The web writes them as CSV (byte-order mark, comma, formula cells neutralised).',
+          'the table does. The web writes them as CSV (byte-order mark, comma, formula cells neutralised). ' +
+          "A customer gets the list's customer answer (no reject_count; status=rejected no rows; " +
+          'sort=rejectCount 400).',
         querystring: InspectionExportQuery,
         response: { 200: z.array(InspectionRow) },
       },
@@ -88,7 +91,9 @@ export async function inspectionsRoutes(app: App): Promise<void> {
           'column instead (empty values last, that order breaking ties). status, lineIds, q, structure and ' +
           'search filter in the database; offset/limit (at most 1000) answer one window of the result, and ' +
           'GET /inspections/counts/{id} with the same filters counts it. Without limit every matching row. ' +
-          "Image counts are those of the inspection's structure. 404 for a project of another company.",
+          "Image counts are those of the inspection's structure. A customer sees the accepted result: no " +
+          'reject_count, count of accepted images only (and sort=count by them), status=rejected answers no ' +
+          'rows and sort=rejectCount is refused (400). 404 for a project of another company.',
         params: IdParam,
         querystring: InspectionListQuery,
         response: { 200: z.array(InspectionRow) },

@@ -8,6 +8,7 @@ import type {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { seesQualityWork } from '../../platform/auth/policy.ts';
 import { requireInspection, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -24,11 +25,23 @@ const toRow = (r: repo.InspectionRowRaw): InspectionRow =>
   Object.assign(r, { condition: semToCondition(r.sem_conditions) });
 
 /**
+ * What a customer may ask of the list: the Rejected button lets nothing through (`none`), sorting by reject
+ * count is refused (400: the column is not theirs), and Count sorts by the accepted images they are shown.
+ */
+function customerQuery<Q extends InspectionListQuery>(actor: Actor, query: Q): { query: Q; none: boolean } {
+  if (seesQualityWork(actor)) return { query, none: false };
+  if (query.sort === 'rejectCount') {
+    throw badRequest('The list cannot be sorted by reject count.', 'sort_not_allowed');
+  }
+  return { query, none: query.status === 'rejected' };
+}
+
+/**
  * A customer sees the delivered, accepted result (spec 2 §6), not the internal quality work: its rows carry
  * no reject_count and count the accepted images only. Mutates, like toRow.
  */
 const forActor = (actor: Actor, rows: InspectionRow[]): InspectionRow[] => {
-  if (actor.roleName !== 'customer') return rows;
+  if (seesQualityWork(actor)) return rows;
   for (const row of rows) {
     row.count = row.uploaded_image_count;
     delete row.reject_count;
@@ -50,12 +63,16 @@ export async function inspectionCounts(
   projectId: number,
   filters: InspectionFilterQuery = {},
 ): Promise<InspectionCounts> {
+  let counts: InspectionCounts | null;
   if (hasFilters(filters)) {
     await requireProject(db, actor, 'inspection.read', projectId);
-    return listRepo.filteredCounts(db, projectId, filters);
+    counts = await listRepo.filteredCounts(db, projectId, filters);
+  } else {
+    counts = await repo.inspectionCounts(db, actor, projectId);
+    if (!counts) throw notFound('Project');
   }
-  const counts = await repo.inspectionCounts(db, actor, projectId);
-  if (!counts) throw notFound('Project');
+  // No Rejected button for a customer: the count is left out, as reject_count is from the rows.
+  if (!seesQualityWork(actor)) delete counts.rejected;
   return counts;
 }
 
@@ -67,8 +84,9 @@ export async function inspectionList(
   db: Db,
   actor: Actor,
   projectId: number,
-  query: InspectionListQuery = {},
+  asked: InspectionListQuery = {},
 ): Promise<InspectionRow[]> {
+  const { query, none } = customerQuery(actor, asked);
   const plain =
     query.limit === undefined &&
     (query.offset ?? 0) === 0 &&
@@ -84,9 +102,11 @@ export async function inspectionList(
     return forActor(actor, rows.map(toRow));
   }
   await requireProject(db, actor, 'inspection.read', projectId);
+  if (none) return [];
   const rows = await listRepo.inspectionWindow(db, projectId, query, {
     offset: query.offset ?? 0,
     limit: query.limit ?? null,
+    acceptedOnly: !seesQualityWork(actor),
   });
   return forActor(actor, rows.map(toRow));
 }
@@ -100,14 +120,17 @@ export async function inspectionList(
 export async function exportRows(
   db: Db,
   actor: Actor,
-  query: InspectionExportQuery,
+  asked: InspectionExportQuery,
 ): Promise<InspectionRow[]> {
+  const { query, none } = customerQuery(actor, asked);
   const { ids, projectId, exclude, ...list } = query;
+  const acceptedOnly = !seesQualityWork(actor);
   if (ids) {
     // Rows picked one by one are exported as picked: only the order follows the table.
     const order = { sort: list.sort, direction: list.direction };
     const found = await repo.visibleInspections(db, actor, ids);
     if (found.length !== ids.length) throw notFound('Inspection');
+    if (none) return [];
     const projects = [...new Set(found.map((f) => f.project_id))].sort((a, b) => a - b);
     const rows: repo.InspectionRowRaw[] = [];
     for (const project of projects) {
@@ -117,18 +140,19 @@ export async function exportRows(
           db,
           project,
           { ...order, ids: inProject },
-          { offset: 0, limit: null },
+          { offset: 0, limit: null, acceptedOnly },
         )),
       );
     }
     return forActor(actor, rows.map(toRow));
   }
   await requireProject(db, actor, 'inspection.read', projectId!);
+  if (none) return [];
   const rows = await listRepo.inspectionWindow(
     db,
     projectId!,
     { ...list, exclude },
-    { offset: 0, limit: null },
+    { offset: 0, limit: null, acceptedOnly },
   );
   return forActor(actor, rows.map(toRow));
 }
@@ -194,9 +218,13 @@ export async function completeInspection(
 }
 
 /**
- * The inspection's list row with its raw condition answers (the viewer shows it beside the photos). The
- * caller has authorized the read.
+ * The inspection's list row with its raw condition answers (the viewer shows it beside the photos), as the
+ * actor's list shows it. The caller has authorized the read.
  */
-export function inspectionRow(db: Db, projectId: number, inspectionId: number) {
-  return repo.inspectionRows(db, projectId, inspectionId).then(([row]) => row);
+export async function inspectionRow(db: Db, actor: Actor, projectId: number, inspectionId: number) {
+  const [row] = await repo.inspectionRows(db, projectId, inspectionId);
+  if (!row || seesQualityWork(actor)) return row;
+  // A customer's row: the accepted images counted, no reject_count (as in the list).
+  const { reject_count: _, ...rest } = row;
+  return { ...rest, count: row.uploaded_image_count };
 }

@@ -75,7 +75,7 @@ describe('GET /inspections/counts/:id', () => {
     const other = await project();
     await reviewInspections(db, other.b.inspectionIds);
 
-    const res = await get(`/api/v1/inspections/counts/${projectId}`, 'customer_own');
+    const res = await get(`/api/v1/inspections/counts/${projectId}`, 'inspector');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ all_count: 4, pending: 2, completed: 2, rejected: 1 }]);
 

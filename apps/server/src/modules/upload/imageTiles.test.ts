@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { uploadPhoto } from '../../testing/photoUploads.ts';
-import { createProject } from '../../testing/projectFactories.ts';
+import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { tileKey } from './imageKeys.ts';
 
@@ -56,6 +56,10 @@ beforeAll(async () => {
   expect(res!.statusCode).toBe(200);
   imageId = res!.json().imageId;
   storageKey = token.imageUrl!;
+  // On a structure, so the customer is shown it (a customer sees accepted photos on structures only).
+  const lineId = await createLine(db, companyId, projectId);
+  const { structureIds } = await createStructures(db, projectId, lineId, 1);
+  await db.execute(sql`update images set structure_id = ${structureIds[0]!} where id = ${imageId}`);
   await runDueJobs(ctx.app.deps);
   // A second photo whose size is not known yet (the test clears it).
   const small = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#777' } })

@@ -41,7 +41,12 @@ export async function structureCounts(
   actor: Actor,
   projectId: number,
   yesterday: Range,
+  acceptedOnly = false,
 ): Promise<CountsRow | null> {
+  // A customer's image count: the accepted photos on structures, as their image lists show them.
+  const counted = acceptedOnly
+    ? sql`where project_id = p.id and reject_datetime is null and structure_id is not null`
+    : sql`where project_id = p.id`;
   const from = yesterday.from.toISOString();
   const to = yesterday.to.toISOString();
   const rows = await queryRows<CountsRow>(
@@ -73,7 +78,7 @@ export async function structureCounts(
     ) i
     cross join lateral (
       select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
-      from images where project_id = p.id
+      from images ${counted}
     ) m
     where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
   );

@@ -36,7 +36,8 @@ export async function structuresRoutes(app: App): Promise<void> {
           'once it has at least one image (rejected ones included); it was acquired yesterday when its first image ' +
           'was uploaded yesterday. kmz_struct_count counts source type 2 (KMZ or CSV), nadir 3, manual 1. ' +
           'inspected_count counts inspections with date_reviewed set (per component on component projects). ' +
-          'img_count is every image of the project, unassigned_img_count those without a structure. ' +
+          'img_count is every image of the project, unassigned_img_count those without a structure; a ' +
+          "customer's answer counts the accepted photos on structures and has no unassigned_img_count. " +
           '404 for a project of another company.',
         params: IdParam,
         response: { 200: ProjectStats },

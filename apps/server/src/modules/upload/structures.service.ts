@@ -1,6 +1,6 @@
 import { type ProjectLine, type ProjectStats, projectDayRange } from '@linewalker/domain';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { authorize } from '../../platform/auth/policy.ts';
+import { authorize, seesQualityWork } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { companyLines, projectLines, projectTimeZone, structureCounts } from './structures.repository.ts';
@@ -18,9 +18,13 @@ export async function projectStats(
   authorize(actor, 'structure.read');
   const timeZone = await projectTimeZone(db, actor, projectId);
   if (timeZone === null) throw notFound('Project');
-  const counts = await structureCounts(db, actor, projectId, projectDayRange(timeZone, now, -1));
+  // Staff see every photo; a customer the accepted ones on structures, and no unassigned count (spec 2 §6).
+  const staff = seesQualityWork(actor);
+  const counts = await structureCounts(db, actor, projectId, projectDayRange(timeZone, now, -1), !staff);
   if (!counts) throw notFound('Project');
-  return counts;
+  if (staff) return counts;
+  const { unassigned_img_count: _, ...rest } = counts;
+  return rest;
 }
 
 export async function projectLineList(db: Db, actor: Actor, projectId: number): Promise<ProjectLine[]> {

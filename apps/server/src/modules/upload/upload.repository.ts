@@ -218,14 +218,16 @@ export async function windowContents(
   projectId: number,
   boxes: readonly Box[],
   imageLimit: number,
+  assignedOnly = false,
 ): Promise<{ structures: UploadStructure[]; images: UploadImage[] }> {
   const structureWhere = sql`s.project_id = ${projectId} and ${inBoxes(sql`s.location`, boxes)}`;
+  const assigned = assignedOnly ? sql`and i.structure_id is not null` : sql``;
   const [row] = await queryRows<{ j: string | null; sj: string | null }>(
     db,
     sql`
     with w as materialized (
       select * from images i
-      where i.project_id = ${projectId} and ${inBoxes(sql`i.location`, boxes)} and i.reject_datetime is null
+      where i.project_id = ${projectId} and ${inBoxes(sql`i.location`, boxes)} and i.reject_datetime is null ${assigned}
       order by i.id limit ${imageLimit}),
     ${imagesOf(sql`i.id`, sql`, (${structuresSelect(structureWhere)}) as sj`)}`,
   );
@@ -237,15 +239,17 @@ export async function windowContents(
 
 /**
  * The header's five tiles in one statement. Rejected photos are out of the Upload page, so neither image
- * count includes them (the unassigned count equals the length of the unassigned list).
+ * count includes them (the unassigned count equals the length of the unassigned list). `assignedOnly`
+ * (a customer's header) counts the photos on structures alone.
  */
-export async function uploadStats(db: Db, projectId: number): Promise<UploadStats> {
+export async function uploadStats(db: Db, projectId: number, assignedOnly = false): Promise<UploadStats> {
+  const assigned = assignedOnly ? sql`and structure_id is not null` : sql``;
   const [row] = await queryRows<UploadStats>(
     db,
     sql`
     select m.*, s.* from
     (select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
-      from images where project_id = ${projectId} and reject_datetime is null) m,
+      from images where project_id = ${projectId} and reject_datetime is null ${assigned}) m,
     (select count(*) filter (where structure_source_type_id = 2)::int as kmz_struct_count,
         count(*) filter (where structure_source_type_id = 3)::int as nadir_struct_count,
         count(*) filter (where structure_source_type_id = 1)::int as manual_struct_count
@@ -256,6 +260,8 @@ export async function uploadStats(db: Db, projectId: number): Promise<UploadStat
 
 export interface ImageListFilter {
   projectId: number;
+  /** A customer's list: the accepted photos on structures only (no rejected, no unassigned ones). */
+  acceptedOnly?: boolean;
   uploadedBy?: number | undefined;
   lineId?: number | undefined;
   limit: number;
@@ -280,6 +286,7 @@ export async function imagePage(db: Db, f: ImageListFilter): Promise<{ rows: Upl
   const dir = f.order === 'DESC' ? sql`desc` : sql`asc`;
   const order = sql`${ORDER_COLUMNS[f.orderBy]} ${dir} nulls last, i.id ${dir}`;
   const conditions = [sql`i.project_id = ${f.projectId}`];
+  if (f.acceptedOnly) conditions.push(sql`i.reject_datetime is null and i.structure_id is not null`);
   if (f.uploadedBy !== undefined) conditions.push(sql`i.uploaded_by = ${f.uploadedBy}`);
   if (f.lineId !== undefined) {
     conditions.push(sql`i.structure_id in (select id from structures

@@ -67,11 +67,13 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.get(
     '/inspections/getUnassignedImages',
     {
-      config: { access: 'image.read' },
+      config: { access: 'image.quality.read' },
       schema: {
         tags,
         summary: "The project's photos without a structure",
-        description: `By name, rejected ones left out. ${customers}`,
+        description:
+          "By name, rejected ones left out. Staff only: unassigned photos are the inspection company's " +
+          'quality work, not shown to customers (403).',
         querystring: ProjectIdQuery,
         response: { 200: z.array(UploadImage) },
       },
@@ -88,7 +90,7 @@ export async function uploadRoutes(app: App): Promise<void> {
         summary: 'Structures and photos inside a map view',
         description:
           "bounds is 'west,south,east,north' in degrees; a view across the antimeridian (west > east) or past " +
-          `±180 is understood. Rejected photos are left out. At most ${service.MAX_BOUNDS_IMAGES.toLocaleString('en-US')} ` +
+          `±180 is understood. Rejected photos are left out (for a customer, unassigned ones too). At most ${service.MAX_BOUNDS_IMAGES.toLocaleString('en-US')} ` +
           'photos (by id) per answer: truncated is true when the view holds more (zoom in). ' +
           customers,
         querystring: ByBoundsQuery,
@@ -107,6 +109,7 @@ export async function uploadRoutes(app: App): Promise<void> {
         summary: "The project header's image and structure tiles",
         description:
           'img_count and unassigned_img_count leave rejected photos out (they are out of the Upload page); ' +
+          "a customer's answer has no unassigned_img_count and img_count counts photos on structures only; " +
           `structure counts by source type: 2 KMZ (or CSV), 3 nadir, 1 manual. ${customers}`,
         querystring: ProjectIdQuery,
         response: { 200: UploadStats },
@@ -123,7 +126,8 @@ export async function uploadRoutes(app: App): Promise<void> {
         tags,
         summary: "A page of the project's photos",
         description:
-          'Every photo of the project, rejected ones included (flagged rejected), optionally only those ' +
+          'Every photo of the project, rejected ones included (flagged rejected); for a customer the accepted ' +
+          'photos on structures only (no rejected, no unassigned ones). Optionally only those ' +
           'uploaded_by a user or assigned to a structure of lineId. Sorted by orderBy in order, empty values ' +
           `last, ties by id; total counts every match. ${customers}`,
         querystring: ImageListQuery,

@@ -1,5 +1,6 @@
 import type { UploadImage, UploadStats, UploadStructure } from '@linewalker/domain';
 import type { Actor } from '../../platform/auth/actor.ts';
+import { seesQualityWork } from '../../platform/auth/policy.ts';
 import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -29,7 +30,7 @@ export async function structureWithImages(
 }
 
 export async function unassignedImageList(db: Db, actor: Actor, projectId: number): Promise<UploadImage[]> {
-  await requireProject(db, actor, 'image.read', projectId);
+  await requireProject(db, actor, 'image.quality.read', projectId);
   return repo.unassignedImages(db, projectId);
 }
 
@@ -69,6 +70,7 @@ export async function inBounds(
     projectId,
     boxesOf(bounds),
     MAX_BOUNDS_IMAGES + 1,
+    !seesQualityWork(actor),
   );
   const truncated = images.length > MAX_BOUNDS_IMAGES;
   return { structures, images: truncated ? images.slice(0, MAX_BOUNDS_IMAGES) : images, truncated };
@@ -76,7 +78,10 @@ export async function inBounds(
 
 export async function stats(db: Db, actor: Actor, projectId: number): Promise<UploadStats> {
   await requireProject(db, actor, 'image.read', projectId);
-  return repo.uploadStats(db, projectId);
+  if (seesQualityWork(actor)) return repo.uploadStats(db, projectId);
+  // A customer's header has no Unassigned Images tile: the count is left out, Images Total is of structures.
+  const { unassigned_img_count: _, ...rest } = await repo.uploadStats(db, projectId, true);
+  return rest;
 }
 
 export async function imageList(
@@ -85,5 +90,5 @@ export async function imageList(
   filter: repo.ImageListFilter,
 ): Promise<{ rows: UploadImage[]; total: number }> {
   await requireProject(db, actor, 'image.read', filter.projectId);
-  return repo.imagePage(db, filter);
+  return repo.imagePage(db, { ...filter, acceptedOnly: !seesQualityWork(actor) });
 }

@@ -57,7 +57,7 @@ export async function usersRoutes(app: App): Promise<void> {
         summary: 'Create a user',
         description:
           'Super admins only. An active new user is sent an invitation e-mail with a single-use set-password ' +
-          `link (/reset-password, valid ${service.INVITATION_DAYS} days); no password is ever set or sent. ` +
+          `link (/set-password, valid ${service.INVITATION_DAYS} days); no password is ever set or sent. ` +
           SAVE_RULES,
         body: UserCreateRequest,
         response: { 200: UserSaveResponse },

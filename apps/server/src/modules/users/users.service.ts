@@ -112,7 +112,8 @@ async function sendInvitation(deps: Deps, tx: Db, user: { id: number; email: str
   const { token, hash } = newSecretToken();
   const expiresAt = new Date(deps.now().getTime() + INVITATION_DAYS * 24 * 3600_000);
   await repo.insertSetPasswordToken(tx, user.id, hash, expiresAt);
-  const link = `${deps.config.publicUrl}/reset-password?token=${token}&userId=${user.id}`;
+  // Its own page ('Set Your Password'), the reset-token flow behind it.
+  const link = `${deps.config.publicUrl}/set-password?token=${token}&userId=${user.id}`;
   await deps.mailer.enqueue(tx, {
     channel: 'email',
     to: user.email,

@@ -101,7 +101,7 @@ async function invitationLink(to: string): Promise<URL> {
     .orderBy(desc(outbox.id))
     .limit(1);
   expect(mail, `a mail to ${to}`).toBeDefined();
-  return new URL(mail!.body.match(/http\S+\/reset-password\?\S+/)![0]);
+  return new URL(mail!.body.match(/http\S+\/set-password\?\S+/)![0]);
 }
 
 const audits = (objectId: number) =>
@@ -137,7 +137,7 @@ describe('POST /api/v1/users/ (create)', () => {
     expect(mail!.subject).toBe('Your Linewalker account');
     expect(mail!.body).not.toMatch(/password is|temporary password/i);
     const link = await invitationLink(payload.email);
-    expect(link.pathname).toBe('/reset-password');
+    expect(link.pathname).toBe('/set-password');
     expect(Number(link.searchParams.get('userId'))).toBe(user.id);
 
     // Following it sets the password, and the new user logs in.

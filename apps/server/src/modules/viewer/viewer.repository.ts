@@ -98,7 +98,7 @@ export interface InspectionImageRaw {
 }
 
 /** The photos of a structure by name, with annotation counts (AI markups left out) and notes. */
-export function inspectionImages(db: Db, structureId: number, withNotes: boolean) {
+export function inspectionImages(db: Db, structureId: number, withNotes: boolean, acceptedOnly = false) {
   return queryRows<InspectionImageRaw>(
     db,
     sql`select im.id, im.image_name, ${iso('im.reject_datetime')} as reject_datetime, im.reject_reason,
@@ -117,7 +117,7 @@ export function inspectionImages(db: Db, structureId: number, withNotes: boolean
           where ai.structure_id = ${structureId} and an.model_id is null
           group by an.image_id
         ) a on a.image_id = im.id
-        where im.structure_id = ${structureId}
+        where im.structure_id = ${structureId} ${acceptedOnly ? sql`and im.reject_datetime is null` : sql``}
         order by im.image_name, im.id`,
   );
 }

@@ -33,7 +33,7 @@ export async function viewerRoutes(app: App): Promise<void> {
         description:
           `The inspection list's row, the project's name and type, the reshoot and escalation state, and the ` +
           `project's unassigned photos within ${service.UNASSIGNED_NEARBY_METERS} m of the structure (listed ` +
-          `before completing). ${visibility}`,
+          `before completing; none for a customer, whose row is the list's customer row). ${visibility}`,
         params: IdParam,
         response: { 200: ViewerInspection },
       },
@@ -67,8 +67,8 @@ export async function viewerRoutes(app: App): Promise<void> {
         summary: 'The photos of an inspection',
         description:
           "Every photo of the inspection's structure by name, rejected ones included (the viewer's Rejected " +
-          'view), with annotation counts and highest risk (AI markups left out). note_text is null for ' +
-          `customers. component_id, when given, must be the inspection's component (400). ${visibility}`,
+          'view; a customer gets the accepted photos only), with annotation counts and highest risk (AI ' +
+          `markups left out). note_text is null for customers. component_id, when given, must be the inspection's component (400). ${visibility}`,
         params: IdParam,
         querystring: InspectionImagesQuery,
         response: { 200: z.array(InspectionImage) },

@@ -10,6 +10,7 @@ import {
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
+import { seesQualityWork } from '../../platform/auth/policy.ts';
 import { requireFound, requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -34,9 +35,10 @@ export async function viewerInspection(
   inspectionId: number,
 ): Promise<ViewerInspection> {
   const inspection = await reviewInspection(db, actor, 'inspection.read', inspectionId);
+  // Unassigned photos are the inspection company's quality work: a customer is not shown them (spec 2 §6).
   const [row, nearby] = await Promise.all([
-    inspectionRow(db, inspection.project_id, inspectionId),
-    repo.unassignedNearby(db, inspection, UNASSIGNED_NEARBY_METERS),
+    inspectionRow(db, actor, inspection.project_id, inspectionId),
+    seesQualityWork(actor) ? repo.unassignedNearby(db, inspection, UNASSIGNED_NEARBY_METERS) : [],
   ]);
   const { sem_conditions, ...rest } = row!;
   return {
@@ -52,7 +54,10 @@ export async function viewerInspection(
   };
 }
 
-/** The photos of an inspection (its structure's), rejected ones included; notes only for staff. */
+/**
+ * The photos of an inspection (its structure's), rejected ones included for staff; a customer gets the
+ * accepted ones only (spec 2 §6). Notes only for staff.
+ */
 export async function imagesOfInspection(
   db: Db,
   actor: Actor,
@@ -64,7 +69,7 @@ export async function imagesOfInspection(
     throw badRequest('The component does not match this inspection.', 'component_mismatch');
   }
   const withNotes = actor.kind === 'system' || isStaff(actor);
-  return repo.inspectionImages(db, inspection.structure_id, withNotes);
+  return repo.inspectionImages(db, inspection.structure_id, withNotes, !seesQualityWork(actor));
 }
 
 /**

@@ -89,7 +89,8 @@ describe('the viewer reads', () => {
     const forCustomer = (await get(`/inspections/images/${f.inspectionId}`, 'customer_own')).json<
       InspectionImage[]
     >();
-    expect(forCustomer.map((i) => i.note_text)).toEqual([null, null]);
+    // A customer is shown the accepted photos only, without notes.
+    expect(forCustomer.map((i) => [i.image_name, i.note_text])).toEqual([['B.JPG', null]]);
     expect((await get(`/inspections/images/${f.inspectionId}`, 'customer_other')).statusCode).toBe(404);
     const mismatch = await get(`/inspections/images/${f.inspectionId}?component_id=5`);
     expect(mismatch.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { type Action, type CompanyObject, companyScopeOf, decide } from '@linewalker/domain';
+import { type Action, type CompanyObject, can, companyScopeOf, decide } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../errors.ts';
 import type { Actor } from './actor.ts';
@@ -23,4 +23,22 @@ export const companyScope = (actor: Actor): number | null =>
 export function inActorScope(actor: Actor, column: SQL): SQL {
   const scope = companyScope(actor);
   return scope === null ? sql`true` : sql`${column} = ${scope}`;
+}
+
+/**
+ * Whether the actor sees the inspection company's internal quality work: rejected photos and their counts,
+ * unassigned photos, capture completeness. Staff and the system do; a customer sees the delivered,
+ * accepted result (spec 2 §6).
+ */
+export const seesQualityWork = (actor: Actor): boolean =>
+  actor.kind === 'system' || can(actor, 'image.quality.read');
+
+/**
+ * SQL keeping the photos (alias `i`) the actor may see: `true` for staff; for a customer the accepted ones on
+ * structures (not rejected, not unassigned).
+ */
+export function acceptedPhotoFor(actor: Actor, alias = 'i'): SQL {
+  if (seesQualityWork(actor)) return sql`true`;
+  const a = sql.raw(alias);
+  return sql`(${a}.reject_datetime is null and ${a}.structure_id is not null)`;
 }

@@ -151,9 +151,11 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
   );
   const [image] = await db
     .insert(images)
-    // 640 × 480, as dronePhoto makes it (the deep-zoom tiles need the size).
+    // 640 × 480, as dronePhoto makes it (the deep-zoom tiles need the size). On a structure: a customer
+    // is shown the accepted photos on structures only.
     .values({
       projectId,
+      structureId: structureRows.at(-1)!.id,
       md5: `matrix-${tag}`,
       imageName: 'DJI_0001.JPG',
       storageKey: photoKey,

@@ -34,7 +34,7 @@ export const uploadPageRows: Record<string, MatrixRow> = {
   },
   'GET /api/v1/inspections/getUnassignedImages': {
     request: (fx) => ({ url: `/api/v1/inspections/getUnassignedImages?projectId=${fx.projectId}` }),
-    expect: ownCompany(200),
+    expect: staffOnly(200),
     object: {},
   },
   'GET /api/v1/inspections/images/byBounds': {

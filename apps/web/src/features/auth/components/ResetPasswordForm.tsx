@@ -10,6 +10,8 @@ export interface NewPassword {
 interface ResetPasswordFormProps {
   loading: boolean;
   onSubmit: (password: string) => void;
+  /** The button's words: 'Reset Password', or 'Set Password' for an invitation's first password. */
+  submitLabel?: string;
 }
 
 /** The local checks of spec 3 §5 (WEAK_PASSWORD, NOT_MATCHING), before any call is made. */
@@ -20,7 +22,11 @@ export function validateNewPassword(values: NewPassword) {
   };
 }
 
-export function ResetPasswordForm({ loading, onSubmit }: ResetPasswordFormProps) {
+export function ResetPasswordForm({
+  loading,
+  onSubmit,
+  submitLabel = 'Reset Password',
+}: ResetPasswordFormProps) {
   const form = useForm<NewPassword>({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
@@ -48,7 +54,7 @@ export function ResetPasswordForm({ loading, onSubmit }: ResetPasswordFormProps)
           aria-invalid={Boolean(form.errors.confirmPassword)}
         />
         <Button type="submit" loading={loading} fullWidth>
-          Reset Password
+          {submitLabel}
         </Button>
       </Stack>
     </form>

@@ -4,7 +4,7 @@ import {
   RESET_CODES,
   type ResetCode,
 } from '@linewalker/domain';
-import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -28,9 +28,35 @@ function failureCode(error: unknown): ResetCode {
   return body.success && RESET_CODES.includes(body.data.status) ? body.data.status : 'BAD_TOKEN';
 }
 
+/** The words of the two pages that share the token flow: a reset, or an invitation's first password. */
+const WORDING = {
+  reset: {
+    title: 'Reset Password',
+    intro: null,
+    submit: 'Reset Password',
+    done: MESSAGES.resetComplete,
+  },
+  invitation: {
+    title: 'Set Your Password',
+    intro: `An account was created for you on ${PRODUCT_NAME}. Choose a password to finish setting it up; then log in with your e-mail address.`,
+    submit: 'Set Password',
+    done: 'Your password is set. Please login with your e-mail address and new password.',
+  },
+} as const;
+
 /** /reset-password?token=…&userId=… (spec 3 §2, §4): form → loading → completed or error. */
 export function ResetPasswordRoute() {
-  useDocumentTitle(`Reset Password · ${PRODUCT_NAME}`);
+  return <PasswordTokenPage kind="reset" />;
+}
+
+/** /set-password?token=…&userId=…: the invitation's link, the same token flow worded for a first password. */
+export function SetPasswordRoute() {
+  return <PasswordTokenPage kind="invitation" />;
+}
+
+function PasswordTokenPage({ kind }: { kind: keyof typeof WORDING }) {
+  const words = WORDING[kind];
+  useDocumentTitle(`${words.title} · ${PRODUCT_NAME}`);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const userId = readUserId(searchParams.get('userId'));
@@ -43,7 +69,7 @@ export function ResetPasswordRoute() {
     content = (
       <Stack gap="md">
         <Alert color="green" icon={<IconCircleCheck />} role="status">
-          {MESSAGES.resetComplete}
+          {words.done}
         </Alert>
         <Button component={Link} to={paths.login.getHref()}>
           Go to login
@@ -57,6 +83,7 @@ export function ResetPasswordRoute() {
       <ResetPasswordForm
         loading={reset.isPending}
         onSubmit={(password) => reset.mutate({ userId, token, password })}
+        submitLabel={words.submit}
       />
     );
   }
@@ -69,8 +96,13 @@ export function ResetPasswordRoute() {
             <Brand size="lg" />
           </Center>
           <Title order={1} fz="h3" ta="center">
-            Reset Password
+            {words.title}
           </Title>
+          {words.intro && !reset.isSuccess && !reset.isError && (
+            <Text size="sm" c="dimmed" ta="center">
+              {words.intro}
+            </Text>
+          )}
           {content}
         </Stack>
       </Paper>

@@ -41,6 +41,11 @@ interface Props {
   onNearStart: () => void;
   loadingMore: boolean;
   empty: ReactNode;
+  /**
+   * The capture completeness badges ('Only N of 5 images found'): the inspection company's quality work,
+   * staff only. A customer's last column says only whether the structure is delivered (spec 2 §6).
+   */
+  showCompleteness: boolean;
 }
 
 const COLUMNS: Array<{ id: StructureSortColumn | 'completeness'; label: string; numeric?: boolean }> = [
@@ -88,9 +93,9 @@ function DeliveredCell({ row }: { row: DeliveryStructure }) {
 }
 
 /** '0 of 5 images found' / 'Only N of 5 images found' (spec 2 §4), or nothing when all are there. */
-function CompletenessCell({ row }: { row: DeliveryStructure }) {
+function CompletenessCell({ row, show }: { row: DeliveryStructure; show: boolean }) {
   const { message, found } = captureCompleteness(row.image_count);
-  if (!message) {
+  if (!message || !show) {
     return row.image_count > 0 && row.archived_count === row.image_count ? (
       <Badge color="green" variant="light">
         Delivered
@@ -111,6 +116,9 @@ function CompletenessCell({ row }: { row: DeliveryStructure }) {
  */
 export function DeliveryStructureTable(props: Props) {
   const { rows, selection, expanded, sort } = props;
+  const columns = props.showCompleteness
+    ? COLUMNS
+    : COLUMNS.map((c) => (c.id === 'completeness' ? { ...c, label: 'Status' } : c));
   const scrollRef = useRef<HTMLDivElement>(null);
   // The row at the top of the view and how far below the view's top it starts.
   const anchor = useRef<{ id: number; offset: number } | null>(null);
@@ -170,7 +178,7 @@ export function DeliveryStructureTable(props: Props) {
             <th className={classes.expandCell}>
               <span className={classes.visuallyHidden}>Images</span>
             </th>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th key={c.id} className={c.numeric ? classes.numeric : undefined}>
                 {c.id === 'completeness' ? (
                   c.label
@@ -236,7 +244,7 @@ export function DeliveryStructureTable(props: Props) {
                   <DeliveredCell row={row} />
                 </td>
                 <td>
-                  <CompletenessCell row={row} />
+                  <CompletenessCell row={row} show={props.showCompleteness} />
                 </td>
               </tr>,
               open && (

@@ -219,6 +219,7 @@ export default function DeliveryTab({ project }: { project: ProjectDetail }) {
       ) : (
         <DeliveryStructureTable
           projectId={projectId}
+          showCompleteness={principal ? can(principal, 'image.quality.read') : false}
           rows={rows}
           total={total}
           sort={sort}

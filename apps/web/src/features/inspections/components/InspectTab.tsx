@@ -1,4 +1,4 @@
-import type { InspectionRow, ProjectDetail } from '@linewalker/domain';
+import { can, type InspectionRow, type ProjectDetail } from '@linewalker/domain';
 import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconClipboardList, IconFilterOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -40,7 +40,8 @@ export default function InspectTab({
   const lines = useProjectLines(project.id);
   const [showFilters, setShowFilters] = useState(false);
   const session = useSession().data;
-  const staff = session ? session.roleName !== 'customer' : false;
+  // Staff see the internal quality work (Reject Count, the Rejected button); a customer the accepted result.
+  const staff = session ? can(session, 'image.quality.read') : false;
   const columns = useMemo(
     () => inspectionColumns(project.inspection_type, staff),
     [project.inspection_type, staff],
@@ -91,6 +92,7 @@ export default function InspectTab({
           value={table.filters.status}
           onChange={(status) => table.updateFilters({ status })}
           counts={table.counts}
+          showRejected={staff}
         />
         <InspectionToolbar
           search={table.filters.search}

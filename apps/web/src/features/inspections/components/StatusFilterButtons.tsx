@@ -15,13 +15,16 @@ interface StatusFilterButtonsProps {
   onChange: (value: StatusFilter) => void;
   /** From GET /inspections/counts/{id}; undefined while loading. */
   counts: InspectionCounts | undefined;
+  /** The Rejected button: staff only (a customer sees the accepted result, spec 2 §6). */
+  showRejected: boolean;
 }
 
 /** The Inspect tab's filter buttons with their counts (spec 2 §2). */
-export function StatusFilterButtons({ value, onChange, counts }: StatusFilterButtonsProps) {
+export function StatusFilterButtons({ value, onChange, counts, showRejected }: StatusFilterButtonsProps) {
+  const buttons = showRejected ? BUTTONS : BUTTONS.filter((b) => b.value !== 'rejected');
   return (
     <Group gap="xs" role="group" aria-label="Filter inspections by status">
-      {BUTTONS.map((b) => {
+      {buttons.map((b) => {
         const active = b.value === value;
         return (
           <Button
@@ -37,7 +40,7 @@ export function StatusFilterButtons({ value, onChange, counts }: StatusFilterBut
                 color={active ? 'blue' : 'gray'}
                 data-testid={`count-${b.value}`}
               >
-                {counts ? formatCount(counts[b.count]) : '…'}
+                {counts ? formatCount(counts[b.count] ?? 0) : '…'}
               </Badge>
             }
           >

@@ -40,7 +40,7 @@ export function useInspectionTable(projectId: number, header: ProjectFilters) {
   const counts = useInspectionCounts(projectId, filtered ? params : null);
   const projectCounts = useInspectionCounts(projectId);
   const buttonCounts = params.none ? NO_COUNTS : counts.data;
-  const knownTotal = buttonCounts ? buttonCounts[COUNT_OF[params.status]] : null;
+  const knownTotal = buttonCounts ? (buttonCounts[COUNT_OF[params.status]] ?? 0) : null;
   const total = knownTotal ?? 0;
 
   const window = useInspectionWindow(projectId, params, knownTotal);

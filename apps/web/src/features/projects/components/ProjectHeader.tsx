@@ -1,3 +1,4 @@
+import { can } from '@linewalker/domain';
 import { Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
@@ -6,6 +7,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { useProjectFilters } from '../../../lib/projectFilters.ts';
 import { useProjectLines } from '../../../lib/projectLines.ts';
 import { useProjectStats } from '../../../lib/projectStats.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useUploadStats } from '../../../lib/uploadStats.ts';
 
 /** Search debounce (spec 2 §9). */
@@ -42,9 +44,14 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
 
   const stats = upload.data;
   const fallback = counts.data;
+  // Unassigned photos are the inspection company's quality work: no tile for a customer (spec 2 §6).
+  const session = useSession().data;
+  const seesQuality = session ? can(session, 'image.quality.read') : false;
   const tiles = [
     { label: 'Images Total', count: stats?.img_count ?? fallback?.img_count },
-    { label: 'Unassigned Images', count: stats?.unassigned_img_count ?? fallback?.unassigned_img_count },
+    ...(seesQuality
+      ? [{ label: 'Unassigned Images', count: stats?.unassigned_img_count ?? fallback?.unassigned_img_count }]
+      : []),
     { label: 'KMZ Structures', count: stats?.kmz_struct_count ?? fallback?.kmz_struct_count },
     { label: 'Nadir Structures', count: stats?.nadir_struct_count ?? fallback?.nadir_struct_count },
     { label: 'Manual Structures', count: stats?.manual_struct_count ?? fallback?.manual_struct_count },
@@ -95,7 +102,7 @@ export function ProjectHeader({ projectId }: { projectId: number }) {
           Clear
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, xs: 3, md: tiles.length }} spacing="xs">
         {tiles.map((tile) => (
           <Tile key={tile.label} {...tile} />
         ))}

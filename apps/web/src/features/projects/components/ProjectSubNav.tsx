@@ -13,16 +13,19 @@ interface ProjectSubNavProps {
   roleName: RoleName | undefined;
 }
 
-/** 'All Projects' and the sub-pages the role may see (spec 1 §2 'Project page frame', §6). */
+/** 'All Projects' (staff) and the sub-pages the role may see (spec 1 §2 'Project page frame', §6). */
 export function ProjectSubNav({ slug, subpage, roleName }: ProjectSubNavProps) {
   const allowed = projectSubpagesFor(roleName);
   const tabs = SUBPAGE_TABS.filter((t) => allowed.includes(t.value));
+  // Every staff role goes back to the list from a project (spec 2 §2), inspectors and users included, not
+  // only those with the 'all' view; a customer's read-only page has no back button (spec 2 §6).
+  const backToList = allowed.length > 0 && roleName !== 'customer';
   // The header's filters go along to the next sub-page.
   const [search] = useSearchParams();
   const filterSearch = projectFilterSearch(search);
   return (
     <Group gap="md" wrap="nowrap" align="flex-end" mb="md">
-      {allowed.includes('all') && (
+      {backToList && (
         <Button
           component={Link}
           to={paths.projects.getHref()}

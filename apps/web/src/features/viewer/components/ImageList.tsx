@@ -31,6 +31,8 @@ interface ImageListProps {
   selected: ReadonlySet<number>;
   onSelectedChange: (ids: Set<number>) => void;
   onPreview: () => void;
+  /** The Rejected view: staff only (a customer is shown the accepted photos, spec 2 §6). */
+  showRejected: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export function ImageList(props: ImageListProps) {
         fullWidth
         value={props.view}
         onChange={(v) => props.onViewChange(v as ImageView)}
-        data={IMAGE_VIEWS.map((v) => ({
+        data={IMAGE_VIEWS.filter((v) => props.showRejected || v !== 'rejected').map((v) => ({
           value: v,
           label: IMAGE_VIEW_LABELS[v],
           disabled: isViewDisabled(props.all, v),

@@ -56,6 +56,8 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const canInspect = session ? can(session, 'inspection.complete') : false;
   const isStaffUser = session ? !isCustomer(session) : false;
   const canAddCategory = session ? can(session, 'category.create') : false;
+  // Rejected photos are the inspection company's quality work: a customer has no Rejected view (spec 2 §6).
+  const seesQuality = session ? can(session, 'image.quality.read') : false;
 
   // What belongs to one photo (a shape drawn, an annotation picked) goes when the reviewer steps on.
   const forgetPhoto = useRef<() => void>(() => {});
@@ -184,6 +186,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
                 selected={selected}
                 onSelectedChange={setSelected}
                 onPreview={() => dialogs.setDialog('preview')}
+                showRejected={seesQuality}
               />
             )}
           </Box>
