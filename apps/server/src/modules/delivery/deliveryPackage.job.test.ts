@@ -17,6 +17,9 @@ let ctx: TestContext;
 let manager: Record<string, string>;
 let customer: Record<string, string>;
 let otherCustomer: Record<string, string>;
+/** Who a ready package is announced to (the company's active customers) and who not. */
+const told: string[] = [];
+const notTold: string[] = [];
 let projectId: number;
 let plainStructure: number;
 let formulaStructure: number;
@@ -63,6 +66,15 @@ async function deliver(imageIds: number[]): Promise<CreateDeliveryResponse> {
   return res.json<CreateDeliveryResponse>();
 }
 
+/** The 'ready' e-mails of a package, by recipient. */
+const readyMails = (packageNumber: number) =>
+  queryRows<{ recipient: string; subject: string; body: string; status: string }>(
+    db(),
+    sql`select recipient, subject, body, status from outbox
+        where subject = 'Your inspection photos are ready: North Feeder / 2026'
+          and body like ${`%(package ${packageNumber}, %`} order by recipient`,
+  );
+
 const status = async (packageId: number, headers = manager) =>
   (await ctx.app.inject({ url: `/api/v1/deliveries/${packageId}`, headers })).json<DeliveryPackage>();
 
@@ -78,9 +90,15 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const companyId = await createCompany(db(), 'Package Utility');
   manager = bearer(await loginToken(ctx.app, await createUser(db(), 'project_manager')));
-  customer = bearer(await loginToken(ctx.app, await createUser(db(), 'customer', { companyId })));
-  otherCustomer = bearer(
-    await loginToken(ctx.app, await createUser(db(), 'customer', { companyId: await createCompany(db()) })),
+  const customerUser = await createUser(db(), 'customer', { companyId });
+  customer = bearer(await loginToken(ctx.app, customerUser));
+  const otherCustomerUser = await createUser(db(), 'customer', { companyId: await createCompany(db()) });
+  otherCustomer = bearer(await loginToken(ctx.app, otherCustomerUser));
+  told.push(customerUser.email, (await createUser(db(), 'customer', { companyId })).email);
+  notTold.push(
+    otherCustomerUser.email,
+    (await createUser(db(), 'customer', { companyId, status: 0 })).email,
+    (await createUser(db(), 'project_manager')).email,
   );
   projectId = await createProject(db(), companyId, { projectName: 'North Feeder / 2026' });
   const lineId = await createLine(db(), companyId, projectId, 'North Feeder');
@@ -133,6 +151,16 @@ describe('delivery.build-package', () => {
     const built = await status(packageId, customer);
     expect(built).toMatchObject({ status: 'ready', files_done: 3, image_count: 3, error: null });
     expect(built.completed_at).not.toBeNull();
+
+    // The customer company's active users are e-mailed a link to the Delivery page, once each.
+    const mails = await readyMails(built.number);
+    expect(mails.map((m) => m.recipient)).toEqual([...told].sort());
+    for (const email of notTold) expect(mails.map((m) => m.recipient)).not.toContain(email);
+    expect(mails[0]!.body).toContain(`${built.archive_name} (package ${built.number}, 3 photos)`);
+    expect(mails[0]!.body).toContain(
+      `${ctx.app.deps.config.publicUrl}/projects/north-feeder-%2F-2026/archive\n`,
+    );
+    expect(mails[0]!.body).toContain('Hello Test');
 
     const { statusCode, first, file } = await download(packageId, customer);
     expect(first.headers['cache-control']).toBe('no-store');
@@ -218,6 +246,21 @@ describe('delivery.build-package', () => {
     );
     expect(job).toEqual({ state: 'succeeded', result: { skipped: 'ready' } });
     expect(await status(packageId)).toEqual(before);
+    expect(await readyMails(before.number)).toHaveLength(told.length);
+  });
+
+  it('is announced once even when its file is lost and the package is built again', async () => {
+    const before = await status(packageId);
+    const [row] = await queryRows<{ key: string }>(
+      db(),
+      sql`select storage_key as key from delivery_packages where id = ${packageId}`,
+    );
+    await ctx.app.deps.storage.delete(row!.key);
+    await ctx.database.db.execute(sql`
+      insert into jobs (name, payload, max_attempts) values ('delivery.build-package', ${JSON.stringify({ packageId })}::jsonb, 5)`);
+    await runDueJobs(ctx.app.deps);
+    expect(await status(packageId)).toMatchObject({ status: 'ready', files_done: 3 });
+    expect(await readyMails(before.number)).toHaveLength(told.length);
   });
 
   it('fails for good, visibly, when an original no longer matches its md5', async () => {
@@ -228,6 +271,7 @@ describe('delivery.build-package', () => {
     await runDueJobs(ctx.app.deps);
     const failed = await status(created.package!.id);
     expect(failed.status).toBe('failed');
+    expect(await readyMails(failed.number)).toEqual([]);
     expect(failed.error).toMatch(/DJI_0009\.JPG does not match its md5/);
     expect((await download(created.package!.id, manager)).statusCode).toBe(409);
     const [job] = await queryRows<{ state: string }>(
@@ -259,7 +303,12 @@ describe('delivery.build-package', () => {
     } finally {
       storage.write = write;
     }
-    expect(await status(created.package!.id)).toMatchObject({ status: 'ready', error: null, files_done: 1 });
+    const ready = await status(created.package!.id);
+    expect(ready).toMatchObject({ status: 'ready', error: null, files_done: 1 });
+    // Announced by the attempt that succeeded, once; '1 photo'.
+    const mails = await readyMails(ready.number);
+    expect(mails.map((m) => m.recipient)).toEqual([...told].sort());
+    expect(mails[0]!.body).toContain('1 photo)');
   });
 
   it("another company's customer reaches nothing of it", async () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { defineJob, type JobContext, PermanentJobError } from '../../platform/jobs/define.ts';
 import * as packageRepo from './deliveryPackages.repository.ts';
 import { annotationsGeoJson, indexCsvLines, photoPaths } from './packageContents.ts';
+import { tellCustomersPackageReady } from './packageReadyNotice.ts';
 import { writeZip } from './packageZip.ts';
 
 const BuildPayload = z.object({ packageId: z.number().int().positive() });
@@ -17,6 +19,8 @@ const base64OfHex = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
  * line, image, file, capture time, coordinates, md5 of the bytes written, size) and annotations.geojson,
  * streamed into storage under the package's key. Progress (photos written) is kept on the package for the
  * Delivery page and reported to the queue.
+ *
+ * Once ready, the customer company's users are e-mailed a link (once per package, see packageReadyNotice.ts).
  *
  * Idempotent: a package that is ready with its file stored is left alone; a rerun (a retry, or another
  * worker after a lost lease) writes the whole ZIP again under the same key, which storage replaces whole.
@@ -40,8 +44,11 @@ export const deliveryPackageJob = defineJob({
     try {
       await packageRepo.markBuilding(db, packageId);
       const result = await build(ctx, pkg);
-      await packageRepo.markReady(db, packageId, result.sizeBytes);
-      return result;
+      const told = await withTransaction(db, async (tx) => {
+        await packageRepo.markReady(tx, packageId, result.sizeBytes);
+        return tellCustomersPackageReady(tx, ctx, packageId);
+      });
+      return { ...result, told };
     } catch (err) {
       const final = err instanceof PermanentJobError || ctx.attempt >= ctx.maxAttempts;
       const message = err instanceof Error ? err.message : String(err);

@@ -219,3 +219,23 @@ export async function userName(db: Db, userId: number): Promise<string | null> {
   );
   return row?.name ?? null;
 }
+
+/**
+ * Who is told of a reshoot: the active pilots of the structure's flight crew, or, when the structure is in no
+ * crew, the pilots assigned to the project. Each once, by id.
+ */
+export function reshootRecipients(db: Db, projectId: number, structureId: number) {
+  return queryRows<{ id: number; email: string; phone: string | null; first_name: string }>(
+    db,
+    sql`with crew as (
+          select cm.user_id from structures s join crew_members cm on cm.crew_group_id = s.crew_group_id
+          where s.id = ${structureId}
+        ), fallback as (
+          select pp.user_id from project_pilots pp
+          where pp.project_id = ${projectId} and pp.assigned and not exists (select 1 from crew)
+        )
+        select u.id, u.email, u.phone, u.first_name from users u
+        where u.status = 1 and u.id in (select user_id from crew union select user_id from fallback)
+        order by u.id`,
+  );
+}

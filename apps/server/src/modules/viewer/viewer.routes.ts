@@ -109,7 +109,9 @@ export async function viewerRoutes(app: App): Promise<void> {
         summary: 'Request a reshoot of an inspection',
         description:
           "review_status becomes 'Reshoot Requested' with the reason (required, at most 500 characters); asking " +
-          'again replaces the reason. 409 inspection_completed for a completed inspection. Inspecting roles only.',
+          'again replaces the reason. 409 inspection_completed for a completed inspection. Inspecting roles only. ' +
+          "The structure's flight crew (else the project's assigned pilots) is e-mailed, and texted when a pilot " +
+          'has a phone number; asking again with the same reason sends nothing more.',
         params: IdParam,
         body: RequestReshootBody,
         response: { 200: ReviewActionResponse },
@@ -117,7 +119,7 @@ export async function viewerRoutes(app: App): Promise<void> {
     },
     async (req) => ({
       ...ok,
-      changed: await service.requestReshoot(db, actorOf(req), req.params.id, req.body),
+      changed: await service.requestReshoot(deps, actorOf(req), req.params.id, req.body),
     }),
   );
 

@@ -18,6 +18,7 @@ import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { semToCondition } from '../inspections/conditionAnswers.ts';
 import { inspectionRow } from '../inspections/inspections.service.ts';
+import { reshootNotice } from './reshootNotice.ts';
 import { describeReviewAction } from './reviewHistory.ts';
 import * as repo from './viewer.repository.ts';
 
@@ -101,14 +102,18 @@ export async function markImage(
 /**
  * Asks the flight crew to photograph the structure again (review_status 'Reshoot Requested'). Asking again
  * replaces the reason. A completed inspection cannot be sent back (409): its report stands.
+ *
+ * The crew's pilots are told (e-mail, and a text when they have a phone number) through the outbox in the same
+ * transaction, each message delivered by its own `mail.deliver` job with the mail retries. Only a change is
+ * told: asking again with the same reason (a double click, a retried request) sends nothing more.
  */
 export async function requestReshoot(
-  db: Db,
+  deps: Deps,
   actor: UserActor,
   inspectionId: number,
   body: RequestReshootBody,
 ): Promise<boolean> {
-  return withTransaction(db, async (tx) => {
+  return withTransaction(deps.database.db, async (tx) => {
     const inspection = await reviewInspection(tx, actor, 'inspection.reshoot', inspectionId, true);
     if (body.component != null && body.component !== inspection.component_id) {
       throw badRequest('The component does not match this inspection.', 'component_mismatch');
@@ -122,6 +127,7 @@ export async function requestReshoot(
     const changed =
       inspection.review_status !== 'Reshoot Requested' || inspection.reshoot_reason !== body.reason;
     await repo.requestReshoot(tx, inspectionId, body.reason, actor.userId);
+    if (changed) await tellPilotsOfReshoot(deps, tx, inspection, body.reason);
     await writeAudit(tx, actor, {
       action: 'inspection.reshoot_request',
       objectType: 'inspection',
@@ -130,6 +136,21 @@ export async function requestReshoot(
     });
     return changed;
   });
+}
+
+async function tellPilotsOfReshoot(deps: Deps, tx: Db, inspection: repo.ReviewInspectionRef, reason: string) {
+  const link = `${deps.config.publicUrl}/projects/${encodeURIComponent(projectSlug(inspection.project_name))}/upload`;
+  for (const pilot of await repo.reshootRecipients(tx, inspection.project_id, inspection.structure_id)) {
+    const messages = reshootNotice({
+      pilot,
+      structure: inspection.struct_num,
+      line: inspection.line_name,
+      project: inspection.project_name,
+      reason,
+      link,
+    });
+    for (const message of messages) await deps.mailer.enqueue(tx, message);
+  }
 }
 
 /** Withdraws a reshoot request: the inspection is pending again. Without one, 200 and nothing changes. */
