@@ -104,8 +104,12 @@ async function main(): Promise<void> {
       );
       results.push({
         name: scenario.name,
-        ...ops,
-        ratio: ops.subject / ops.baseline,
+        subject: ops.subject,
+        baseline: ops.baseline,
+        ratio: ops.ratio,
+        ratioSpread: ops.ratioSpread,
+        pairs: ops.ratios.length,
+        load: ops.load,
         target: scenario.target,
       });
       process.stdout.write('done\n');

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { loadAverage, median, spread } from './stats.ts';
 
 export interface MeasureOptions {
-  /** Rounds per side; the median round is reported, which shrugs off a GC pause or a noisy neighbour. */
+  /** Pairs of rounds (one subject round next to one baseline round); the median pair's ratio is reported. */
   rounds: number;
   /** Each round runs operations until this much time has passed (and at least once). */
   roundMs: number;
@@ -9,7 +10,7 @@ export interface MeasureOptions {
   warmup: number;
 }
 
-export const DEFAULT_MEASURE: MeasureOptions = { rounds: 5, roundMs: 1000, warmup: 2 };
+export const DEFAULT_MEASURE: MeasureOptions = { rounds: 7, roundMs: 1000, warmup: 2 };
 
 type Operation = () => Promise<unknown> | unknown;
 
@@ -27,23 +28,36 @@ async function round(op: Operation, roundMs: number, after?: Operation): Promise
   return (ops * 1000) / elapsed;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+export interface PairMeasurement {
+  /** Median ops/s of the subject's rounds. */
+  subject: number;
+  /** Median ops/s of the baseline's rounds. */
+  baseline: number;
+  /** subject ÷ baseline ops/s of each pair of neighbouring rounds, in run order. */
+  ratios: number[];
+  /** The median of `ratios`: the figure reported. */
+  ratio: number;
+  /** Lowest and highest pair ratio. */
+  ratioSpread: [number, number];
+  /** The 1-minute load average before the first and after the last round. */
+  load: [number, number];
+}
 
 /**
- * Operations per second of both sides. Rounds alternate subject and baseline, so a machine that slows
- * down (thermal, another process) slows both alike instead of skewing the ratio. `after` runs untimed
- * after every operation (a scenario that writes rows deletes them there, so each operation starts alike).
+ * Operations per second of both sides, measured as pairs of neighbouring rounds: each pair's ratio compares
+ * two rounds seconds apart, so a machine whose load comes and goes (other processes on shared cores) slows
+ * both sides of a pair alike. The order inside a pair alternates (subject first, then baseline first:
+ * A B B A A B …), so a side never always runs right after the other's warm caches or a GC it left. The
+ * reported ratio is the median pair's, with the lowest and highest beside it. `after` runs untimed after
+ * every operation (a scenario that writes rows deletes them there, so each operation starts alike).
  */
 export async function measurePair(
   subject: Operation,
   baseline: Operation,
   options: MeasureOptions = DEFAULT_MEASURE,
   after?: Operation,
-): Promise<{ subject: number; baseline: number }> {
+): Promise<PairMeasurement> {
+  const loadBefore = loadAverage();
   for (let i = 0; i < options.warmup; i++) {
     await subject();
     await after?.();
@@ -52,9 +66,27 @@ export async function measurePair(
   }
   const subjectRounds: number[] = [];
   const baselineRounds: number[] = [];
+  const ratios: number[] = [];
   for (let i = 0; i < options.rounds; i++) {
-    subjectRounds.push(await round(subject, options.roundMs, after));
-    baselineRounds.push(await round(baseline, options.roundMs, after));
+    let s: number;
+    let b: number;
+    if (i % 2 === 0) {
+      s = await round(subject, options.roundMs, after);
+      b = await round(baseline, options.roundMs, after);
+    } else {
+      b = await round(baseline, options.roundMs, after);
+      s = await round(subject, options.roundMs, after);
+    }
+    subjectRounds.push(s);
+    baselineRounds.push(b);
+    ratios.push(s / b);
   }
-  return { subject: median(subjectRounds), baseline: median(baselineRounds) };
+  return {
+    subject: median(subjectRounds),
+    baseline: median(baselineRounds),
+    ratios,
+    ratio: median(ratios),
+    ratioSpread: spread(ratios),
+    load: [loadBefore, loadAverage()],
+  };
 }

@@ -6,8 +6,17 @@ export interface BenchResult {
   subject: number;
   /** Operations per second of the baseline, measured in the same run. */
   baseline: number;
-  /** subject / baseline: 1 means as fast as the baseline, 0.5 half as fast. */
+  /**
+   * The median of the pair ratios (subject ÷ baseline ops/s of neighbouring rounds): 1 means as fast as
+   * the baseline, 0.5 half as fast.
+   */
   ratio: number;
+  /** Lowest and highest pair ratio. */
+  ratioSpread: [number, number];
+  /** Pairs of rounds measured. */
+  pairs: number;
+  /** The 1-minute load average before and after the measurement. */
+  load: [number, number];
   /** The ratio aimed for, if any. */
   target?: number | undefined;
 }
@@ -22,12 +31,14 @@ const opsText = (ops: number): string =>
 
 /** A plain-text table, aligned for a terminal and readable in a CI log. */
 export function formatTable(results: readonly BenchResult[]): string {
-  const header = ['scenario', 'subject ops/s', 'baseline ops/s', 'ratio', 'target'];
+  const header = ['scenario', 'subject ops/s', 'baseline ops/s', 'ratio', 'pair spread', 'load', 'target'];
   const rows = results.map((r) => [
     r.name,
     opsText(r.subject),
     opsText(r.baseline),
     r.ratio.toFixed(3),
+    `${r.ratioSpread[0].toFixed(2)}–${r.ratioSpread[1].toFixed(2)} (${r.pairs})`,
+    `${r.load[0].toFixed(1)}→${r.load[1].toFixed(1)}`,
     r.target === undefined ? '-' : `≥ ${r.target} ${r.ratio >= r.target ? 'met' : 'MISSED'}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

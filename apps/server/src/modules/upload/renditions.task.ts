@@ -10,7 +10,7 @@ export type Renditions =
 const JPEG = { quality: 82, mozjpeg: false } as const;
 
 /**
- * Runs in a ThreadPool thread (CPU work off the event loop): decodes the original once, turns it upright
+ * Called by the processing job (sharp works on libuv's thread pool, off the event loop): decodes the original once, turns it upright
  * by its EXIF orientation, makes the medium from it and the thumbnail from the medium. Sizes are the
  * longest side; a photo smaller than a size is not enlarged.
  */
