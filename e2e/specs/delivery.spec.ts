@@ -159,6 +159,10 @@ test.describe('delivery', () => {
     await expect(count(page, 'delivered')).toHaveText('2', { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Archive Selected' })).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
+    // Capture completeness is the inspection company's quality work: no 'images found' badges for them.
+    await expect(row(page, 'D-3')).toBeVisible();
+    await expect(page.getByText(/images found/)).toHaveCount(0);
+    await expect(row(page, 'D-1')).toContainText('Delivered');
     const { files } = await downloadPackage(page);
     expect(files.get('index.csv')!.toString('utf8')).toContain('DLV_0003.JPG');
   });

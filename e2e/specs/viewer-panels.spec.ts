@@ -134,6 +134,8 @@ test.describe('viewer panels', () => {
     await openViewer(page, ACCOUNTS.projectManager.email);
     await expect(shotType(page)).toHaveValue('No Shot Type');
     await expect(shotType(page)).toBeEnabled();
+    // Staff have the Rejected view of the image list; a customer does not (below).
+    await expect(page.getByTestId('image-list').getByText('Rejected', { exact: true })).toBeVisible();
     const saved = page.waitForResponse((r) => r.url().includes('/annotations/updateIdentifier') && r.ok());
     await shotType(page).click();
     await page.getByRole('option', { name: 'Crossarm', exact: true }).click();
@@ -149,6 +151,9 @@ test.describe('viewer panels', () => {
 
     const customer = await openPage();
     await openViewer(customer, ACCOUNTS.customer.email);
+    // A customer's image list has no Rejected view (the accepted photos only, spec 2 §6).
+    await expect(customer.getByTestId('image-list').getByText('To Archive', { exact: true })).toBeVisible();
+    await expect(customer.getByTestId('image-list').getByText('Rejected', { exact: true })).toHaveCount(0);
     // The customer reads the chosen type as text: no selector, nothing to open.
     await expect(customer.getByTestId('shot-type')).toHaveText('Shot Type: Crossarm');
     await expect(shotType(customer)).toHaveCount(0);

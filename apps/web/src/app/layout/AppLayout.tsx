@@ -8,6 +8,8 @@ import { useSession } from '../../lib/session.ts';
 import { Header } from './Header.tsx';
 
 const HEADER_HEIGHT = 60;
+/** The page column's widest: the tables of a project fill a 1440 px screen, longer lines stay readable. */
+const PAGE_MAX_WIDTH = 1600;
 
 /**
  * The root of every page. It waits for the session once, then shows the header only to a
@@ -56,7 +58,8 @@ export function AppLayout() {
       )}
       <AppShell.Main>
         {withHeader ? (
-          <Container size="xl" px={0}>
+          // Wide enough for the Inspect and Pilots tables at 1440 px (1,408 px there); capped on bigger screens.
+          <Container size={PAGE_MAX_WIDTH} px={0}>
             <Outlet />
           </Container>
         ) : (

@@ -16,7 +16,10 @@ export type ColumnId =
 export interface ColumnDef {
   id: ColumnId;
   header: string;
-  /** Pixels; the table scrolls sideways below the sum. */
+  /**
+   * Pixels; the table scrolls sideways below the sum. A structure-level table's sum (1,369 px with the boxes)
+   * fits the page at 1440 px wide (1,408 px of it), Count and Reject Count included.
+   */
   width: number;
   align?: 'right';
   /** The cell as text: shown (except Risk, drawn as a badge) and written to the CSV export. */
@@ -24,25 +27,25 @@ export interface ColumnDef {
 }
 
 const COLUMNS: Record<ColumnId, ColumnDef> = {
-  lineName: { id: 'lineName', header: 'Line Name', width: 200, text: (v) => v.lineName },
-  lineNumber: { id: 'lineNumber', header: 'Line Number', width: 125, text: (v) => v.lineNumber },
-  structure: { id: 'structure', header: 'Structure', width: 150, text: (v) => v.structure },
-  component: { id: 'component', header: 'Component', width: 150, text: (v) => v.component },
-  reviewedBy: { id: 'reviewedBy', header: 'Reviewed By', width: 160, text: (v) => v.reviewedBy },
-  dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 185, text: (v) => v.dateReviewed },
+  lineName: { id: 'lineName', header: 'Line Name', width: 170, text: (v) => v.lineName },
+  lineNumber: { id: 'lineNumber', header: 'Line Number', width: 115, text: (v) => v.lineNumber },
+  structure: { id: 'structure', header: 'Structure', width: 120, text: (v) => v.structure },
+  component: { id: 'component', header: 'Component', width: 130, text: (v) => v.component },
+  reviewedBy: { id: 'reviewedBy', header: 'Reviewed By', width: 135, text: (v) => v.reviewedBy },
+  dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 150, text: (v) => v.dateReviewed },
   reviewStatus: {
     id: 'reviewStatus',
     header: 'Review Status',
-    width: 160,
+    width: 145,
     text: (v) => (v.withoutPhotos ? `${v.reviewStatus} (no photos)` : v.reviewStatus),
   },
-  risk: { id: 'risk', header: 'Risk', width: 140, text: (v) => v.risk.label },
-  notes: { id: 'notes', header: 'Notes', width: 260, text: (v) => v.notes },
-  count: { id: 'count', header: 'Count', width: 80, align: 'right', text: (v) => v.count },
+  risk: { id: 'risk', header: 'Risk', width: 120, text: (v) => v.risk.label },
+  notes: { id: 'notes', header: 'Notes', width: 180, text: (v) => v.notes },
+  count: { id: 'count', header: 'Count', width: 75, align: 'right', text: (v) => v.count },
   rejectCount: {
     id: 'rejectCount',
     header: 'Reject Count',
-    width: 125,
+    width: 115,
     align: 'right',
     text: (v) => v.rejectCount,
   },

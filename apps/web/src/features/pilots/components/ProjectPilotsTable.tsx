@@ -37,30 +37,31 @@ const miles = (p: ProjectPilotItem) =>
     ? '—'
     : `${metersToMiles(p.distanceFromProjectMeters).toLocaleString('en-US')} mi`;
 
+/** The columns: 1,380 px in all, so the page shows Actions at 1440 px wide (1,408 px of it). */
 function columns(actions: PilotActions): DataColumn<ProjectPilotItem, ProjectPilotColumnId>[] {
   return [
-    { id: 'name', header: 'Name', width: 170, sortable: true, cell: pilotName },
-    { id: 'distance', header: 'Distance', width: 100, sortable: true, align: 'right', cell: miles },
+    { id: 'name', header: 'Name', width: 140, sortable: true, cell: pilotName },
+    { id: 'distance', header: 'Distance', width: 85, sortable: true, align: 'right', cell: miles },
     {
       id: 'availability',
       header: 'Availability',
-      width: 130,
+      width: 115,
       sortable: true,
       cell: (p) => availabilityLabel(p.availability),
     },
-    { id: 'home_base', header: 'Home Base', width: 150, sortable: true, cell: (p) => p.home_base ?? '—' },
-    { id: 'phone', header: 'Phone', width: 140, cell: (p) => p.phone ?? '—' },
+    { id: 'home_base', header: 'Home Base', width: 115, sortable: true, cell: (p) => p.home_base ?? '—' },
+    { id: 'phone', header: 'Phone', width: 110, cell: (p) => p.phone ?? '—' },
     {
       id: 'certifications',
       header: 'Certifications',
-      width: 190,
+      width: 130,
       cell: (p) => truncateText(p.certifications.join(', '), CERTIFICATION_TEXT_MAX) || '—',
       title: (p) => p.certifications.join(', ') || undefined,
     },
     {
       id: 'status',
       header: 'Status',
-      width: 200,
+      width: 175,
       sortable: true,
       cell: (p) => {
         const look = STATUS_BADGE[pilotStatusColor(p.pilot_scheduling_status_id)] ?? STATUS_BADGE.yellow!;
@@ -74,21 +75,21 @@ function columns(actions: PilotActions): DataColumn<ProjectPilotItem, ProjectPil
     {
       id: 'request_sent',
       header: 'Request Sent',
-      width: 170,
+      width: 145,
       sortable: true,
       cell: (p) => formatUtcDateTime(p.request_sent_at),
     },
     {
       id: 'responded',
       header: 'Responded',
-      width: 170,
+      width: 145,
       sortable: true,
       cell: (p) => formatUtcDateTime(p.responded_at),
     },
     {
       id: 'actions',
       header: 'Actions',
-      width: 260,
+      width: 220,
       cell: (p) => (
         <Group gap={6} wrap="nowrap">
           <Button

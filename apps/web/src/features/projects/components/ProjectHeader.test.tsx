@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/queryKeys.ts';
-import { renderWithProviders, testQueryClient } from '../../../testing/render.tsx';
+import { renderWithProviders, sessionFor, testQueryClient } from '../../../testing/render.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 
-function setup(initial = '/projects/p/upload') {
+function setup(initial = '/projects/p/upload', roleName: 'inspector' | 'customer' = 'inspector') {
   const client = testQueryClient();
   client.setQueryData(queryKeys.structures.lines(5), [
     { id: 1, line_name: 'North Line', line_num: null },
@@ -34,7 +34,8 @@ function setup(initial = '/projects/p/upload') {
       initialEntries: [initial],
     },
   );
-  return { router, ...renderWithProviders(<RouterProvider router={router} />, { client }) };
+  const session = sessionFor(roleName, { roleId: roleName === 'customer' ? 5 : 3 });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />, { client, session }) };
 }
 
 describe('project header', () => {
@@ -52,6 +53,16 @@ describe('project header', () => {
         (name) => within(screen.getByRole('group', { name })).getByTestId('header-tile-count').textContent,
       ),
     ).toEqual(['1,234', '56', '700', '3', '9']);
+  });
+
+  it("shows a customer no Unassigned Images tile (the company's quality work, spec 2 §6)", () => {
+    setup('/projects/p/inspect', 'customer');
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Images Total',
+      'KMZ Structures',
+      'Nadir Structures',
+      'Manual Structures',
+    ]);
   });
 
   it("keeps Lines ('All Lines' by default) and the search (after typing stops) in the URL; Clear resets both", async () => {
