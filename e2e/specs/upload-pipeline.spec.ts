@@ -142,7 +142,8 @@ test('a folder of 30 photos uploads, resumes after a reload, and is skipped when
   await expect(statuses.first()).toHaveText('Skipped - Already Uploaded');
   const shown = await statuses.allTextContents();
   expect(new Set(shown)).toEqual(new Set(['Skipped - Already Uploaded']));
-  // 'Skipped - Already Uploaded' is shown as pending (spec 2 §4).
-  await expect(tabCount(page, 'Pending')).toHaveText('Pending 30');
+  // Files already in the project are done, not waiting (issue 21 §6): counted under Complete.
+  await expect(tabCount(page, 'Pending')).toHaveText('Pending 0');
+  await expect(tabCount(page, 'Complete')).toHaveText('Complete 30');
   expect(again.count).toBe(0);
 });

@@ -32,10 +32,10 @@ describe('file acceptance', () => {
 });
 
 describe('statuses and tabs', () => {
-  it('counts any status containing failed as Failed, and skipped as Pending', () => {
+  it('counts any status containing failed as Failed, and skipped (already uploaded) as Complete', () => {
     expect(isFailedStatus(UPLOAD_STATUS.blobFailed)).toBe(true);
     expect(isFailedStatus(UPLOAD_STATUS.skipped)).toBe(false);
-    expect(uploadTabOf(UPLOAD_STATUS.skipped)).toBe('Pending');
+    expect(uploadTabOf(UPLOAD_STATUS.skipped)).toBe('Complete');
     expect(uploadTabOf(UPLOAD_STATUS.uploading)).toBe('Uploading');
     expect(
       uploadTabCounts([
@@ -46,7 +46,7 @@ describe('statuses and tabs', () => {
         UPLOAD_STATUS.invalidImage,
         UPLOAD_STATUS.skipped,
       ]),
-    ).toEqual({ All: 6, Pending: 2, Uploading: 1, Complete: 2, Failed: 1 });
+    ).toEqual({ All: 6, Pending: 1, Uploading: 1, Complete: 3, Failed: 1 });
   });
   it('words the failure dialog as the spec does', () => {
     expect(failedDialogTitle(3)).toBe('Error Uploading 3 Images');

@@ -58,12 +58,14 @@ export const UPLOAD_TABS = ['All', 'Pending', 'Uploading', 'Complete', 'Failed']
 export type UploadTab = (typeof UPLOAD_TABS)[number];
 
 /**
- * The Batch Upload panel's tab a status belongs to (besides All). 'Skipped - Already Uploaded' is
- * shown as pending (spec 2 §4).
+ * The Batch Upload panel's tab a status belongs to (besides All). A file skipped because the project has it
+ * already ('Skipped - Already Uploaded') is done, not waiting: it is counted under Complete, where the batch's
+ * progress counts it too (issue 21 §6: re-uploaded files counted as Pending looked stuck), and its row keeps
+ * its own status text.
  */
 export function uploadTabOf(status: string): Exclude<UploadTab, 'All'> {
   if (isFailedStatus(status)) return 'Failed';
-  if (status === UPLOAD_STATUS.complete) return 'Complete';
+  if (status === UPLOAD_STATUS.complete || status === UPLOAD_STATUS.skipped) return 'Complete';
   if (status === UPLOAD_STATUS.uploading) return 'Uploading';
   return 'Pending';
 }

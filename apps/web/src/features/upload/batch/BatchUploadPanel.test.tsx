@@ -67,6 +67,24 @@ describe('Batch Upload panel', () => {
     expect(rows.length).toBeLessThan(40);
   });
 
+  it('counts files already in the project under Complete, not Pending', () => {
+    const items = [
+      item(1, UPLOAD_STATUS.skipped),
+      item(2, UPLOAD_STATUS.skipped),
+      item(3, UPLOAD_STATUS.complete),
+      item(4, UPLOAD_STATUS.pending),
+    ];
+    renderWithProviders(<BatchUploadPanel state={state(items)} onStop={() => {}} />);
+    const panel = screen.getByRole('region', { name: 'Batch Upload' });
+    expect(
+      within(panel)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All 4', 'Pending 1', 'Uploading 0', 'Complete 3', 'Failed 0']);
+    expect(within(panel).getByText('3 of 4 photos done · 2 already uploaded')).toBeTruthy();
+    expect(within(panel).getAllByText('Skipped - Already Uploaded')).toHaveLength(2);
+  });
+
   it('shortens long names to their last 30 characters and says when the network is away', () => {
     const long = '2026-11-20_smoky_hill_tower_inspection_DJI_0001.JPG';
     renderWithProviders(

@@ -156,7 +156,8 @@ export function BatchUploadPanel({ state, onStop }: { state: UploadState; onStop
   if (state.batchId === 0 || state.items.length === 0) return null;
   const progress = progressOf(state);
   const skipped = state.items.filter((item) => item.alreadyUploaded).length;
-  const done = skipped + counts.Complete;
+  // Skipped files (already in the project) are counted under Complete.
+  const done = counts.Complete;
   const open = hiddenBatch !== state.batchId;
 
   if (!open) {

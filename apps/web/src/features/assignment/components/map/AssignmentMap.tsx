@@ -11,11 +11,13 @@ import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
 import { useMapLibre } from '../../../../components/map/useMapLibre.ts';
 import { type AssignmentModel, crewPalette } from '../../model/assignmentModel.ts';
 import { structureBounds, structureFeatures } from '../../model/mapFeatures.ts';
+import { crewMixImage, useCrewMixImages } from './crewMix.ts';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { StructuresLoading } from './StructuresLoading.tsx';
 import {
   CLUSTER_COUNT_LAYER,
   CLUSTER_LAYER,
+  CLUSTER_MIX_LAYER,
   crewPaint,
   crewSlots,
   POINT_LAYER,
@@ -187,7 +189,9 @@ export function AssignmentMap({
     map.setPaintProperty(CLUSTER_LAYER, 'circle-color', paint.clusterColor);
     map.setPaintProperty(CLUSTER_COUNT_LAYER, 'text-color', paint.clusterText);
     map.setPaintProperty(POINT_LAYER, 'circle-color', paint.pointColor);
+    map.setLayoutProperty(CLUSTER_MIX_LAYER, 'icon-image', crewMixImage(slots, paletteKey.split(',')));
   }, [map, paletteKey, slots]);
+  useCrewMixImages(map, model?.palette);
 
   useEffect(() => {
     if (!map || !model) return;

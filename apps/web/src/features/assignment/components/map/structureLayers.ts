@@ -1,16 +1,24 @@
 import { ASSIGNMENT_MAP, crewTextColor, UNASSIGNED_COLOR } from '@linewalker/domain';
-import type { ExpressionSpecification, GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  FilterSpecification,
+  GeoJSONSourceSpecification,
+  LayerSpecification,
+} from 'maplibre-gl';
 import { clusteredSource, isCluster, isSinglePoint } from '../../../../components/map/clusters.ts';
 import { LABEL_FONT } from '../../../../components/map/offlineStyle.ts';
+import { clusterRadius, crewMixImage } from './crewMix.ts';
 
 export const STRUCTURE_SOURCE = 'structures';
 export const SELECTION_SOURCE = 'selection';
 export const CLUSTER_LAYER = 'structure-clusters';
 export const CLUSTER_COUNT_LAYER = 'structure-cluster-count';
+/** The pie ring around a cluster that mixes crews or unassigned structures (see crewMix.ts). */
+export const CLUSTER_MIX_LAYER = 'structure-cluster-mix';
 export const POINT_LAYER = 'structure-points';
 export const SELECTION_LAYER = 'structure-selection';
 /** The layers drawn from STRUCTURE_SOURCE, bottom to top. */
-export const STRUCTURE_LAYERS = [CLUSTER_LAYER, CLUSTER_COUNT_LAYER, POINT_LAYER];
+export const STRUCTURE_LAYERS = [CLUSTER_LAYER, CLUSTER_MIX_LAYER, CLUSTER_COUNT_LAYER, POINT_LAYER];
 
 // The expression types cannot follow arrays built with map/flatMap; each builder checks its shape by hand.
 const expr = (value: unknown[]) => value as unknown as ExpressionSpecification;
@@ -67,7 +75,10 @@ export function crewPaint(palette: readonly string[], slots: readonly number[]) 
 
 const ringAroundCluster = expr(['step', ['get', 'point_count'], 18, 50, 22, 500, 27, 5000, 33]);
 
-/** Whether the cluster mixes crews: drawn with a dark ring so "mostly crew 3" is not read as "all crew 3". */
+/**
+ * Whether the cluster mixes crews (or crews and unassigned structures): it gets a ring showing the mix, so
+ * "mostly crew 3" is not read as "all crew 3".
+ */
 const mixed = (slots: readonly number[]) => expr(['<', mostInCluster(slots), ['get', 'point_count']]);
 
 /** The markers' layers (STRUCTURE_LAYERS), for a source made with the same `slots`. */
@@ -81,10 +92,21 @@ export function structureLayers(palette: readonly string[], slots: readonly numb
       filter: isCluster,
       paint: {
         'circle-color': paint.clusterColor,
-        'circle-radius': ['step', ['get', 'point_count'], 14, 50, 18, 500, 23, 5000, 29],
-        'circle-stroke-width': ['case', mixed(slots), 3, 2],
-        'circle-stroke-color': ['case', mixed(slots), '#37414b', '#ffffff'],
+        'circle-radius': clusterRadius,
+        'circle-stroke-width': 2,
+        'circle-stroke-color': '#ffffff',
         'circle-opacity': 0.92,
+      },
+    },
+    {
+      id: CLUSTER_MIX_LAYER,
+      type: 'symbol',
+      source: STRUCTURE_SOURCE,
+      filter: expr(['all', isCluster, mixed(slots)]) as FilterSpecification,
+      layout: {
+        'icon-image': crewMixImage(slots, palette),
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
       },
     },
     {

@@ -1,11 +1,12 @@
 import type { UploadImage } from '@linewalker/domain';
-import { Anchor, Image, Text } from '@mantine/core';
+import { Anchor, Center, Group, Image, Loader, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../../components/DataTable/DataTable.tsx';
 import { nextSort, type SortValue, sortRows } from '../../../../components/DataTable/sorting.ts';
 import type { DataColumn, SortState } from '../../../../components/DataTable/types.ts';
 import { imageUrl } from '../../api/imageUrl.ts';
 import { captureTimeText, coordinatesText, dateText, distanceText, droneModel } from '../model/format.ts';
+import { awaitingThumbnail } from '../model/thumbnails.ts';
 
 /** Spec 2 §9: image rows 100 px, thumbnails 80 px high, the image table at least 900 px wide. */
 export const IMAGE_ROW_PX = 100;
@@ -38,19 +39,35 @@ function columns(onDetails: (image: UploadImage) => void): DataColumn<UploadImag
       id: 'thumb',
       header: 'Thumbnail',
       width: 132,
-      cell: (image) => (
-        <Image
-          src={image.has_thumb ? imageUrl(image.image_id, 'THUMBNAIL_IMG') : null}
-          alt=""
-          h={THUMB_PX}
-          w={THUMB_PX * 1.4}
-          fit="cover"
-          radius="sm"
-          loading="lazy"
-          bg="gray.2"
-          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-        />
-      ),
+      cell: (image) =>
+        image.has_thumb ? (
+          <Image
+            src={imageUrl(image.image_id, 'THUMBNAIL_IMG')}
+            alt=""
+            h={THUMB_PX}
+            w={THUMB_PX * 1.4}
+            fit="cover"
+            radius="sm"
+            loading="lazy"
+            bg="gray.2"
+            fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+          />
+        ) : (
+          <Center h={THUMB_PX} w={THUMB_PX * 1.4} bg="gray.1" style={{ borderRadius: 4 }}>
+            {awaitingThumbnail(image) ? (
+              <Group gap={4} wrap="nowrap">
+                <Loader size={12} />
+                <Text size="xs" c="dimmed">
+                  Processing…
+                </Text>
+              </Group>
+            ) : (
+              <Text size="xs" c="dimmed">
+                No preview
+              </Text>
+            )}
+          </Center>
+        ),
     },
     {
       id: 'image_name',

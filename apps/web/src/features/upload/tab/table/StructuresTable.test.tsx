@@ -1,8 +1,8 @@
 import type { UploadImage } from '@linewalker/domain';
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../../lib/queryKeys.ts';
-import { renderWithProviders, testQueryClient } from '../../../../testing/render.tsx';
+import { fakeApi, renderWithProviders, testQueryClient } from '../../../../testing/render.tsx';
 import { image, structure } from '../model/testData.ts';
 import { DEFAULT_STRUCTURE_SORT, StructuresTable, type StructuresTableProps } from './StructuresTable.tsx';
 
@@ -174,5 +174,60 @@ describe('StructuresTable', () => {
     const { user } = renderTable();
     await user.click(screen.getByRole('button', { name: 'Expand Unassigned Images' }));
     expect(screen.getByText('No Unassigned Images')).toBeTruthy();
+  });
+
+  describe('a photo uploaded moments ago', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('shows Processing… and then its thumbnail once the server has made it, without a reload', async () => {
+      const fresh = image({
+        image_id: 42,
+        image_name: 'NEW.JPG',
+        structure_id: null,
+        has_thumb: false,
+        has_medium: false,
+        upload_date: new Date().toISOString(),
+      });
+      let processed = false;
+      const api = fakeApi((request) =>
+        request.url.includes('/inspections/getUnassignedImages')
+          ? { status: 200, body: [{ ...fresh, has_thumb: processed, has_medium: processed }] }
+          : { status: 404, body: {} },
+      );
+      vi.stubGlobal('fetch', api.fetch);
+      const { user } = renderTable({}, { 0: [fresh] });
+      await user.click(screen.getByRole('button', { name: 'Expand Unassigned Images' }));
+      const row = () =>
+        within(screen.getByRole('table', { name: 'Unassigned Images' })).getByTestId('image-row');
+      expect(within(row()).getByText('Processing…')).toBeTruthy();
+      expect(row().querySelector('img')).toBeNull();
+
+      processed = true;
+      await vi.waitFor(
+        () => {
+          expect(row().querySelector('img')?.getAttribute('src')).toBe('/api/v1/image/42?size=THUMBNAIL_IMG');
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(within(row()).queryByText('Processing…')).toBeNull();
+    });
+
+    it('says No preview, and stops asking, when a photo got no thumbnail long after its upload', async () => {
+      const api = fakeApi(() => ({ status: 500, body: {} }));
+      vi.stubGlobal('fetch', api.fetch);
+      const old = image({
+        image_id: 43,
+        structure_id: null,
+        has_thumb: false,
+        upload_date: '2026-01-01T00:00:00Z',
+      });
+      const { user } = renderTable({}, { 0: [old] });
+      await user.click(screen.getByRole('button', { name: 'Expand Unassigned Images' }));
+      expect(screen.getByText('No preview')).toBeTruthy();
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(api.requests).toEqual([]);
+    });
   });
 });
