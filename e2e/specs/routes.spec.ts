@@ -13,7 +13,6 @@ test('an unknown address shows "Page not found" with a way back to the projects'
 test('areas still to be built say so inside the shell', async ({ page }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   for (const [path, title] of [
-    ['/assets', 'Assets'],
     ['/asset-health', 'Asset Health'],
     ['/remote-flight', 'Remote Flight'],
   ] as const) {

@@ -64,6 +64,7 @@ export const ERROR_STATUS = {
   not_ready_for_training: 409,
   training_in_progress: 409,
   model_not_trained: 409,
+  order_open: 409,
   too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

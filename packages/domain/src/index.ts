@@ -12,6 +12,7 @@ export * from './api/images.ts';
 export * from './api/inspections.ts';
 export * from './api/jobs.ts';
 export * from './api/leads.ts';
+export * from './api/orders.ts';
 export * from './api/overview.ts';
 export * from './api/pilots.ts';
 export * from './api/projects.ts';

@@ -90,6 +90,10 @@ export const POLICY = {
   // retire devices.
   'sensor.read': () => true,
   'sensor.device.manage': isStaff,
+  // Order tracking (spec 3 §2 'Assets'): everyone reads (customers their company's orders); staff create
+  // orders and update their status (carriers and manufacturers through the signed webhook).
+  'order.read': () => true,
+  'order.manage': isStaff,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
   // The self-hosted basemap extract (a regional PMTiles file): super admins upload it; every map reads it.

@@ -16,6 +16,8 @@ import { flightPlansRoutes } from './flightPlans/flightPlans.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inspectionsRoutes } from './inspections/inspections.routes.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { orderWebhookRoutes } from './orders/orderWebhook.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { pilotsRoutes } from './pilots/pilots.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
@@ -74,4 +76,6 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(aiTrainingRoutes);
   await app.register(aiMarkupsRoutes);
   await app.register(sensorsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(orderWebhookRoutes);
 }

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
+  ORDER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -165,6 +166,8 @@ export interface Config {
   };
   /** Raw sensor readings are kept this many days, then folded into hourly aggregates. */
   sensorRawDays: number;
+  /** The shared secret carriers sign order-status webhooks with (HMAC-SHA256); unset = the webhook refuses all. */
+  orderWebhookSecret: string | undefined;
   logLevel: string;
   webDist: string | undefined;
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.MQTT_CLIENT_ID ?? `linewalker-${hostname()}-${e.PORT}`,
     },
     sensorRawDays: e.SENSOR_RAW_DAYS,
+    orderWebhookSecret: e.ORDER_WEBHOOK_SECRET,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: trustProxy.value,

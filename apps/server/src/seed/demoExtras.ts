@@ -1,10 +1,10 @@
 import { storeReadings } from '../modules/sensors/sensors.repository.ts';
 import type { Db } from '../platform/db/client.ts';
-import { aiModels, assetOrders, bids, drones, sensorDevices } from '../platform/db/schema/index.ts';
+import { aiModels, bids, drones, sensorDevices } from '../platform/db/schema/index.ts';
 import type { SensorPayload } from '../platform/db/schema/sensors.ts';
-import { daysAgo, daysFromToday } from './dates.ts';
+import { daysFromToday } from './dates.ts';
+import { insertDemoOrders } from './demoOrders.ts';
 import type { DemoPeople } from './demoPeople.ts';
-import { offset } from './geometry.ts';
 import type { Rng } from './random.ts';
 
 const HOUR_MS = 3_600_000;
@@ -55,24 +55,7 @@ export async function insertExtras(
     );
   }
 
-  // Pole orders heading to central Kansas, one in each shipping status and a few more.
-  const yard = { lon: -97.61, lat: 38.84 };
-  const cities = ['Salina, KS', 'Abilene, KS', 'Lindsborg, KS', 'Ellsworth, KS', 'Minneapolis, KS'];
-  await db.insert(assetOrders).values(
-    Array.from({ length: 12 }, (_, i) => {
-      const p = offset(yard, rng.range(2_000, 60_000), rng.range(0, 360));
-      const status = (i % 5) + 1;
-      return {
-        poleLocationId: `NP-${String(2301 + i)}`,
-        companyId: people.customerIds.northernPlains,
-        poleOrderStatusId: status,
-        statusAddress: rng.pick(cities),
-        location: { x: p.lon, y: p.lat },
-        shipmentCreatedDate: daysAgo(30 - i, now),
-        sentTime: status >= 4 ? daysAgo(10 - i / 2, now) : null,
-      };
-    }),
-  );
+  await insertDemoOrders(db, { companyId: people.customerIds.northernPlains, rng, now });
 
   await db.insert(aiModels).values([
     {

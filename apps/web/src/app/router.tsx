@@ -131,6 +131,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: m.SensorsRoute,
                 })),
             },
+            {
+              path: paths.assets.path,
+              lazy: () =>
+                import('../features/orders/routes/AssetsRoute.tsx').then((m) => ({
+                  Component: m.AssetsRoute,
+                })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,

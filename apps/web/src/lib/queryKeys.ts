@@ -72,6 +72,15 @@ export const queryKeys = {
     payload: (deviceId: string) => ['sensors', 'payload', deviceId] as const,
   },
 
+  /** Order tracking (/assets): the orders, their tracks, one order's history, the asset search. */
+  orders: {
+    all: ['orders'] as const,
+    list: () => ['orders', 'list'] as const,
+    tracks: () => ['orders', 'tracks'] as const,
+    detail: (id: number) => ['orders', 'detail', id] as const,
+    assets: (search: string) => ['orders', 'assets', search] as const,
+  },
+
   pilots: {
     all: ['pilots'] as const,
     directory: () => ['pilots', 'directory'] as const,
@@ -266,6 +275,8 @@ export const staleAfter = {
   /** Assign, unassign or an availability request on one project. */
   pilotScheduled: (projectId: number): QueryKey[] => [queryKeys.pilots.project(projectId)],
   /** A bid created: the bids and the project list (its project was created with it). */
+  /** An order created or updated: the list, the tracks and its history. */
+  orderSaved: (): QueryKey[] => [queryKeys.orders.all],
   bidSaved: (): QueryKey[] => [queryKeys.bids.all, queryKeys.projects.all],
   /** A project archived or unarchived: only the project itself changes. */
   projectArchived: (): QueryKey[] => [queryKeys.projects.all],

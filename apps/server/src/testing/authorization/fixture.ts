@@ -27,6 +27,7 @@ import {
 import type { TestContext } from '../testApp.ts';
 import { buildAiFixture } from './aiFixture.ts';
 import type { MatrixFixture } from './matrix.ts';
+import { buildOrdersFixture } from './ordersFixture.ts';
 
 /** Ids no row has: the `none` target's objects. */
 const MISSING_ID = 2_000_000_000;
@@ -277,6 +278,7 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     stepClipImageId: stepClipImage!.id,
     ett: { projectId: abbProjectId, inspectionId: abb.inspectionIds[0]!, imageId: abbImageId },
     ai: await buildAiFixture(db, tag, image!.id),
+    orders: await buildOrdersFixture(db, companyId, tag),
   };
 }
 
@@ -303,5 +305,6 @@ export function missingObjects(own: MatrixFixture): MatrixFixture {
     flightPlanId: MISSING_ID,
     stepClipImageId: MISSING_ID,
     ett: { projectId: MISSING_ID, inspectionId: MISSING_ID, imageId: MISSING_ID },
+    orders: { orderId: MISSING_ID, nextAssetId: () => MISSING_ID },
   };
 }

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { App } from '../../platform/http/app.types.ts';
 import type { AiMatrixFixture } from './aiFixture.ts';
+import type { OrdersMatrixFixture } from './ordersFixture.ts';
 
 /** Who calls: nobody, each staff role, a customer of the object's company, a customer of another one. */
 export const CALLERS = [
@@ -60,6 +61,8 @@ export interface MatrixFixture {
   ett: { projectId: number; inspectionId: number; imageId: number };
   /** AI models are the operating company's, not a customer's: one set per target, never a missing one. */
   ai: AiMatrixFixture;
+  /** Order tracking: an order of the company and assets to order for. */
+  orders: OrdersMatrixFixture;
 }
 
 /** Which set of objects a request points at (see MatrixFixture). */

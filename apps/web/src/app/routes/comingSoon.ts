@@ -13,11 +13,6 @@ export interface Area {
  */
 export const COMING_SOON_AREAS: Area[] = [
   {
-    path: paths.assets.path,
-    title: 'Assets',
-    description: 'Asset order tracking (map and order table) is coming soon.',
-  },
-  {
     path: paths.assetHealth.path,
     title: 'Asset Health',
     description: 'Asset health for transmission structures is coming soon.',

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies } from './accounts.ts';
+import { companies, users } from './accounts.ts';
 import { createdAt, lonLat, moment, updatedAt } from './columns.ts';
 
 /** One issue of an asset's latest completed inspection: an annotation at risk ≥ 2 on a standing photo. */
@@ -72,25 +72,66 @@ export const poleOrderStatuses = pgTable('pole_order_statuses', {
   statusText: varchar('status_text', { length: 40 }).notNull(),
 });
 
-/** Pole orders shown on the order-tracking map (spec 3 §3 'Asset order'). */
+/**
+ * Pole orders (spec 3 §3 'Asset order'): a replacement ordered for an asset. The status, address, position and
+ * sent time are the order's current state, kept from its history (asset_order_updates) in the transaction
+ * that adds an update: the update that happened last (occurred_at, then id) gives the status and address,
+ * the last one with coordinates the position, the first one 'in transit' or later the sent time.
+ */
 export const assetOrders = pgTable(
   'asset_orders',
   {
     id: serial('id').primaryKey(),
-    poleLocationId: varchar('pole_location_id', { length: 50 }).notNull(),
+    /** The structure name of the asset (the table's 'pole location'). */
+    poleLocationId: varchar('pole_location_id', { length: 100 }).notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
+    assetId: integer('asset_id').references(() => assets.id),
     poleOrderStatusId: smallint('pole_order_status_id').references(() => poleOrderStatuses.id),
     statusAddress: varchar('status_address', { length: 200 }),
-    /** x = longitude, y = latitude of the pole's destination. */
+    /** x = longitude, y = latitude: where the pole is now. */
     location: lonLat('location'),
     shipmentCreatedDate: moment('shipment_created_date'),
     sentTime: moment('sent_time'),
+    createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('asset_orders_company_idx').on(t.companyId),
     index('asset_orders_location_gist').using('gist', t.location),
+    // One open (not delivered) order per asset: a second 'Order replacement' is refused (409).
+    uniqueIndex('asset_orders_open_asset_unique')
+      .on(t.assetId)
+      .where(sql`${t.poleOrderStatusId} is distinct from 5`),
+  ],
+);
+
+/**
+ * Each status update of an order, kept as its history and drawn as the shipment's track. Updates from the
+ * carrier's webhook carry its update_id (unique: a replayed or retried delivery changes nothing).
+ */
+export const assetOrderUpdates = pgTable(
+  'asset_order_updates',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => assetOrders.id, { onDelete: 'cascade' }),
+    poleOrderStatusId: smallint('pole_order_status_id')
+      .notNull()
+      .references(() => poleOrderStatuses.id),
+    statusAddress: varchar('status_address', { length: 200 }).notNull(),
+    location: lonLat('location'),
+    occurredAt: moment('occurred_at').notNull(),
+    source: varchar('source', { length: 10 }).notNull(),
+    externalId: varchar('external_id', { length: 100 }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('asset_order_updates_order_idx').on(t.orderId, t.occurredAt),
+    uniqueIndex('asset_order_updates_external_unique').on(t.externalId),
+    check('asset_order_updates_source_check', sql`${t.source} in ('staff', 'webhook')`),
   ],
 );

@@ -10,6 +10,7 @@ import { ettRows } from './ett.ts';
 import { imageInfoRows } from './imageInfo.ts';
 import { imagesRows } from './images.ts';
 import { inspectionsRows } from './inspections.ts';
+import { ordersRows } from './orders.ts';
 import { overviewRows } from './overview.ts';
 import { pilotsRows } from './pilots.ts';
 import { platformRows } from './platform.ts';
@@ -48,4 +49,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...basemapRows,
   ...aiRows,
   ...sensorsRows,
+  ...ordersRows,
 };
