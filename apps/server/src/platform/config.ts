@@ -85,6 +85,12 @@ const EnvSchema = z.object({
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().max(100).default('linewalker:'),
+  DRONE_LINK_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(6_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -165,6 +171,12 @@ export interface Config {
   };
   /** Raw sensor readings are kept this many days, then folded into hourly aggregates. */
   sensorRawDays: number;
+  /** Drone status, frames and commands between server processes: Redis pub/sub when set, in-process when not. */
+  redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis channels (servers sharing a database share it). */
+  redisPrefix: string;
+  /** How long a process holds a drone's vehicle link without renewing it (another process then takes it over). */
+  droneLinkLeaseMs: number;
   logLevel: string;
   webDist: string | undefined;
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
@@ -275,6 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.MQTT_CLIENT_ID ?? `linewalker-${hostname()}-${e.PORT}`,
     },
     sensorRawDays: e.SENSOR_RAW_DAYS,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    droneLinkLeaseMs: e.DRONE_LINK_LEASE_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: trustProxy.value,
