@@ -15,7 +15,6 @@ test('areas still to be built say so inside the shell', async ({ page }) => {
   for (const [path, title] of [
     ['/assets', 'Assets'],
     ['/asset-health', 'Asset Health'],
-    ['/remote-flight', 'Remote Flight'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();

@@ -124,6 +124,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: m.SensorsRoute,
                 })),
             },
+            {
+              path: paths.remoteFlight.path,
+              lazy: () =>
+                import('../features/drones/routes/RemoteFlightRoute.tsx').then((m) => ({
+                  Component: m.RemoteFlightRoute,
+                })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,
