@@ -18,6 +18,7 @@ import { validatorCompiler } from './platform/http/bodyValidator.ts';
 import { registerErrorHandler } from './platform/http/errorHandler.ts';
 import { logHooks } from './platform/http/logHooks.ts';
 import { registerRequestBudget } from './platform/http/requestBudget.ts';
+import { registerWebsocket } from './platform/http/websocket.ts';
 import { zodParseSerializer } from './platform/http/zodParseSerializer.ts';
 import { fastifyTrustProxy } from './platform/trustProxy.ts';
 
@@ -88,6 +89,8 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  // Before the budget and auth hooks: they see an upgrade marked as one (`req.ws`).
+  await registerWebsocket(app);
   registerRequestBudget(app, config.requestBudgetMs);
   registerAuth(app, database.db, deps.tokens);
   await app.register(registerModules, { prefix: '/api/v1' });

@@ -1,4 +1,5 @@
 import { adminEndpoints } from './admin/endpoints.ts';
+import { dronesEndpoints } from './drones/endpoints.ts';
 import { jobsEndpoints } from './jobs/endpoints.ts';
 import { structuresEndpoints } from './structures/endpoints.ts';
 import { uploadEndpoints } from './upload/endpoints.ts';
@@ -11,6 +12,7 @@ export { ImagesChanged } from './upload/endpoints.ts';
 
 export const endpoints = {
   admin: adminEndpoints,
+  drones: dronesEndpoints,
   jobs: jobsEndpoints,
   structures: structuresEndpoints,
   upload: uploadEndpoints,

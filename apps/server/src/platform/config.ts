@@ -86,6 +86,12 @@ const EnvSchema = z.object({
   MQTT_PASSWORD: z.string().optional(),
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   ORDER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().max(100).default('linewalker:'),
+  DRONE_LINK_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(6_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -168,6 +174,12 @@ export interface Config {
   sensorRawDays: number;
   /** The shared secret carriers sign order-status webhooks with (HMAC-SHA256); unset = the webhook refuses all. */
   orderWebhookSecret: string | undefined;
+  /** Drone status, frames and commands between server processes: Redis pub/sub when set, in-process when not. */
+  redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis channels (servers sharing a database share it). */
+  redisPrefix: string;
+  /** How long a process holds a drone's vehicle link without renewing it (another process then takes it over). */
+  droneLinkLeaseMs: number;
   logLevel: string;
   webDist: string | undefined;
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy); false = the socket address. */
@@ -279,6 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sensorRawDays: e.SENSOR_RAW_DAYS,
     orderWebhookSecret: e.ORDER_WEBHOOK_SECRET,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    droneLinkLeaseMs: e.DRONE_LINK_LEASE_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: trustProxy.value,

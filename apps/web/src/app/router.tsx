@@ -138,6 +138,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: m.AssetsRoute,
                 })),
             },
+            {
+              path: paths.remoteFlight.path,
+              lazy: () =>
+                import('../features/drones/routes/RemoteFlightRoute.tsx').then((m) => ({
+                  Component: m.RemoteFlightRoute,
+                })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,

@@ -66,6 +66,10 @@ export const queryKeys = {
   pilotAttributes: ['pilotAttributes'] as const,
 
   /** The pilot directory (GET /pilots) and each project's Pilots tab (GET /pilots/project/{id}). */
+  drones: {
+    list: ['drones', 'list'] as const,
+    control: (id: number) => ['drones', 'control', id] as const,
+  },
   sensors: {
     all: ['sensors'] as const,
     data: (deviceId: string | null, range: string) => ['sensors', 'data', deviceId, range] as const,

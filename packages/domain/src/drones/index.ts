@@ -78,6 +78,51 @@ export const DroneStatus = z.object({
 });
 export type DroneStatus = z.infer<typeof DroneStatus>;
 
+/** What the live connection sends as `{op:'status', payload}`: the status, and which pilot has control. */
+export const DroneLiveStatus = DroneStatus.extend({
+  controller: z.object({ userId: z.number().int(), name: z.string() }).nullable(),
+});
+export type DroneLiveStatus = z.infer<typeof DroneLiveStatus>;
+
+/** What became of a command (spec 3 §7 drone command call). */
+export const COMMAND_RESULTS = ['executed', 'rejected', 'late', 'stopped', 'unreachable'] as const;
+export const CommandResult = z.enum(COMMAND_RESULTS);
+export type CommandResult = z.infer<typeof CommandResult>;
+
+/** The answer to `POST /api/v1/drones/sendCommand/{id}`: the same for every repeat of its requestId. */
+export const DroneCommandAnswer = z.object({
+  requestId: z.string(),
+  endpoint: DroneEndpoint,
+  ok: z.boolean(),
+  result: CommandResult,
+  message: z.string().nullable(),
+  sentAt: z.string(),
+  acknowledgedAt: z.string(),
+  roundTripMs: z.number(),
+});
+export type DroneCommandAnswer = z.infer<typeof DroneCommandAnswer>;
+
+/** The control lease: one pilot flies a drone at a time, the others watch. */
+export const DroneControl = z.object({
+  controller: z.object({ userId: z.number().int(), name: z.string() }).nullable(),
+  expiresAt: z.string().nullable(),
+  emergencyStop: z.boolean(),
+});
+export type DroneControl = z.infer<typeof DroneControl>;
+
+export const EmergencyStopBody = z.object({ active: z.boolean() });
+export type EmergencyStopBody = z.infer<typeof EmergencyStopBody>;
+
+/** Messages the console sends on the live connection. */
+export const LiveClientMessage = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('subscriber'), droneId: z.coerce.number().int().positive() }),
+  z.object({ op: z.literal('heartbeat') }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
+
+/** How long a control lease lasts without a command or heartbeat from its pilot. */
+export const CONTROL_LEASE_MS = 30_000;
+
 /** Remaining flight time bar zones: green above 40 %, yellow to 20 % (return home), red below. */
 export function flightTimeZone(batteryPercent: number): 'green' | 'yellow' | 'red' {
   if (batteryPercent > 40) return 'green';

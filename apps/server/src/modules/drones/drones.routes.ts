@@ -1,26 +1,122 @@
-import { DroneList } from '@linewalker/domain';
+import { ApiError, endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
+import { InProcessBus, RedisBus } from './bus.ts';
+import { emergencyStop, getControl, releaseControl, sendCommand, takeControl } from './commands.service.ts';
 import { listDrones } from './drones.service.ts';
+import { DroneHub } from './hub.ts';
+import { serveLiveConsole } from './live.ts';
 
 const tags = ['Remote flight'];
 
+const WHO =
+  'Who: every staff role may watch a drone (status and video); inspectors, project managers and super admins ' +
+  'may fly one; only super admins register drones. Customers reach none of it (403).';
+
+const hubs = new WeakMap<object, DroneHub>();
+
+/** This app's drone hub (tests reach the vehicle links through it). */
+export function droneHubOf(app: App): DroneHub {
+  const hub = hubs.get(app.deps);
+  if (!hub) throw new Error('the drones module is not registered');
+  return hub;
+}
+
 export async function dronesRoutes(app: App): Promise<void> {
-  app.get(
-    '/drones',
-    {
-      config: { access: 'drone.watch' },
-      schema: {
-        tags,
-        summary: 'The drones the caller may watch (the remote flight console’s drone picker)',
-        description:
-          'Each registered drone with its driver (`simulator` or `mavlink`), company, the project whose ' +
-          'structures its simulated camera shows, and its last status. Who: every staff role may watch a ' +
-          'drone (status and video); inspectors, project managers and super admins may fly one; only super ' +
-          'admins register drones. Customers reach none of it (403).',
-        response: { 200: DroneList },
-      },
-    },
-    (req) => listDrones(app.deps, actorOf(req)),
+  const { config, database } = app.deps;
+  const db = database.db;
+  const onError = (err: unknown, what: string) => app.log.error({ err }, what);
+  const bus = config.redisUrl
+    ? new RedisBus(config.redisUrl, config.redisPrefix, (err) => onError(err, 'redis bus'))
+    : new InProcessBus();
+  if (bus instanceof RedisBus) await bus.ready();
+  const hub = new DroneHub(db, bus, { leaseMs: config.droneLinkLeaseMs, onError });
+  hubs.set(app.deps, hub);
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await bus.close();
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.list, {
+      tags,
+      summary: 'The drones the caller may watch (the remote flight console’s drone picker)',
+      description:
+        'Each registered drone with its driver (`simulator` or `mavlink`), company, the project whose ' +
+        `structures its simulated camera shows, and its last status. ${WHO}`,
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req) => listDrones(app.deps, actorOf(req)),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.sendCommand, {
+      tags,
+      summary: 'Send one command to a drone (spec 3 §7)',
+      description:
+        'Body `{requestId, endpoint, requestJson: null}`. Executed at most once per `requestId`: a repeat ' +
+        'answers what the first got. Only the pilot holding the control lease may fly (409 otherwise); each ' +
+        'command renews that lease. `result` is `executed`, `rejected` (the vehicle refused: not armed…), ' +
+        '`late` (it reached the vehicle more than 500 ms after the server received it: dropped, never run ' +
+        'late), `stopped` (emergency stop active) or `unreachable`. Every command is logged with who sent ' +
+        `it, when, when it was acknowledged and its result. ${WHO}`,
+      errors: { 404: ApiError, 409: ApiError },
+    }),
+    config: { access: 'drone.fly' },
+    handler: async (req) => sendCommand(db, hub, actorOf(req), req.params.id, req.body),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.control, {
+      tags,
+      summary: 'Who flies the drone, and whether its emergency stop is active',
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req) => getControl(db, actorOf(req), req.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.takeControl, {
+      tags,
+      summary: 'Take the control lease (one pilot at a time; the others watch)',
+      description:
+        'The lease lasts 30 s and is renewed by every command and by the console’s heartbeat on the live ' +
+        'connection. 409 naming the pilot while another one holds it.',
+      errors: { 404: ApiError, 409: ApiError },
+    }),
+    config: { access: 'drone.fly' },
+    handler: async (req) => takeControl(db, hub, actorOf(req), req.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.releaseControl, {
+      tags,
+      summary: 'Give the control lease back (nothing happens for a pilot who does not hold it)',
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.fly' },
+    handler: async (req) => releaseControl(db, hub, actorOf(req), req.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.emergencyStop, {
+      tags,
+      summary: 'Engage or release the emergency stop',
+      description:
+        '`{active: true}`: the vehicle brakes to a hover and every command is refused (`stopped`) until ' +
+        '`{active: false}`. Any pilot may engage it; only the pilot in control (or any, while nobody is) ' +
+        'may release it.',
+      errors: { 404: ApiError, 409: ApiError },
+    }),
+    config: { access: 'drone.fly' },
+    handler: async (req) => emergencyStop(db, hub, actorOf(req), req.params.id, req.body.active),
+  });
+
+  // The live connection (spec 3 §7): authenticated with the session cookie at the upgrade, refused (401/403)
+  // before any socket opens. Messages: see serveLiveConsole.
+  app.get('/drones/live', { websocket: true, config: { access: 'drone.watch' } }, (socket, req) =>
+    serveLiveConsole(db, hub, actorOf(req), socket),
   );
 }

@@ -1,10 +1,13 @@
-import type { DroneEndpoint, DroneStatus, MoveEndpoint } from '@linewalker/domain';
+import type { CommandResult, DroneEndpoint, DroneStatus, MoveEndpoint } from '@linewalker/domain';
 
 /** What a vehicle answered to one command. */
 export interface CommandOutcome {
   ok: boolean;
-  /** executed; rejected (the vehicle refused: not armed, not airborne…); late (older than 500 ms, dropped); stopped (emergency stop active). */
-  result: 'executed' | 'rejected' | 'late' | 'stopped';
+  /**
+   * executed; rejected (the vehicle refused: not armed, not airborne…); late (older than 500 ms, dropped);
+   * stopped (emergency stop active); unreachable (no process could reach the vehicle link).
+   */
+  result: CommandResult;
   message: string | null;
 }
 

@@ -8,12 +8,12 @@ const RETRY_AFTER_SECONDS = 5;
  * A time budget per API request: one not answered within `budgetMs` is answered 503 (`service_unavailable`,
  * Retry-After) instead of leaving the client waiting on a database or disk that does not answer; what the
  * handler does afterwards is not sent. Bodies streamed to or from storage (`/api/v1/files/…`, whose
- * duration is the client's bandwidth) are left out.
+ * duration is the client's bandwidth) and WebSocket connections are left out.
  */
 export function registerRequestBudget(app: FastifyInstance, budgetMs: number): void {
   const timers = new WeakMap<object, NodeJS.Timeout>();
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/v1/files/')) return;
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/v1/files/') || req.ws) return;
     const timer = setTimeout(() => {
       if (reply.sent) return;
       req.log.warn({ budgetMs }, 'request out of time budget');

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../platform/db/schema/index.ts';
 import { dronePhoto } from '../dronePhotos.ts';
+import { createDrone } from '../drones.ts';
 import {
   createAnnotation,
   createLine,
@@ -275,6 +276,7 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
       return id;
     },
     flightPlanId: plan!.id,
+    droneId: await createDrone(db, companyId, `Matrix drone ${tag}`),
     stepClipImageId: stepClipImage!.id,
     ett: { projectId: abbProjectId, inspectionId: abb.inspectionIds[0]!, imageId: abbImageId },
     ai: await buildAiFixture(db, tag, image!.id),
@@ -303,6 +305,7 @@ export function missingObjects(own: MatrixFixture): MatrixFixture {
     projectReportId: MISSING_ID,
     nextAnnotationId: () => MISSING_ID,
     flightPlanId: MISSING_ID,
+    droneId: MISSING_ID,
     stepClipImageId: MISSING_ID,
     ett: { projectId: MISSING_ID, inspectionId: MISSING_ID, imageId: MISSING_ID },
     orders: { orderId: MISSING_ID, nextAssetId: () => MISSING_ID },

@@ -55,6 +55,8 @@ export interface MatrixFixture {
   nextAnnotationId: () => number;
   /** A flight plan of the project (with a two-point path). */
   flightPlanId: number;
+  /** A simulated drone of the company (nobody holds its control lease at first). */
+  droneId: number;
   /** A photo of a component-level (inspection_type '1') project of the company, with step-clip angles. */
   stepClipImageId: number;
   /** An ABB project (the arm/flange workflows) with one structure, its inspection and one photo on it. */

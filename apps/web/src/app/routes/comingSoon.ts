@@ -17,11 +17,6 @@ export const COMING_SOON_AREAS: Area[] = [
     title: 'Asset Health',
     description: 'Asset health for transmission structures is coming soon.',
   },
-  {
-    path: paths.remoteFlight.path,
-    title: 'Remote Flight',
-    description: 'The remote flight console is coming soon.',
-  },
 ];
 
 /** Carried in the route's `handle`, where the shared page reads it. */

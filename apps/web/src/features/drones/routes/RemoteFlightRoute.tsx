@@ -1,0 +1,503 @@
+import {
+  type DroneEndpoint,
+  type DroneLiveStatus,
+  flightTimeZone,
+  formatFlightClock,
+} from '@linewalker/domain';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Kbd,
+  Loader,
+  Modal,
+  Paper,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { isApiError } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+import { useSession } from '../../../lib/session.ts';
+import {
+  releaseDroneControl,
+  sendDroneCommand,
+  setEmergencyStop,
+  takeDroneControl,
+  useDroneControl,
+  useDrones,
+} from '../api/drones.ts';
+import { HoldButton } from '../components/HoldButton.tsx';
+import { ALERT_TEXT, ENDPOINT_LABELS, enqueue, type QueuedCommand, settle } from '../model/commandQueue.ts';
+import { useFlightKeys } from '../model/useFlightKeys.ts';
+import { useLiveDrone } from '../model/useLiveDrone.ts';
+
+const MOVES: { label: string; key: string }[] = [
+  { label: 'Yaw-L (Q)', key: 'q' },
+  { label: 'Forward (W)', key: 'w' },
+  { label: 'Yaw-R (E)', key: 'e' },
+  { label: 'Ascend (R)', key: 'r' },
+  { label: 'Left (A)', key: 'a' },
+  { label: 'Reverse (S)', key: 's' },
+  { label: 'Right (D)', key: 'd' },
+  { label: 'Descend (C)', key: 'c' },
+];
+
+const KEY_HELP: [string, string][] = [
+  ['Q / E', 'Yaw left / right (hold)'],
+  ['W / S', 'Forward / reverse (hold)'],
+  ['A / D', 'Left / right (hold)'],
+  ['R / C', 'Ascend / descend (hold)'],
+  ['P', 'Take-Off, or Land when airborne (hold to confirm)'],
+  ['H', 'Head Home (hold to confirm)'],
+  ['Space', 'Tap to capture an image, hold to record'],
+  ['?', 'This list'],
+];
+
+/** The still shown until the first camera frame arrives: sky over ground. */
+const DEFAULT_STILL =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="180" fill="#9cc7ea"/><rect y="180" width="640" height="180" fill="#6f8f4e"/></svg>',
+  );
+
+function requestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const errorText = (err: unknown) => (isApiError(err) ? err.message : 'The request failed. Try again.');
+
+/**
+ * The remote flight console (/remote-flight?droneId=…, spec 3 §2): live video full screen with a centre
+ * marker, the Input Queue, the Remaining Flight Time bar, the movement and flight buttons with their keys,
+ * the centre card (video mode, flight time, Space bar button), the control lease, failsafe banners and the
+ * emergency stop.
+ */
+export function RemoteFlightRoute() {
+  const [params, setParams] = useSearchParams();
+  const drones = useDrones();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const picked = Number(params.get('droneId'));
+  const droneId = Number.isInteger(picked) && picked > 0 ? picked : null;
+  const control = useDroneControl(droneId);
+  const myId = session.data?.userId ?? null;
+  const iControl = control.data?.controller?.userId === myId && myId !== null;
+  const live = useLiveDrone(droneId, iControl);
+  const status = live.status;
+  const [queue, setQueue] = useState<QueuedCommand[]>([]);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const canFly = iControl && live.live && !control.data?.emergencyStop;
+  const flight = useRef({ airborne: false, canFly: false });
+  flight.current = { airborne: status?.airborne ?? false, canFly };
+
+  const send = useCallback(
+    (endpoint: DroneEndpoint) => {
+      if (droneId === null || !flight.current.canFly) return;
+      const id = requestId();
+      const started = performance.now();
+      setQueue((q) =>
+        enqueue(q, { requestId: id, endpoint, result: null, message: null, roundTripMs: null }),
+      );
+      sendDroneCommand(droneId, id, endpoint).then(
+        (answer) =>
+          setQueue((q) =>
+            settle(q, id, {
+              result: answer.result,
+              message: answer.message,
+              roundTripMs: Math.round(performance.now() - started),
+            }),
+          ),
+        (err: unknown) => {
+          setQueue((q) => settle(q, id, { result: 'failed', message: errorText(err), roundTripMs: null }));
+          if (isApiError(err))
+            void queryClient.invalidateQueries({ queryKey: queryKeys.drones.control(droneId) });
+        },
+      );
+    },
+    [droneId, queryClient],
+  );
+  const keys = useFlightKeys(
+    send,
+    () => flight.current,
+    () => setHelp((h) => !h),
+  );
+
+  const refreshControl = async () => {
+    if (droneId !== null)
+      await queryClient.invalidateQueries({ queryKey: queryKeys.drones.control(droneId) });
+  };
+  const act = (work: () => Promise<unknown>) => {
+    setProblem(null);
+    work().then(refreshControl, (err: unknown) => {
+      setProblem(errorText(err));
+      void refreshControl();
+    });
+  };
+
+  if (drones.isPending)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading drones" />
+      </Center>
+    );
+  if (drones.isError) return <QueryError error={drones.error} onRetry={() => drones.refetch()} />;
+  const list = drones.data;
+  const picker = (
+    <Select
+      aria-label="Drone"
+      placeholder="Choose a drone"
+      data={list.map((d) => ({
+        value: String(d.id),
+        label: d.company_name ? `${d.name} (${d.company_name})` : d.name,
+      }))}
+      value={droneId === null ? null : String(droneId)}
+      onChange={(v) => {
+        setQueue([]);
+        setParams(v ? { droneId: v } : {});
+      }}
+      allowDeselect={false}
+      w={280}
+    />
+  );
+  if (list.length === 0)
+    return (
+      <Center py="xl">
+        <Text>No drones are registered yet. A super admin registers them.</Text>
+      </Center>
+    );
+  if (droneId === null || !list.some((d) => d.id === droneId))
+    return (
+      <Center py="xl">
+        <Stack align="center">
+          <Text fw={600}>Choose a drone to watch or fly</Text>
+          {picker}
+        </Stack>
+      </Center>
+    );
+
+  const armed = status?.armed ?? false;
+  const airborne = status?.airborne ?? false;
+  const battery = status?.batteryPercent ?? 0;
+  const controller = control.data?.controller ?? null;
+  const stopped = control.data?.emergencyStop ?? false;
+  const alerts = status?.alerts ?? [];
+
+  return (
+    <Box
+      pos="relative"
+      h="calc(100dvh - 110px)"
+      mih={560}
+      style={{ overflow: 'hidden', borderRadius: 8, background: '#222' }}
+    >
+      <img
+        src={live.frame ?? DEFAULT_STILL}
+        alt="Live video from the drone"
+        onError={(e) => {
+          e.currentTarget.src = DEFAULT_STILL;
+        }}
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+      />
+      <CentreMarker />
+
+      <Stack pos="absolute" top={12} left={12} right={12} gap="xs">
+        <Group justify="space-between" align="flex-start">
+          <Group align="flex-start">
+            {picker}
+            <Box pos="relative">
+              <Button variant="white" onClick={() => setQueueOpen((o) => !o)} aria-expanded={queueOpen}>
+                Input Queue
+              </Button>
+              {queueOpen && <InputQueue queue={queue} />}
+            </Box>
+            <Button variant="white" onClick={() => setHelp(true)}>
+              Keys (?)
+            </Button>
+          </Group>
+          <ControlCard
+            controller={controller}
+            iControl={iControl}
+            stopped={stopped}
+            onTake={() => act(() => takeDroneControl(droneId))}
+            onRelease={() => act(() => releaseDroneControl(droneId))}
+            onStop={(active) => act(() => setEmergencyStop(droneId, active))}
+          />
+        </Group>
+        <FlightTimeBar status={status} battery={battery} />
+        {problem && (
+          <Alert color="red" withCloseButton onClose={() => setProblem(null)}>
+            {problem}
+          </Alert>
+        )}
+        {!live.live && (
+          <Alert color="orange" title={status ? 'Link to the drone lost' : 'Connecting to the drone…'}>
+            {status
+              ? 'No status from the drone for over a second and a half. Commands are paused until it returns.'
+              : 'Waiting for the first status from the drone.'}
+          </Alert>
+        )}
+        {alerts.map((a) => (
+          <Alert key={a} color={a === 'emergencyStop' || a === 'batteryCritical' ? 'red' : 'yellow'}>
+            {ALERT_TEXT[a] ?? a}
+          </Alert>
+        ))}
+        {!iControl && live.live && (
+          <Text size="sm" c="white" style={{ textShadow: '0 0 4px #000' }}>
+            {controller
+              ? `${controller.name} is flying this drone; you are watching.`
+              : 'Take control to fly.'}
+          </Text>
+        )}
+      </Stack>
+
+      <Paper pos="absolute" left={12} bottom={12} p="xs" withBorder>
+        <Text size="xs" fw={600} mb={4}>
+          Move
+        </Text>
+        <Box style={{ display: 'grid', gridTemplateColumns: 'repeat(4, auto)', gap: 6 }}>
+          {MOVES.map((m) => (
+            <HoldButton
+              key={m.key}
+              label={m.label}
+              size="xs"
+              variant="default"
+              disabled={!canFly || !airborne}
+              onHoldStart={() => keys.moveDown(m.key)}
+              onHoldEnd={() => keys.moveUp(m.key)}
+            />
+          ))}
+        </Box>
+      </Paper>
+
+      <CentreCard status={status} canCapture={canFly && airborne} keys={keys} />
+
+      <Paper pos="absolute" right={12} bottom={12} p="xs" withBorder>
+        <Text size="xs" fw={600} mb={4}>
+          Flight (hold to confirm)
+        </Text>
+        <Stack gap={6}>
+          <HoldButton
+            label={armed ? 'Disarm Drone' : 'Arm Drone'}
+            size="xs"
+            color={armed ? 'gray' : 'blue'}
+            disabled={!canFly || airborne}
+            onHoldStart={() => keys.confirmStart(armed ? '/disarm' : '/arm')}
+            onHoldEnd={keys.confirmCancel}
+          />
+          <HoldButton
+            label="Head Home (H)"
+            size="xs"
+            variant="default"
+            disabled={!canFly || !airborne}
+            onHoldStart={() => keys.confirmStart('/returnHome')}
+            onHoldEnd={keys.confirmCancel}
+          />
+          <HoldButton
+            label="Take-Off (P)"
+            size="xs"
+            variant="default"
+            disabled={!canFly || !armed || airborne}
+            onHoldStart={() => keys.confirmStart('/takeoff')}
+            onHoldEnd={keys.confirmCancel}
+          />
+          <HoldButton
+            label="Land (P)"
+            size="xs"
+            variant="default"
+            disabled={!canFly || !airborne}
+            onHoldStart={() => keys.confirmStart('/land')}
+            onHoldEnd={keys.confirmCancel}
+          />
+        </Stack>
+      </Paper>
+
+      <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard">
+        <Table>
+          <Table.Tbody>
+            {KEY_HELP.map(([k, what]) => (
+              <Table.Tr key={k}>
+                <Table.Td>
+                  <Kbd>{k}</Kbd>
+                </Table.Td>
+                <Table.Td>{what}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Modal>
+    </Box>
+  );
+}
+
+function CentreMarker() {
+  return (
+    <Box
+      aria-hidden
+      pos="absolute"
+      top="50%"
+      left="50%"
+      w={28}
+      h={28}
+      style={{
+        transform: 'translate(-50%, -50%)',
+        border: '2px solid rgba(255,255,255,0.9)',
+        borderRadius: '50%',
+        boxShadow: '0 0 3px #000',
+      }}
+    />
+  );
+}
+
+function InputQueue({ queue }: { queue: QueuedCommand[] }) {
+  return (
+    <Paper pos="absolute" top={40} left={0} w={300} p="xs" shadow="md" withBorder style={{ zIndex: 5 }}>
+      {queue.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No commands sent yet.
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={320}>
+          <Table fz="xs" aria-label="Input Queue">
+            <Table.Tbody>
+              {queue.map((c) => (
+                <Table.Tr key={c.requestId}>
+                  <Table.Td>{ENDPOINT_LABELS[c.endpoint]}</Table.Td>
+                  <Table.Td>{c.result ?? 'sending'}</Table.Td>
+                  <Table.Td ta="right">{c.roundTripMs === null ? '' : `${c.roundTripMs} ms`}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Paper>
+  );
+}
+
+function ControlCard(props: {
+  controller: { userId: number; name: string } | null;
+  iControl: boolean;
+  stopped: boolean;
+  onTake: () => void;
+  onRelease: () => void;
+  onStop: (active: boolean) => void;
+}) {
+  return (
+    <Paper p="xs" withBorder>
+      <Group gap="xs">
+        <Text size="sm">
+          {props.iControl
+            ? 'You are flying'
+            : props.controller
+              ? `${props.controller.name} is flying`
+              : 'Nobody is flying'}
+        </Text>
+        {props.iControl ? (
+          <Button size="xs" variant="default" onClick={props.onRelease}>
+            Release Control
+          </Button>
+        ) : (
+          <Button size="xs" onClick={props.onTake} disabled={props.controller !== null}>
+            Take Control
+          </Button>
+        )}
+        {props.stopped ? (
+          <Button size="xs" color="orange" onClick={() => props.onStop(false)}>
+            Release Emergency Stop
+          </Button>
+        ) : (
+          <Button size="xs" color="red" onClick={() => props.onStop(true)}>
+            Emergency Stop
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function FlightTimeBar({ status, battery }: { status: DroneLiveStatus | null; battery: number }) {
+  const zone = flightTimeZone(battery);
+  const colour = zone === 'green' ? 'green' : zone === 'yellow' ? 'yellow' : 'red';
+  return (
+    <Paper p="xs" withBorder maw={520}>
+      <Group justify="space-between" mb={4}>
+        <Text size="xs" fw={600}>
+          Remaining Flight Time
+        </Text>
+        <Text size="xs">
+          {status ? `${formatFlightClock(status.remainingFlightSeconds)} (${Math.round(battery)} %)` : '—'}
+        </Text>
+      </Group>
+      <Progress.Root size="lg" aria-label="Remaining Flight Time">
+        <Progress.Section value={battery} color={colour} />
+      </Progress.Root>
+      {status && (
+        <Group gap="md" mt={6}>
+          <Text size="xs">
+            Position {status.location.lat.toFixed(6)}, {status.location.lon.toFixed(6)}
+          </Text>
+          <Text size="xs">Altitude {status.altitude.toFixed(1)} m</Text>
+          <Text size="xs">Speed {status.speed.toFixed(1)} m/s</Text>
+          <Text size="xs">Heading {status.heading}°</Text>
+          <Badge size="xs" variant="light" color={status.airborne ? 'blue' : 'gray'}>
+            {status.airborne ? 'Airborne' : status.armed ? 'Armed' : 'Landed'}
+          </Badge>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function CentreCard({
+  status,
+  canCapture,
+  keys,
+}: {
+  status: DroneLiveStatus | null;
+  canCapture: boolean;
+  keys: ReturnType<typeof useFlightKeys>;
+}) {
+  return (
+    <Card pos="absolute" bottom={12} left="50%" style={{ transform: 'translateX(-50%)' }} p="xs" withBorder>
+      <Group justify="center" gap="lg" mb={6}>
+        <Text size="sm" fw={600} aria-label="Video mode">
+          {status?.videoMode ?? '—'}
+        </Text>
+        <Text size="sm" aria-label="Flight time">
+          {status ? formatFlightClock(status.flightSeconds) : '—'}
+        </Text>
+        {status?.recording && (
+          <Badge color="red" size="sm">
+            Recording
+          </Badge>
+        )}
+      </Group>
+      <HoldButton
+        label="Tap Capture Image, Hold to Record"
+        size="xs"
+        variant="default"
+        disabled={!canCapture}
+        onHoldStart={keys.shutterDown}
+        onHoldEnd={keys.shutterUp}
+      />
+    </Card>
+  );
+}

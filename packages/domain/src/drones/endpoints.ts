@@ -1,0 +1,40 @@
+import { IdParam } from '../common.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { DroneCommand, DroneCommandAnswer, DroneControl, DroneList, EmergencyStopBody } from './index.ts';
+
+/** Remote flight (spec 3 §7): the drone picker, the command call, the control lease and the emergency stop. */
+export const dronesEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/drones', response: DroneList }),
+  sendCommand: defineEndpoint({
+    method: 'POST',
+    path: '/drones/sendCommand/:id',
+    params: IdParam,
+    body: DroneCommand,
+    response: DroneCommandAnswer,
+  }),
+  control: defineEndpoint({
+    method: 'GET',
+    path: '/drones/:id/control',
+    params: IdParam,
+    response: DroneControl,
+  }),
+  takeControl: defineEndpoint({
+    method: 'POST',
+    path: '/drones/:id/control',
+    params: IdParam,
+    response: DroneControl,
+  }),
+  releaseControl: defineEndpoint({
+    method: 'DELETE',
+    path: '/drones/:id/control',
+    params: IdParam,
+    response: DroneControl,
+  }),
+  emergencyStop: defineEndpoint({
+    method: 'POST',
+    path: '/drones/:id/emergencyStop',
+    params: IdParam,
+    body: EmergencyStopBody,
+    response: DroneControl,
+  }),
+};
