@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './api/ai.ts';
 export * from './api/annotations.ts';
+export * from './api/assetHealth.ts';
 export * from './api/assignment.ts';
 export * from './api/bids.ts';
 export * from './api/customers.ts';

@@ -94,6 +94,8 @@ export const POLICY = {
   // orders and update their status (carriers and manufacturers through the signed webhook).
   'order.read': () => true,
   'order.manage': isStaff,
+  // Asset Health (spec 3 §2): everyone reads, customers their own company's assets only (read-only).
+  'asset.read': () => true,
   'admin.read': isSuperAdmin,
   'admin.job.retry': isSuperAdmin,
   // The self-hosted basemap extract (a regional PMTiles file): super admins upload it; every map reads it.

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
 import { aiMarkupsRoutes } from './ai/markups.routes.ts';
 import { aiTrainingRoutes } from './ai/training.routes.ts';
+import { assetHealthRoutes } from './assetHealth/assetHealth.routes.ts';
 import { assignmentRoutes } from './assignment/assignment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { basemapRoutes } from './basemap/basemap.routes.ts';
@@ -60,6 +61,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(bidsRoutes);
   await app.register(dronesRoutes);
   await app.register(assignmentRoutes);
+  await app.register(assetHealthRoutes);
   await app.register(inspectionsRoutes);
   await app.register(photoIngestRoutes);
   await app.register(imagesRoutes);

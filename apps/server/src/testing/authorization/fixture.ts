@@ -244,6 +244,10 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
   const abbImageId = await createPlacedImage(db, abbProjectId, abb.structureIds[0]!, {
     name: 'ABB_0001.JPG',
   });
+  const [asset] = await db
+    .select({ assetId: structures.assetId })
+    .from(structures)
+    .where(eq(structures.id, structureRows[0]!.id));
   return {
     app: ctx.app,
     companyId,
@@ -253,6 +257,7 @@ export async function buildFixture(ctx: TestContext, companyId: number, tag: str
     crewGroupId: crew!.id,
     crewUserId: crewUser!.id,
     structureIds: structureRows.map((r) => r.id),
+    assetId: asset!.assetId!,
     inspectionIds: inspectionRows.map((r) => r.id),
     imageId: image!.id,
     existingUpload: existingKey,
@@ -294,6 +299,7 @@ export function missingObjects(own: MatrixFixture): MatrixFixture {
     lineId: MISSING_ID,
     crewGroupId: MISSING_ID,
     structureIds: own.structureIds.map((_, i) => MISSING_ID + i),
+    assetId: MISSING_ID,
     inspectionIds: own.inspectionIds.map((_, i) => MISSING_ID + i),
     imageId: MISSING_ID,
     sourceFileId: MISSING_ID,

@@ -30,6 +30,8 @@ export interface MatrixFixture {
   /** An active staff user (role user) of the operating company in no crew, for the crew personnel routes. */
   crewUserId: number;
   structureIds: number[];
+  /** The asset of the first structure (its Asset Health history). */
+  assetId: number;
   inspectionIds: number[];
   /** A photo of the project whose original is stored (not processed: it has no thumbnail yet). */
   imageId: number;

@@ -1,5 +1,6 @@
 import type { MatrixRow } from '../matrix.ts';
 import { aiRows } from './ai.ts';
+import { assetHealthRows } from './assetHealth.ts';
 import { assignmentRows } from './assignment.ts';
 import { basemapRows } from './basemap.ts';
 import { bidsRows } from './bids.ts';
@@ -50,4 +51,5 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   ...aiRows,
   ...sensorsRows,
   ...ordersRows,
+  ...assetHealthRows,
 };
