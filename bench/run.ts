@@ -7,6 +7,7 @@ import { formatLoadTable, type LoadResult, type LoadScenario, runLoad } from './
 import { DEFAULT_MEASURE, measurePair } from './lib/measure.ts';
 import { type BenchResult, formatTable, machine } from './lib/report.ts';
 import type { Scenario } from './lib/scenario.ts';
+import { spread } from './lib/stats.ts';
 
 const USAGE = `Benchmarks, each a ratio of our code to a baseline measured in the same run.
 
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
         baseline: ops.baseline,
         ratio: ops.ratio,
         ratioSpread: ops.ratioSpread,
+        cpuRatio: ops.cpuRatio,
+        cpuRatioSpread: spread(ops.cpuRatios),
         pairs: ops.ratios.length,
         load: ops.load,
         target: scenario.target,

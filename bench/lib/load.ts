@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { loadAverage, median, spread } from './stats.ts';
 
 /** What one load run measured. */
 export interface LoadStats {
@@ -64,9 +65,17 @@ export interface LoadResult {
   baseline: LoadStats;
   p99TargetMs?: number | undefined;
   p99RatioTarget?: number | undefined;
+  /** Subject p99 ÷ baseline p99 of each pair of neighbouring rounds, in run order. */
+  p99Ratios: number[];
+  /** The 1-minute load average before the first and after the last round. */
+  load: [number, number];
 }
 
-/** Alternates baseline and subject rounds after a short warm-up; reports each side's median-throughput round. */
+/**
+ * Alternates baseline and subject rounds after a short warm-up (pairs in B S S B order, so neither side
+ * always follows the other); reports each side's median-throughput round and the median of the pairs'
+ * p99 ratios with their spread, so a minute of load on the machine moves one pair, not the figure.
+ */
 export async function runLoad<Context>(
   scenario: LoadScenario<Context>,
   context: Context,
@@ -76,13 +85,25 @@ export async function runLoad<Context>(
   const seconds = overrides.seconds ?? scenario.defaults.seconds;
   const rounds = overrides.rounds ?? scenario.defaults.rounds;
   const warm = { connections, seconds: 2 };
+  const loadBefore = loadAverage();
   await scenario.baseline(context, warm);
   if (scenario.warmUpSubject !== false) await scenario.subject(context, warm);
   const subject: LoadStats[] = [];
   const baseline: LoadStats[] = [];
+  const p99Ratios: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    baseline.push(await scenario.baseline(context, { connections, seconds }));
-    subject.push(await scenario.subject(context, { connections, seconds }));
+    let s: LoadStats;
+    let b: LoadStats;
+    if (i % 2 === 0) {
+      b = await scenario.baseline(context, { connections, seconds });
+      s = await scenario.subject(context, { connections, seconds });
+    } else {
+      s = await scenario.subject(context, { connections, seconds });
+      b = await scenario.baseline(context, { connections, seconds });
+    }
+    subject.push(s);
+    baseline.push(b);
+    p99Ratios.push(s.p99Ms / Math.max(1, b.p99Ms));
   }
   const medianRound = (runs: LoadStats[]) =>
     [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((runs.length - 1) / 2)]!;
@@ -99,21 +120,27 @@ export async function runLoad<Context>(
     },
     p99TargetMs: scenario.p99TargetMs,
     p99RatioTarget: scenario.p99RatioTarget,
+    p99Ratios,
+    load: [loadBefore, loadAverage()],
   };
 }
 
 /** A plain-text table of load results: throughput, latency and errors per side, and the throughput ratio. */
 export function formatLoadTable(results: readonly LoadResult[]): string {
-  const header = ['scenario', 'side', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', 'p99 target'];
+  const header = ['scenario', 'side', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio', 'p99 target', 'load'];
   const rows = results.flatMap((r) => {
     const ratio = (r.subject.requestsPerSecond / r.baseline.requestsPerSecond).toFixed(3);
-    const p99Ratio = r.subject.p99Ms / Math.max(1, r.baseline.p99Ms);
+    // The median pair's p99 ratio (pairs of neighbouring rounds), with the lowest and highest pair.
+    const p99Ratio = median(r.p99Ratios);
+    const [low, high] = spread(r.p99Ratios);
+    const pairs = r.p99Ratios.length > 1 ? `, pairs ${low.toFixed(1)}–${high.toFixed(1)}` : '';
     const target =
       r.p99TargetMs !== undefined
         ? `≤ ${r.p99TargetMs} ${r.subject.p99Ms <= r.p99TargetMs ? 'met' : 'MISSED'}`
         : r.p99RatioTarget !== undefined
-          ? `p99 ×${p99Ratio.toFixed(1)} (≤ ${r.p99RatioTarget}× ${p99Ratio <= r.p99RatioTarget ? 'met' : 'MISSED'})`
+          ? `p99 ×${p99Ratio.toFixed(1)}${pairs} (≤ ${r.p99RatioTarget}× ${p99Ratio <= r.p99RatioTarget ? 'met' : 'MISSED'})`
           : '-';
+    const load = `${r.load[0].toFixed(1)}→${r.load[1].toFixed(1)}`;
     const cells = (side: string, s: LoadStats, last: string[]) => [
       `${r.name} (${r.connections} conn)`,
       side,
@@ -123,7 +150,7 @@ export function formatLoadTable(results: readonly LoadResult[]): string {
       `${s.errors} of ${s.requests}`,
       ...last,
     ];
-    return [cells('subject', r.subject, [ratio, target]), cells('baseline', r.baseline, ['', ''])];
+    return [cells('subject', r.subject, [ratio, target, load]), cells('baseline', r.baseline, ['', '', ''])];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>

@@ -14,18 +14,29 @@ export const DEFAULT_MEASURE: MeasureOptions = { rounds: 7, roundMs: 1000, warmu
 
 type Operation = () => Promise<unknown> | unknown;
 
-/** Operations per second of one round; only the operations are timed, not `after`. */
-async function round(op: Operation, roundMs: number, after?: Operation): Promise<number> {
+interface Round {
+  /** Operations per second of wall time. */
+  ops: number;
+  /** Operations per second of this process's CPU time (every thread: sharp's, PGlite's, libuv's pool). */
+  cpuOps: number;
+}
+
+/** One round; only the operations are timed, not `after`. */
+async function round(op: Operation, roundMs: number, after?: Operation): Promise<Round> {
   let ops = 0;
   let elapsed = 0;
+  let cpuMicros = 0;
   do {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     await op();
     elapsed += performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    cpuMicros += used.user + used.system;
     ops++;
     await after?.();
   } while (elapsed < roundMs);
-  return (ops * 1000) / elapsed;
+  return { ops: (ops * 1000) / elapsed, cpuOps: (ops * 1e6) / Math.max(1, cpuMicros) };
 }
 
 export interface PairMeasurement {
@@ -39,6 +50,13 @@ export interface PairMeasurement {
   ratio: number;
   /** Lowest and highest pair ratio. */
   ratioSpread: [number, number];
+  /**
+   * The same pair ratios from this process's CPU time instead of wall time: how much work each side does,
+   * which other processes on the machine hardly change. Comparable only when both sides work in this
+   * process (PGlite; not an external PostgreSQL or a browser).
+   */
+  cpuRatios: number[];
+  cpuRatio: number;
   /** The 1-minute load average before the first and after the last round. */
   load: [number, number];
 }
@@ -67,9 +85,10 @@ export async function measurePair(
   const subjectRounds: number[] = [];
   const baselineRounds: number[] = [];
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let i = 0; i < options.rounds; i++) {
-    let s: number;
-    let b: number;
+    let s: Round;
+    let b: Round;
     if (i % 2 === 0) {
       s = await round(subject, options.roundMs, after);
       b = await round(baseline, options.roundMs, after);
@@ -77,9 +96,10 @@ export async function measurePair(
       b = await round(baseline, options.roundMs, after);
       s = await round(subject, options.roundMs, after);
     }
-    subjectRounds.push(s);
-    baselineRounds.push(b);
-    ratios.push(s / b);
+    subjectRounds.push(s.ops);
+    baselineRounds.push(b.ops);
+    ratios.push(s.ops / b.ops);
+    cpuRatios.push(s.cpuOps / b.cpuOps);
   }
   return {
     subject: median(subjectRounds),
@@ -87,6 +107,8 @@ export async function measurePair(
     ratios,
     ratio: median(ratios),
     ratioSpread: spread(ratios),
+    cpuRatios,
+    cpuRatio: median(cpuRatios),
     load: [loadBefore, loadAverage()],
   };
 }

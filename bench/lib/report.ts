@@ -13,6 +13,9 @@ export interface BenchResult {
   ratio: number;
   /** Lowest and highest pair ratio. */
   ratioSpread: [number, number];
+  /** The median pair ratio of CPU time (see `PairMeasurement.cpuRatios`), with its lowest and highest. */
+  cpuRatio: number;
+  cpuRatioSpread: [number, number];
   /** Pairs of rounds measured. */
   pairs: number;
   /** The 1-minute load average before and after the measurement. */
@@ -31,13 +34,23 @@ const opsText = (ops: number): string =>
 
 /** A plain-text table, aligned for a terminal and readable in a CI log. */
 export function formatTable(results: readonly BenchResult[]): string {
-  const header = ['scenario', 'subject ops/s', 'baseline ops/s', 'ratio', 'pair spread', 'load', 'target'];
+  const header = [
+    'scenario',
+    'subject ops/s',
+    'baseline ops/s',
+    'ratio',
+    'pair spread',
+    'CPU ratio',
+    'load',
+    'target',
+  ];
   const rows = results.map((r) => [
     r.name,
     opsText(r.subject),
     opsText(r.baseline),
     r.ratio.toFixed(3),
     `${r.ratioSpread[0].toFixed(2)}–${r.ratioSpread[1].toFixed(2)} (${r.pairs})`,
+    `${r.cpuRatio.toFixed(3)} (${r.cpuRatioSpread[0].toFixed(2)}–${r.cpuRatioSpread[1].toFixed(2)})`,
     `${r.load[0].toFixed(1)}→${r.load[1].toFixed(1)}`,
     r.target === undefined ? '-' : `≥ ${r.target} ${r.ratio >= r.target ? 'met' : 'MISSED'}`,
   ]);

@@ -4,6 +4,7 @@ import { type Browser, chromium } from 'playwright-core';
 
 import { defineScenario } from '../lib/scenario.ts';
 import { loginCookie, type RunningServer, startBuiltServer } from '../lib/server.ts';
+import { loadAverage, medianAndSpread } from '../lib/stats.ts';
 import { structureCsv } from '../lib/structureCsv.ts';
 
 /** The large project's structures; three crews hold 10,000 each, the rest are unassigned. */
@@ -256,6 +257,24 @@ export default defineScenario<Context>({
       `  map ready, s (warm-up first): ${STRUCTURES.toLocaleString('en-US')} structures ${show(ctx.times.subject)}`,
     );
     console.log(`  map ready, s (warm-up first): 50 structures ${show(ctx.times.baseline)}`);
+    // The first of each side is the warm-up; each later subject time pairs with the baseline next to it.
+    const subject = ctx.times.subject.slice(1);
+    const baseline = ctx.times.baseline.slice(1);
+    console.log(
+      `  map ready, median (low–high) s: ${STRUCTURES.toLocaleString('en-US')} structures ` +
+        `${medianAndSpread(
+          subject.map((t) => t / 1000),
+          2,
+        )}, 50 structures ` +
+        `${medianAndSpread(
+          baseline.map((t) => t / 1000),
+          2,
+        )}; time ratio per pair ` +
+        `${medianAndSpread(
+          subject.map((t, i) => t / baseline[i]!),
+          2,
+        )}; load ${loadAverage().toFixed(1)}`,
+    );
     await ctx.browser.close();
     await ctx.server.stop();
   },

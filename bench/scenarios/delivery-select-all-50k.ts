@@ -7,6 +7,7 @@ import { seedBenchProject } from '../lib/benchProject.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
 import { defineScenario } from '../lib/scenario.ts';
+import { loadAverage, spread } from '../lib/stats.ts';
 
 /** 10 lines of 1,000 structures, five photos each; one photo in 100 rejected, 20 unticked after the select-all. */
 const LINES = 10;
@@ -63,6 +64,10 @@ async function undeliver(ctx: Context): Promise<void> {
   await db.execute(sql`vacuum analyze images, delivery_package_images, delivery_packages`);
 }
 
+const range = (values: number[]) =>
+  spread(values)
+    .map((v) => v.toFixed(0))
+    .join('–');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export default defineScenario<Context>({
@@ -125,8 +130,8 @@ export default defineScenario<Context>({
   report(ctx) {
     const route = median(ctx.times.subject);
     return (
-      `route median ${route.toFixed(0)} ms (target < ${TARGET_MS} ms: ${route < TARGET_MS ? 'met' : 'MISSED'}), ` +
-      `plain UPDATE median ${median(ctx.times.baseline).toFixed(0)} ms; ${ctx.expected.toLocaleString('en-US')} ` +
+      `route median ${route.toFixed(0)} ms (${range(ctx.times.subject)}; target < ${TARGET_MS} ms: ${route < TARGET_MS ? 'met' : 'MISSED'}), ` +
+      `plain UPDATE median ${median(ctx.times.baseline).toFixed(0)} ms (${range(ctx.times.baseline)}); load ${loadAverage().toFixed(1)}; ${ctx.expected.toLocaleString('en-US')} ` +
       `photos delivered per request; this process's CPU during the route median ${median(ctx.cpu).toFixed(0)} ms ` +
       `(on PGlite, the database's too: about the route's time on an idle machine)`
     );

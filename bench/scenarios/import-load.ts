@@ -88,7 +88,7 @@ export default defineLoadScenario<Context>({
   name: 'import-load',
   description: `10 clients on GET /projects during a ${ROWS.toLocaleString('en-US')}-row import job vs idle`,
   p99RatioTarget: databaseKind().startsWith('PostgreSQL') ? 3 : 10,
-  defaults: { connections: 10, seconds: 15, rounds: 1 },
+  defaults: { connections: 10, seconds: 10, rounds: 3 },
   warmUpSubject: false,
   setup: async () => {
     const server = await startBuiltServer();

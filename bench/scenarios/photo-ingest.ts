@@ -109,7 +109,7 @@ async function upload(ctx: Context): Promise<{ uuid: string; key: string }> {
 
 export default defineScenario<Context>({
   name: 'photo-ingest',
-  description: `server ingest of a ${WIDTH}×${HEIGHT} JPEG (the PUT of its bytes, hashed as they are stored; upload completion: md5 check, EXIF/XMP, insert, audit, enqueue; then the processing job: medium, and thumbnail from the medium, in a worker thread, stored) vs sharp alone decoding it once and writing the same two sizes`,
+  description: `server ingest of a ${WIDTH}×${HEIGHT} JPEG (the PUT of its bytes, hashed as they are stored; upload completion: md5 check, EXIF/XMP, insert, audit, enqueue; then the processing job: medium, and thumbnail from the medium, stored) vs sharp alone decoding it once and writing the same two sizes`,
   target: 0.8,
   measure: { rounds: 9, roundMs: 2000, warmup: 2 },
   async setup() {

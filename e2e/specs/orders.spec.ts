@@ -24,7 +24,7 @@ test('staff create an order, update its status, and see its history and track', 
   // New Order: a structure without an open order, where the pole is now.
   await page.getByRole('button', { name: 'New Order' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Order' });
-  await dialog.getByRole('textbox', { name: 'Structure' }).click();
+  await dialog.getByRole('combobox', { name: 'Structure' }).click();
   const option = page.locator('[role="option"]:not([data-combobox-disabled])').first();
   await expect(option).toBeVisible({ timeout: 30_000 });
   const label = (await option.textContent()) ?? '';
@@ -44,7 +44,7 @@ test('staff create an order, update its status, and see its history and track', 
   // Update Status: in transit on the highway; the history keeps both.
   await row.getByRole('button', { name: 'Update Status' }).click();
   const update = page.getByRole('dialog', { name: /Update Status/ });
-  await update.getByRole('textbox', { name: 'Status' }).click();
+  await update.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'in transit' }).click();
   await update.getByRole('textbox', { name: 'Status Address' }).fill('I-135 near McPherson, KS');
   await update.getByRole('textbox', { name: 'Latitude' }).fill('38.37');

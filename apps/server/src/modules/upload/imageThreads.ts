@@ -1,13 +1,3 @@
-import { ThreadPool } from '../../platform/jobs/threadPool.ts';
-
-let pool: ThreadPool | undefined;
-
-/** The process's threads for photo work, made on first use (idle threads do not keep the process alive). */
-export function imageThreads(): ThreadPool {
-  pool ??= new ThreadPool();
-  return pool;
-}
-
 /**
  * The renditions module, loadable on its own in a thread: next to this file in the sources, and built to
  * dist/modules/upload/ by build.mjs (whose bundles sit in dist/).

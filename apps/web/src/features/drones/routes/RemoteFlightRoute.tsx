@@ -3,6 +3,8 @@ import {
   type DroneLiveStatus,
   flightTimeZone,
   formatFlightClock,
+  MOVE_ENDPOINTS,
+  type MoveEndpoint,
 } from '@linewalker/domain';
 import {
   Alert,
@@ -107,31 +109,41 @@ export function RemoteFlightRoute() {
   const [problem, setProblem] = useState<string | null>(null);
   const canFly = iControl && live.live && !control.data?.emergencyStop;
   const flight = useRef({ airborne: false, canFly: false });
+  const moveInFlight = useRef(false);
   flight.current = { airborne: status?.airborne ?? false, canFly };
 
   const send = useCallback(
     (endpoint: DroneEndpoint) => {
       if (droneId === null || !flight.current.canFly) return;
+      // A held key repeats; while its last command is still on the way, the repeat is skipped, so a slow
+      // link gets fewer commands, never a growing backlog of stale ones.
+      const move = MOVE_ENDPOINTS.includes(endpoint as MoveEndpoint);
+      if (move && moveInFlight.current) return;
+      if (move) moveInFlight.current = true;
       const id = requestId();
       const started = performance.now();
       setQueue((q) =>
         enqueue(q, { requestId: id, endpoint, result: null, message: null, roundTripMs: null }),
       );
-      sendDroneCommand(droneId, id, endpoint).then(
-        (answer) =>
-          setQueue((q) =>
-            settle(q, id, {
-              result: answer.result,
-              message: answer.message,
-              roundTripMs: Math.round(performance.now() - started),
-            }),
-          ),
-        (err: unknown) => {
-          setQueue((q) => settle(q, id, { result: 'failed', message: errorText(err), roundTripMs: null }));
-          if (isApiError(err))
-            void queryClient.invalidateQueries({ queryKey: queryKeys.drones.control(droneId) });
-        },
-      );
+      sendDroneCommand(droneId, id, endpoint)
+        .finally(() => {
+          if (move) moveInFlight.current = false;
+        })
+        .then(
+          (answer) =>
+            setQueue((q) =>
+              settle(q, id, {
+                result: answer.result,
+                message: answer.message,
+                roundTripMs: Math.round(performance.now() - started),
+              }),
+            ),
+          (err: unknown) => {
+            setQueue((q) => settle(q, id, { result: 'failed', message: errorText(err), roundTripMs: null }));
+            if (isApiError(err))
+              void queryClient.invalidateQueries({ queryKey: queryKeys.drones.control(droneId) });
+          },
+        );
     },
     [droneId, queryClient],
   );
@@ -458,8 +470,13 @@ function FlightTimeBar({ status, battery }: { status: DroneLiveStatus | null; ba
           <Text size="xs">Speed {status.speed.toFixed(1)} m/s</Text>
           <Text size="xs">Heading {status.heading}°</Text>
           <Badge size="xs" variant="light" color={status.airborne ? 'blue' : 'gray'}>
-            {status.airborne ? 'Airborne' : status.armed ? 'Armed' : 'Landed'}
+            {status.airborne ? 'Airborne' : 'Landed'}
           </Badge>
+          {status.armed && (
+            <Badge size="xs" variant="light" color="orange">
+              Armed
+            </Badge>
+          )}
         </Group>
       )}
     </Paper>
