@@ -53,6 +53,23 @@ async function selectedCount(page: Page): Promise<number> {
   return Number(/^([\d,]+) structures? selected$/.exec(title)?.[1]?.replaceAll(',', '') ?? Number.NaN);
 }
 
+test('a cluster of crew 1 and unassigned structures shows the mix, not solid crew 1', async ({
+  page,
+}, info) => {
+  await openAssignment(page);
+  await expect(crewCounts(page, 1)).toContainText('40 structures');
+  // Zoomed out until the 50 structures (40 of crew 1, 10 unassigned) are drawn as clusters.
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle');
+  // A ring with both shares (crew 1 and unassigned) was drawn for a mixed cluster.
+  await expect(page.locator('[data-crew-mixes]')).toHaveAttribute(
+    'data-crew-mixes',
+    /crew-mix:\w+:\d+:0=[1-9]\d*:1=[1-9]/,
+    { timeout: 30_000 },
+  );
+  await map(page).screenshot({ path: info.outputPath('assignment-cluster-mix.png') });
+});
+
 test('assigns every structure to a crew by rectangle and adds a crew group', async ({ page }) => {
   await openAssignment(page);
   const sidebar = crewSidebar(page);

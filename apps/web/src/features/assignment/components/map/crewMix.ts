@@ -121,14 +121,16 @@ export function useCrewMixImages(map: MapLibreMap | null, palette: readonly stri
   paletteRef.current = palette;
   useEffect(() => {
     if (!map) return;
-    const onMissing = (event: { id: string }) => {
-      const mix = parseCrewMix(event.id);
-      if (!mix || map.hasImage(event.id)) return;
-      map.addImage(event.id, drawCrewMix(mix, paletteRef.current ?? []), { pixelRatio: PIXEL_RATIO });
-    };
-    map.on('styleimagemissing', onMissing);
+    map.setMissingStyleImageResolver((id) => {
+      const mix = parseCrewMix(id);
+      if (!mix || map.hasImage(id)) return;
+      map.addImage(id, drawCrewMix(mix, paletteRef.current ?? []), { pixelRatio: PIXEL_RATIO });
+      // The rings drawn so far, on the map's element (for the browser tests).
+      const drawn = map.getContainer().dataset;
+      drawn.crewMixes = `${drawn.crewMixes ?? ''} ${id}`.trim();
+    });
     return () => {
-      map.off('styleimagemissing', onMissing);
+      map.setMissingStyleImageResolver(null);
     };
   }, [map]);
 }
