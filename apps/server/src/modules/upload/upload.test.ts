@@ -360,7 +360,11 @@ describe('who may read', () => {
   ];
 
   it("lets a customer read their own company's project and answers 404 to another company's customer", async () => {
-    for (const url of reads()) {
+    // The unassigned photo list is staff's (the inspection company's quality work): 403 to every customer.
+    const unassigned = `/inspections/getUnassignedImages?projectId=${projectId}`;
+    expect((await get(unassigned, ownCustomer)).statusCode).toBe(403);
+    expect((await get(unassigned, otherCustomer)).statusCode).toBe(403);
+    for (const url of reads().filter((u) => u !== unassigned)) {
       expect((await get(url, ownCustomer)).statusCode, url).toBe(200);
       const other = await get(url, otherCustomer);
       expect(other.statusCode, url).toBe(404);
