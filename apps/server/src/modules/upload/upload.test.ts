@@ -360,10 +360,10 @@ describe('who may read', () => {
   ];
 
   it("lets a customer read their own company's project and answers 404 to another company's customer", async () => {
-    // Unassigned photos are the inspection company's own sorting work: no customer reads them (issue 21 §6).
+    // The unassigned photo list is staff's (the inspection company's quality work): 403 to every customer.
     const unassigned = `/inspections/getUnassignedImages?projectId=${projectId}`;
     expect((await get(unassigned, ownCustomer)).statusCode).toBe(403);
-    expect([403, 404]).toContain((await get(unassigned, otherCustomer)).statusCode);
+    expect((await get(unassigned, otherCustomer)).statusCode).toBe(403);
     for (const url of reads().filter((u) => u !== unassigned)) {
       expect((await get(url, ownCustomer)).statusCode, url).toBe(200);
       const other = await get(url, otherCustomer);

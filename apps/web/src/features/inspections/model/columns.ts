@@ -32,7 +32,7 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
   structure: { id: 'structure', header: 'Structure', width: 120, text: (v) => v.structure },
   component: { id: 'component', header: 'Component', width: 130, text: (v) => v.component },
   reviewedBy: { id: 'reviewedBy', header: 'Reviewed By', width: 135, text: (v) => v.reviewedBy },
-  dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 150, text: (v) => v.dateReviewed },
+  dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 170, text: (v) => v.dateReviewed },
   reviewStatus: {
     id: 'reviewStatus',
     header: 'Review Status',
@@ -40,7 +40,7 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
     text: (v) => (v.withoutPhotos ? `${v.reviewStatus} (no photos)` : v.reviewStatus),
   },
   risk: { id: 'risk', header: 'Risk', width: 120, text: (v) => v.risk.label },
-  notes: { id: 'notes', header: 'Notes', width: 180, text: (v) => v.notes },
+  notes: { id: 'notes', header: 'Notes', width: 160, text: (v) => v.notes },
   count: { id: 'count', header: 'Count', width: 75, align: 'right', text: (v) => v.count },
   rejectCount: {
     id: 'rejectCount',

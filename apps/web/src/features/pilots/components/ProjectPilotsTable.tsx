@@ -37,24 +37,24 @@ const miles = (p: ProjectPilotItem) =>
     ? '—'
     : `${metersToMiles(p.distanceFromProjectMeters).toLocaleString('en-US')} mi`;
 
-/** The columns: 1,380 px in all, so the page shows Actions at 1440 px wide (1,408 px of it). */
+/** The columns: 1,400 px in all, so the page shows Actions at 1440 px wide (1,408 px of it). */
 function columns(actions: PilotActions): DataColumn<ProjectPilotItem, ProjectPilotColumnId>[] {
   return [
-    { id: 'name', header: 'Name', width: 140, sortable: true, cell: pilotName },
+    { id: 'name', header: 'Name', width: 135, sortable: true, cell: pilotName },
     { id: 'distance', header: 'Distance', width: 85, sortable: true, align: 'right', cell: miles },
     {
       id: 'availability',
       header: 'Availability',
-      width: 115,
+      width: 120,
       sortable: true,
       cell: (p) => availabilityLabel(p.availability),
     },
     { id: 'home_base', header: 'Home Base', width: 115, sortable: true, cell: (p) => p.home_base ?? '—' },
-    { id: 'phone', header: 'Phone', width: 110, cell: (p) => p.phone ?? '—' },
+    { id: 'phone', header: 'Phone', width: 125, cell: (p) => p.phone ?? '—' },
     {
       id: 'certifications',
       header: 'Certifications',
-      width: 130,
+      width: 115,
       cell: (p) => truncateText(p.certifications.join(', '), CERTIFICATION_TEXT_MAX) || '—',
       title: (p) => p.certifications.join(', ') || undefined,
     },
@@ -75,25 +75,25 @@ function columns(actions: PilotActions): DataColumn<ProjectPilotItem, ProjectPil
     {
       id: 'request_sent',
       header: 'Request Sent',
-      width: 145,
+      width: 150,
       sortable: true,
       cell: (p) => formatUtcDateTime(p.request_sent_at),
     },
     {
       id: 'responded',
       header: 'Responded',
-      width: 145,
+      width: 150,
       sortable: true,
       cell: (p) => formatUtcDateTime(p.responded_at),
     },
     {
       id: 'actions',
       header: 'Actions',
-      width: 220,
+      width: 230,
       cell: (p) => (
         <Group gap={6} wrap="nowrap">
           <Button
-            size="compact-sm"
+            size="compact-xs"
             variant={p.assigned ? 'default' : 'filled'}
             loading={actions.busyUserId === p.user_id}
             onClick={(e) => {
@@ -105,7 +105,7 @@ function columns(actions: PilotActions): DataColumn<ProjectPilotItem, ProjectPil
           </Button>
           {canCheckAvailability(p.pilot_scheduling_status_id, p.assigned) && (
             <Button
-              size="compact-sm"
+              size="compact-xs"
               variant="light"
               disabled={actions.busyUserId === p.user_id}
               onClick={(e) => {
