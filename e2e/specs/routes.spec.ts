@@ -14,7 +14,6 @@ test('areas still to be built say so inside the shell', async ({ page }) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   for (const [path, title] of [
     ['/assets', 'Assets'],
-    ['/asset-health', 'Asset Health'],
     ['/remote-flight', 'Remote Flight'],
   ] as const) {
     await page.goto(path);

@@ -124,6 +124,11 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: m.SensorsRoute,
                 })),
             },
+            {
+              path: paths.assetHealth.path,
+              lazy: () =>
+                import('./routes/AssetHealthPage.tsx').then((m) => ({ Component: m.AssetHealthPage })),
+            },
             ...comingSoonRoutes(),
             {
               Component: RequireSuperAdmin,

@@ -18,11 +18,6 @@ export const COMING_SOON_AREAS: Area[] = [
     description: 'Asset order tracking (map and order table) is coming soon.',
   },
   {
-    path: paths.assetHealth.path,
-    title: 'Asset Health',
-    description: 'Asset health for transmission structures is coming soon.',
-  },
-  {
     path: paths.remoteFlight.path,
     title: 'Remote Flight',
     description: 'The remote flight console is coming soon.',
