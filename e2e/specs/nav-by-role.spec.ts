@@ -16,7 +16,7 @@ const CASES = [
   },
   { role: 'inspector', email: ACCOUNTS.inspector.email, links: ['Projects'] },
   { role: 'user', email: ACCOUNTS.user.email, links: ['Projects'] },
-  { role: 'customer', email: ACCOUNTS.customer.email, links: ['Projects'] },
+  { role: 'customer', email: ACCOUNTS.customer.email, links: ['Assets', 'Projects'] },
 ] as const;
 
 const ALL_LINKS = ['Assets', 'AI', 'Projects', 'Customers', 'Users', 'Bids'];

@@ -52,7 +52,7 @@ describe('navItemsFor', () => {
     ['project_manager', ['projects', 'customers', 'users', 'bids']],
     ['inspector', ['projects']],
     ['user', ['projects']],
-    ['customer', ['projects']],
+    ['customer', ['assets', 'projects']],
   ] as const)('%s sees %j', (role, items) => {
     expect(navItemsFor(role)).toEqual(items);
   });

@@ -61,8 +61,10 @@ export function navItemsFor(roleName: RoleName | undefined): NavItem[] {
       return ['projects', 'customers', 'users', 'bids'];
     case 'inspector':
     case 'user':
-    case 'customer':
       return ['projects'];
+    // 'projects, repair, dashboard': the repair orders and the asset health dashboard are the Assets area.
+    case 'customer':
+      return ['assets', 'projects'];
     default:
       return [];
   }

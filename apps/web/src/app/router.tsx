@@ -6,7 +6,6 @@ import { paths } from '../config/paths.ts';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { RequireSuperAdmin } from '../features/auth/components/RequireSuperAdmin.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { comingSoonRoutes } from './routes/comingSoon.ts';
 import { projectPageLoader, projectPageRevalidates } from './routes/prefetchProjectPage.ts';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
@@ -145,7 +144,11 @@ export const createAppRouter = (queryClient: QueryClient) =>
                   Component: m.RemoteFlightRoute,
                 })),
             },
-            ...comingSoonRoutes(),
+            {
+              path: paths.assetHealth.path,
+              lazy: () =>
+                import('./routes/AssetHealthPage.tsx').then((m) => ({ Component: m.AssetHealthPage })),
+            },
             {
               Component: RequireSuperAdmin,
               children: [

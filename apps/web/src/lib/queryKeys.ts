@@ -70,6 +70,15 @@ export const queryKeys = {
     list: ['drones', 'list'] as const,
     control: (id: number) => ['drones', 'control', id] as const,
   },
+  /** Asset Health (spec 3 §2): table pages, the map's preload, one asset's history. */
+  assetHealth: {
+    all: ['assetHealth'] as const,
+    table: (params: Record<string, unknown>) => ['assetHealth', 'table', params] as const,
+    map: (params: Record<string, unknown>) => ['assetHealth', 'map', params] as const,
+    history: (assetId: number) => ['assetHealth', 'history', assetId] as const,
+    companies: () => ['assetHealth', 'companies'] as const,
+  },
+
   sensors: {
     all: ['sensors'] as const,
     data: (deviceId: string | null, range: string) => ['sensors', 'data', deviceId, range] as const,

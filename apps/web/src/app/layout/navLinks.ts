@@ -20,4 +20,8 @@ export const ADMIN_LINKS = [
 
 /** A link is current on its own path and every path below it (/projects/x keeps Projects lit). */
 export const isCurrent = (pathname: string, href: string): boolean =>
-  pathname === href || pathname.startsWith(`${href}/`);
+  pathname === href ||
+  pathname.startsWith(`${href}/`) ||
+  // Asset Health and Sensors are pages of the Assets area.
+  (href === paths.assets.getHref() &&
+    ([paths.assetHealth.path, paths.sensor.path] as string[]).includes(pathname));

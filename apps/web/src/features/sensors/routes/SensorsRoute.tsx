@@ -2,6 +2,7 @@ import type { SensorRange } from '@linewalker/domain';
 import { Box, Button, Center, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { AssetsNav } from '../../../components/AssetsNav.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useSensorData } from '../api/getSensorData.ts';
@@ -65,6 +66,7 @@ export function SensorsRoute() {
 
   return (
     <Stack p="md" data-testid="sensors-page">
+      <AssetsNav />
       <PageHeader title="Sensors" />
       <Group align="flex-end">
         <Select

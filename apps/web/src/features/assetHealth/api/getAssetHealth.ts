@@ -1,0 +1,70 @@
+import {
+  ASSET_MAP_LIMIT,
+  ASSET_PAGE_SIZE,
+  AssetHistory,
+  type AssetState,
+  CustomerList,
+  DashboardStructuresPage,
+} from '@linewalker/domain';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queryKeys.ts';
+
+export interface AssetHealthParams {
+  filter: AssetState;
+  /** Staff's company filter; null: every company (a customer always sees its own). */
+  companyId: number | null;
+}
+
+const filterQuery = (p: AssetHealthParams) => ({
+  filter: p.filter,
+  ...(p.companyId === null ? {} : { company_id: p.companyId }),
+});
+
+/** GET /api/v1/dashboard/structures (spec 3 §7 'Transmission asset line'): structures and summary. */
+export const getDashboardStructures = (
+  p: AssetHealthParams,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+) =>
+  apiRequest('/dashboard/structures', {
+    query: { ...filterQuery(p), offset, limit, orderBy: 'max_risk_level', order: 'DESC' },
+    schema: DashboardStructuresPage,
+    signal,
+  });
+
+/** The structures table: 50 at a time, the next page when scrolled past two thirds (spec 3 §9). */
+export const useAssetTable = (p: AssetHealthParams) =>
+  useInfiniteQuery({
+    queryKey: queryKeys.assetHealth.table(filterQuery(p)),
+    queryFn: ({ pageParam, signal }) => getDashboardStructures(p, pageParam, ASSET_PAGE_SIZE, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, _all, lastOffset) =>
+      lastOffset + ASSET_PAGE_SIZE < last.total ? lastOffset + ASSET_PAGE_SIZE : undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/** The map's preload: offset 0, up to 50,000 structures (spec 3 §7). */
+export const useAssetMap = (p: AssetHealthParams) =>
+  useQuery({
+    queryKey: queryKeys.assetHealth.map(filterQuery(p)),
+    queryFn: ({ signal }) => getDashboardStructures(p, 0, ASSET_MAP_LIMIT, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/v1/assets/{id}/history: every inspection of the asset, newest first. */
+export const useAssetHistory = (assetId: number | null) =>
+  useQuery({
+    queryKey: queryKeys.assetHealth.history(assetId ?? 0),
+    queryFn: ({ signal }) => apiRequest(`/assets/${assetId}/history`, { schema: AssetHistory, signal }),
+    enabled: assetId !== null,
+  });
+
+/** The staff's company filter: the active customer companies (GET /api/v1/customers). */
+export const useCompanies = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.assetHealth.companies(),
+    queryFn: ({ signal }) => apiRequest('/customers', { schema: CustomerList, signal }),
+    enabled,
+  });

@@ -1,0 +1,151 @@
+import { RISK_SCALE, type TransmissionStructure } from '@linewalker/domain';
+import { Box } from '@mantine/core';
+import type { FeatureCollection } from 'geojson';
+import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import {
+  clusteredSource,
+  isCluster,
+  isSinglePoint,
+  setSourceData,
+  useClusterClicks,
+} from '../../../components/map/clusters.ts';
+import { DEFAULT_VIEW } from '../../../components/map/defaultView.ts';
+import { MapFrame } from '../../../components/map/MapFrame.tsx';
+import { LABEL_FONT } from '../../../components/map/offlineStyle.ts';
+import { useMapLibre } from '../../../components/map/useMapLibre.ts';
+import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
+
+/** Spec 3 §9: clusters of radius 75 up to zoom 11, the map starts at zoom 13 and is 550 px high. */
+export const ASSET_MAP = { height: 550, zoom: 13, clusterRadius: 75, clusterMaxZoom: 11 };
+const SOURCE = 'asset-health';
+const CLUSTERS = 'asset-health-clusters';
+const COUNTS = 'asset-health-cluster-counts';
+const POINTS = 'asset-health-points';
+
+const riskColor = [
+  'match',
+  ['get', 'risk'],
+  ...RISK_SCALE.flatMap((r) => [r.level, r.color]),
+  '#343a40',
+] as unknown as ExpressionSpecification;
+
+function addLayers(map: MapLibreMap) {
+  map.addSource(
+    SOURCE,
+    clusteredSource({
+      radius: ASSET_MAP.clusterRadius,
+      maxZoom: ASSET_MAP.clusterMaxZoom,
+      properties: { worst: ['max', ['get', 'risk']] },
+    }),
+  );
+  map.addLayer({
+    id: CLUSTERS,
+    type: 'circle',
+    source: SOURCE,
+    filter: isCluster,
+    paint: {
+      'circle-radius': ['step', ['get', 'point_count'], 16, 100, 20, 1000, 26],
+      'circle-color': [
+        'match',
+        ['get', 'worst'],
+        ...RISK_SCALE.flatMap((r) => [r.level, r.color]),
+        '#343a40',
+      ] as unknown as ExpressionSpecification,
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addLayer({
+    id: COUNTS,
+    type: 'symbol',
+    source: SOURCE,
+    filter: isCluster,
+    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': [LABEL_FONT], 'text-size': 12 },
+    paint: { 'text-color': '#fff' },
+  });
+  map.addLayer({
+    id: POINTS,
+    type: 'circle',
+    source: SOURCE,
+    filter: isSinglePoint,
+    paint: {
+      'circle-radius': ['case', ['get', 'selected'], 10, 7],
+      'circle-color': riskColor,
+      'circle-stroke-color': ['case', ['get', 'selected'], '#000', '#fff'],
+      'circle-stroke-width': ['case', ['get', 'selected'], 3, 2],
+    },
+  });
+}
+
+function features(rows: readonly TransmissionStructure[], selected: number | null): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: rows.map((r) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
+      properties: { assetId: r.asset_id, risk: r.max_risk_level, selected: r.asset_id === selected },
+    })),
+  };
+}
+
+interface AssetHealthMapProps {
+  rows: readonly TransmissionStructure[];
+  selected: number | null;
+  onSelect: (assetId: number) => void;
+}
+
+/** The Asset Health map: every structure of the filter as a pin in its risk colour, clustered when zoomed out. */
+export function AssetHealthMap({ rows, selected, onSelect }: AssetHealthMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const config = useClientConfig();
+  // Starts at zoom 13 on the worst structure (the first of the list), else the default view.
+  const [options] = useState(() => {
+    const first = rows[0];
+    return {
+      onLoad: addLayers,
+      markPrefix: 'asset-health',
+      handOverOnStyleLoad: true,
+      initialView: {
+        center: first ? ([first.longitude, first.latitude] as [number, number]) : DEFAULT_VIEW.center,
+        zoom: ASSET_MAP.zoom,
+      },
+    };
+  });
+  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!map) return;
+    setSourceData(map, SOURCE, features(rows, selected));
+    map.once('idle', () => setReady(true));
+  }, [map, rows, selected]);
+
+  useClusterClicks(map, {
+    source: SOURCE,
+    clusterLayer: CLUSTERS,
+    pointLayer: POINTS,
+    maxZoom: 20,
+    isActive: () => true,
+    onPoint: (f) => {
+      const id = f.properties?.assetId;
+      if (typeof id === 'number') onSelect(id);
+    },
+  });
+
+  return (
+    <Box h={ASSET_MAP.height}>
+      <MapFrame
+        containerRef={container}
+        basemap={basemap}
+        error={error}
+        label="Asset Health map"
+        attributes={{
+          'data-testid': 'asset-health-map',
+          'data-map-state': ready ? 'idle' : 'loading',
+          'data-points': String(rows.length),
+        }}
+      />
+    </Box>
+  );
+}
