@@ -7,7 +7,8 @@ import { type Database, openDatabase } from '../platform/db/client.ts';
 import { seedReferenceData } from '../seed/reference.ts';
 
 /** The shared real-data folder (../shared/data/real beside the checkout), read at run time, never copied. */
-export const REAL_DATA = path.resolve(import.meta.dirname, '../../../../../shared/data/real');
+export const REAL_DATA =
+  process.env.REAL_DATA_DIR ?? path.resolve(import.meta.dirname, '../../../../../shared/data/real');
 
 export interface RealDataApp {
   app: App;

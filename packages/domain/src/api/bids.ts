@@ -37,13 +37,13 @@ export const BidList = z.array(BidListItem);
 export const BidCreateResponse = Ok.extend({
   id: z.number().int().describe('The bid.'),
   project_id: z.number().int(),
-  structures: z.number().int().describe('Structures the job adds to the project.'),
-  repeated: z
+  jobId: z
     .number()
     .int()
-    .describe('Placemarks that repeat an earlier one exactly (line, structure and point): imported once.'),
-  lines: z.number().int(),
-  jobId: z.number().int().describe('The import job (GET /api/v1/jobs/{id}).'),
+    .describe(
+      'The import job (GET /api/v1/jobs/{id}): its progress, and when done its result with the structures, ' +
+        'repeated and skipped placemarks and lines it wrote.',
+    ),
 });
 export type BidCreateResponse = z.infer<typeof BidCreateResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StructureRowErrorSchema } from '../csv/schemas.ts';
 import { Text } from '../text.ts';
 
 /**
@@ -39,6 +40,7 @@ export const KMZ_MESSAGES = {
   malformed: (detail: string) => `The KML is not well-formed XML: ${detail}`,
   tooDeep: `The KML nests elements more than ${KMZ_LIMITS.depth} levels deep.`,
   noPoints: 'The file has no placemarks with a point, so it has no structures.',
+  noValidPoints: 'No placemark of the file can be a structure as mapped.',
   notMapped: 'Choose a line name or line field and a structure field for this file.',
   fileNotFound: 'File not found. Upload it again.',
   fieldNotInFile: (label: string) => `The file has no field "${label}".`,
@@ -53,11 +55,25 @@ export const KMZ_FIELD_NAME = 'name';
 export const KMZ_FIELD_FOLDER = 'folder';
 export const kmzDataField = (name: string) => `data:${name}`;
 
+const KMZ_FIELD_LABELS: Record<string, string> = {
+  [KMZ_FIELD_NAME]: 'Placemark name',
+  [KMZ_FIELD_FOLDER]: 'Folder',
+};
+
 /** A field's label as the user sees it. */
 export function kmzFieldLabel(key: string): string {
-  if (key === KMZ_FIELD_NAME) return 'Placemark name';
-  if (key === KMZ_FIELD_FOLDER) return 'Folder';
-  return key.startsWith('data:') ? key.slice(5) : key;
+  return KMZ_FIELD_LABELS[key] ?? (key.startsWith('data:') ? key.slice(5) : key);
+}
+
+/**
+ * The field key a mapping names, whether the client sent the key getFields answered ('name', 'folder',
+ * 'data:ref') or the label it showed ('Placemark name', 'Folder', 'ref'): both are accepted as offered.
+ */
+export function kmzFieldKey(offered: string): string {
+  if (offered === KMZ_FIELD_NAME || offered === KMZ_FIELD_FOLDER || offered.startsWith('data:'))
+    return offered;
+  for (const [key, label] of Object.entries(KMZ_FIELD_LABELS)) if (label === offered) return key;
+  return kmzDataField(offered);
 }
 
 export const KmzFieldSample = z.object({
@@ -100,6 +116,10 @@ export const KmzMapping = z
     structureField: Text({ error: KMZ_MAPPING_MESSAGES.structureRequired })
       .min(1, KMZ_MAPPING_MESSAGES.structureRequired)
       .max(255),
+    skipInvalidRows: z
+      .boolean()
+      .optional()
+      .describe("'Import N valid rows, skip M': placemarks that cannot be structures are left out."),
   })
   .superRefine((v, ctx) => {
     if (typeof v !== 'object' || v === null) return;
@@ -112,6 +132,37 @@ export const KmzMapping = z
     }
   });
 export type KmzMapping = z.infer<typeof KmzMapping>;
+
+/** Counts of one KMZ's check while mapping (spec 3 §2 KMZ modal; the same checks the import runs). */
+export const KmzFileCheck = z.object({
+  url: z.string(),
+  name: z.string(),
+  points: z.number().int().describe('Placemarks with a point.'),
+  validRows: z.number().int().describe('Placemarks that become structures.'),
+  repeated: z
+    .number()
+    .int()
+    .describe('Placemarks that repeat an earlier one exactly (line, structure and point): imported once.'),
+  errorRowCount: z.number().int().describe('Placemarks that cannot be structures: skipped when chosen.'),
+  duplicates: z.number().int().describe('Of those: a structure name repeated on its line at another point.'),
+  tooLong: z.number().int().describe('Of those: a line or structure name longer than its limit.'),
+  reasons: z
+    .array(z.string())
+    .describe('Why this file cannot be saved as mapped (empty when it can, the skip counted).'),
+  errorRows: z.array(StructureRowErrorSchema).describe('The first 100 placemarks that cannot be structures.'),
+});
+export type KmzFileCheck = z.infer<typeof KmzFileCheck>;
+
+export const KmzCheckRequest = z.object({ kmzs: z.array(KmzMapping).min(1).max(20) });
+export type KmzCheckRequest = z.infer<typeof KmzCheckRequest>;
+export const KmzCheckResponse = z.object({ files: z.array(KmzFileCheck) });
+export type KmzCheckResponse = z.infer<typeof KmzCheckResponse>;
+
+/** One file of a skipped-placemarks download: its mapping among the step's files (duplicates span them). */
+export const KmzSkippedRowsRequest = KmzCheckRequest.extend({
+  index: z.number().int().min(0).max(19).describe('Which of `kmzs` to list.'),
+});
+export type KmzSkippedRowsRequest = z.infer<typeof KmzSkippedRowsRequest>;
 
 /** Whether a file of the mapping step is complete: Save is enabled only when every file is (spec 3 §4). */
 export const isKmzMappingComplete = (m: {

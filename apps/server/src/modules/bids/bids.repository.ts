@@ -21,13 +21,11 @@ export async function findBidByRequest(db: Db, requestId: string) {
     id: number;
     project_id: number | null;
     job_id: number | null;
-    payload: { totalRows?: number; lines?: number; repeated?: number } | null;
   }>(
     db,
-    sql`select b.id, b.project_id, p.import_job_id as job_id, j.payload
+    sql`select b.id, b.project_id, p.import_job_id as job_id
         from bids b
         left join projects p on p.id = b.project_id
-        left join jobs j on j.id = p.import_job_id
         where b.request_id = ${requestId}`,
   );
   return row ?? null;

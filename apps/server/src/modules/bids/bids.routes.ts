@@ -1,7 +1,17 @@
-import { BidCreateRequest, BidCreateResponse, BidList } from '@linewalker/domain';
+import {
+  ApiError,
+  BidCreateRequest,
+  BidCreateResponse,
+  BidList,
+  KmzCheckRequest,
+  KmzCheckResponse,
+  KmzSkippedRowsRequest,
+} from '@linewalker/domain';
+import { z } from 'zod';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { createBid, listBids } from './bids.service.ts';
+import { checkKmzMappings, kmzSkippedRowsCsv } from './kmzCheck.service.ts';
 
 const tags = ['Bids'];
 const WHO =
@@ -32,11 +42,14 @@ export async function bidsRoutes(app: App): Promise<void> {
         description:
           'The Create New Bid form (`bid`), the project of the KMZ step (`project`) and each KMZ with a line ' +
           'name or line field and a structure field (`kmzs`, uploaded through `doc_upload/sign-s3?extension=kmz` ' +
-          'by the caller; a plain .kml is accepted too). Every rule is checked and every file read before ' +
-          "anything is written: 400 `validation_failed`, or 400 `kmz_invalid` listing each file's reasons and " +
-          'first 100 bad placemarks (row = placemark number). Then the bid and the project (importing) are ' +
-          'written with a `bids.import-kmz` job that adds one structure per point placemark (source type KMZ) ' +
-          'in batches; if it fails for good the bid and project are deleted. A save repeated with the same ' +
+          'by the caller; a plain .kml is accepted too; field names as getFields answered them or as labelled, ' +
+          "e.g. 'Placemark name'; `skipInvalidRows` imports the valid placemarks and skips the rest). Every form " +
+          'rule is checked and every file looked up (400 `validation_failed`, 400 `kmz_invalid` for a file the ' +
+          'caller did not upload) without reading any file; then the bid and the project (importing) are ' +
+          'written with a `bids.import-kmz` job that checks the placemarks as `POST /bids/kmzCheck` does and ' +
+          'adds one structure per valid point placemark (source type KMZ) in batches, with progress; if the ' +
+          'check fails (a placemark that cannot be a structure and no skip) or the job fails for good, the bid ' +
+          'and project are deleted and the job holds the reasons. A save repeated with the same ' +
           '`request_id` answers the first result; a project name already taken answers 409 ' +
           `\`project_name_taken\`. ${WHO}`,
         body: BidCreateRequest,
@@ -44,5 +57,49 @@ export async function bidsRoutes(app: App): Promise<void> {
       },
     },
     (req) => createBid(app.deps, actorOf(req), req.body),
+  );
+
+  app.post(
+    '/bids/kmzCheck',
+    {
+      config: { access: 'bid.read' },
+      schema: {
+        tags,
+        summary: "The KMZ step's files checked as mapped, before Save",
+        description:
+          'Reads each mapped KMZ (uploaded by the caller) with the checks the import runs, all files together, ' +
+          'and answers per file: placemarks with a point, valid placemarks, exact repeats (imported once), ' +
+          'placemarks that cannot be structures (of which duplicates and too-long names), the first 100 of ' +
+          'them, and the reasons the file cannot be saved as mapped (empty when it can; with `skipInvalidRows` ' +
+          `refused placemarks are no reason). Writes nothing. ${WHO}`,
+        body: KmzCheckRequest,
+        response: { 200: KmzCheckResponse },
+      },
+    },
+    (req) => checkKmzMappings(app.deps, actorOf(req), req.body),
+  );
+
+  app.post(
+    '/bids/kmzSkippedRows',
+    {
+      config: { access: 'bid.read' },
+      schema: {
+        tags,
+        summary: 'The placemarks of one KMZ that the import skips, as a CSV',
+        description:
+          'The same check as `POST /bids/kmzCheck`; answers every placemark of `kmzs[index]` that cannot be a ' +
+          'structure: Row (placemark number), Line, Structure, Latitude, Longitude, Reason. ' +
+          WHO,
+        body: KmzSkippedRowsRequest,
+        response: { 200: z.string(), 400: ApiError },
+      },
+    },
+    async (req, reply) => {
+      const text = await kmzSkippedRowsCsv(app.deps, actorOf(req), req.body);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="skipped-placemarks.csv"')
+        .send(text);
+    },
   );
 }

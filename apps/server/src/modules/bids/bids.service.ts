@@ -28,7 +28,7 @@ import {
 import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
 import { timeZoneAt } from '../projects/projectTimeZone.ts';
 import { defaultProjectTypeId, findBidByRequest, insertBid, listBidRows } from './bids.repository.ts';
-import { checkKmzFiles } from './kmzImport.check.ts';
+import { mappingOf, requireArrivedKmzFiles } from './kmzImport.check.ts';
 import { bidKmzImportJob } from './kmzImport.job.ts';
 
 interface Issue {
@@ -54,9 +54,6 @@ async function replay(deps: Deps, requestId: string | undefined): Promise<BidCre
     success: true,
     id: row.id,
     project_id: row.project_id,
-    structures: row.payload?.totalRows ?? 0,
-    repeated: row.payload?.repeated ?? 0,
-    lines: row.payload?.lines ?? 0,
     jobId: row.job_id,
   };
 }
@@ -72,9 +69,10 @@ function violatedConstraint(err: unknown): string | null {
 
 /**
  * Creates a bid and, from its KMZ files, a project whose structures are the files' point placemarks.
- * Every rule is checked and every file read before anything is written (400 `validation_failed` or
- * `kmz_invalid` with each file's reasons and first 100 bad placemarks); then one transaction writes the bid,
- * the project (importing), its source files and the import job, which writes the structures in batches.
+ * Every form rule is checked and every file looked up before anything is written (400 `validation_failed`,
+ * or `kmz_invalid` for a file not uploaded by the caller); then one transaction writes the bid, the project
+ * (importing), its source files and the import job, which checks the placemarks as the mapping step did
+ * (`POST /bids/kmzCheck`) and writes the structures in batches with progress. No file is read here.
  * A save repeated with the same `request_id` answers the first one's result; of two saves of the same
  * project name at once one wins and the other answers 409.
  */
@@ -115,11 +113,8 @@ export async function createBid(
     throw conflict(PROJECT_SERVER_MESSAGES.nameTaken(name), 'project_name_taken');
   }
 
-  // Read outside any transaction: checking a large file must not hold the database.
-  const checked = await checkKmzFiles(db, deps, actor.userId, body.kmzs);
-  const timeZone = timeZoneAt(checked.center ?? { lat: null, lon: null });
-  const late = datesNotPastIssues(body.project, projectToday(timeZone, now), timeZone);
-  if (late.length > 0) throw bodyIssues(late.map((i) => ({ path: `project.${i.path}`, message: i.message })));
+  // Only the uploads are looked up here; the job reads the placemarks (the step has shown their check).
+  const arrived = await requireArrivedKmzFiles(db, deps, actor.userId, body.kmzs);
 
   try {
     return await withTransaction(db, async (tx) => {
@@ -137,7 +132,8 @@ export async function createBid(
         pilotStructDay: project.pilot_struct_day ?? null,
         ptypeId: ptypeId!,
         ptierId: DEFAULT_TIER_ID,
-        timeZone,
+        // Where the structures are is known once the job has read them: it sets the zone then.
+        timeZone: timeZoneAt({ lat: null, lon: null }),
         timeZoneChosen: false,
         createdBy: actor.userId,
       });
@@ -161,7 +157,7 @@ export async function createBid(
         createdBy: actor.userId,
       });
       const files = [];
-      for (const file of checked.files) {
+      for (const file of arrived) {
         const sourceFileId = await insertSourceFile(tx, {
           projectId,
           bidId,
@@ -170,26 +166,17 @@ export async function createBid(
           storageKey: file.storageKey,
           url: file.entry.url,
           name: file.entry.name,
-          lineName: file.mapping.lineName,
-          lineNameField: file.mapping.lineField,
-          structNumField: file.mapping.structureField,
+          lineName: mappingOf(file.entry).lineName,
+          lineNameField: mappingOf(file.entry).lineField,
+          structNumField: mappingOf(file.entry).structureField,
           createdBy: actor.userId,
         });
-        files.push({ sourceFileId, storageKey: file.storageKey, repeats: file.repeats, ...file.mapping });
+        files.push({ sourceFileId, mapping: file.entry });
       }
       const job = await enqueue(
         tx,
         bidKmzImportJob,
-        {
-          bidId,
-          projectId,
-          companyId: bid.company_id,
-          userId: actor.userId,
-          totalRows: checked.structures,
-          repeated: checked.repeated,
-          lines: checked.lines,
-          files,
-        },
+        { bidId, projectId, companyId: bid.company_id, userId: actor.userId, files },
         { actor },
       );
       await markImporting(tx, projectId, job.id);
@@ -199,23 +186,9 @@ export async function createBid(
         action: 'project.create',
         objectType: 'project',
         objectId: projectId,
-        details: {
-          project_name: project.project_name,
-          bidId,
-          time_zone: timeZone,
-          structures: checked.structures,
-        },
+        details: { project_name: project.project_name, bidId, files: arrived.length },
       });
-      return {
-        ok: true as const,
-        success: true as const,
-        id: bidId,
-        project_id: projectId,
-        structures: checked.structures,
-        repeated: checked.repeated,
-        lines: checked.lines,
-        jobId: job.id,
-      };
+      return { ok: true as const, success: true as const, id: bidId, project_id: projectId, jobId: job.id };
     });
   } catch (err) {
     const constraint = violatedConstraint(err);

@@ -87,6 +87,19 @@ const getFields = async (body: Buffer | string) =>
     headers: pm,
   });
 
+const check = (kmzs: object[], headers = pm) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/bids/kmzCheck', payload: { kmzs }, headers });
+
+/** The import job's state, result and error once it has run. */
+async function jobOutcome(jobId: number) {
+  const [row] = await queryRows<{
+    state: string;
+    result: Record<string, number> | null;
+    error: string | null;
+  }>(ctx.database.db, sql`select state, result, last_error as error from jobs where id = ${jobId}`);
+  return row!;
+}
+
 async function counts() {
   const [row] = await queryRows<Record<string, number>>(
     ctx.database.db,
@@ -197,11 +210,14 @@ describe('POST /api/v1/bids', () => {
     const res = await post(payload);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ ok: true, success: true, structures: 3, lines: 2 });
+    expect(body).toMatchObject({ ok: true, success: true });
+    // The save answers before any structure is written: the job reads and writes them.
     const project = await ctx.app.inject({ url: `/api/v1/projects/${body.project_id}`, headers: pm });
-    expect(project.json().importing).toMatchObject({ jobId: body.jobId });
+    expect(project.json()).toMatchObject({ importing: { jobId: body.jobId }, structures: 0 });
+    expect((await counts()).structures).toBe(before.structures);
 
     await runDueJobs(ctx.app.deps);
+    expect((await jobOutcome(body.jobId)).result).toMatchObject({ structures: 3, lines: 2, skipped: 0 });
     const detail = (await ctx.app.inject({ url: `/api/v1/projects/${body.project_id}`, headers: pm })).json();
     expect(detail).toMatchObject({
       project_name: payload.project.project_name,
@@ -253,7 +269,39 @@ describe('POST /api/v1/bids', () => {
     const file = { ...(await mapped()), lineField: null, lineName: 'Feeder 12', structureField: 'name' };
     const res = await post(bidPayload([file]));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ structures: 3, lines: 1 });
+    await runDueJobs(ctx.app.deps);
+    expect((await jobOutcome(res.json().jobId)).result).toMatchObject({ structures: 3, lines: 1 });
+  });
+
+  it("takes field names as getFields offered them or as labelled ('Placemark name', 'Folder')", async () => {
+    const file = { ...(await mapped()), lineField: 'Folder', structureField: 'Placemark name' };
+    const checked = await check([file]);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().files[0]).toMatchObject({ validRows: 3, errorRowCount: 0, reasons: [] });
+    const res = await post(bidPayload([{ ...file, structureField: 'tower' }]));
+    await runDueJobs(ctx.app.deps);
+    expect((await jobOutcome(res.json().jobId)).result).toMatchObject({ structures: 3, lines: 2 });
+  });
+
+  it('offers only fields the placemarks have, and their extension elements (a DJI wpml:index)', async () => {
+    const kml =
+      '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2" xmlns:wpml="http://www.dji.com/wpmz/1.0.6">' +
+      '<Document><Folder><Placemark><Point><coordinates>-101.1,49.7</coordinates></Point>' +
+      '<wpml:index>0</wpml:index></Placemark><Placemark><Point><coordinates>-101.2,49.7</coordinates></Point>' +
+      '<wpml:index>1</wpml:index></Placemark></Folder></Document></kml>';
+    const fields = (await getFields(kmzOf(kml))).json();
+    expect(fields.fields.map((f: { name: string; label: string }) => [f.name, f.label])).toEqual([
+      ['data:wpml:index', 'wpml:index'],
+    ]);
+    const file = {
+      ...(await mapped(kmzOf(kml))),
+      lineField: null,
+      lineName: 'Seed',
+      structureField: 'wpml:index',
+    };
+    expect((await check([file])).json().files[0]).toMatchObject({ validRows: 2, reasons: [] });
+    const byName = (await check([{ ...file, structureField: 'name' }])).json().files[0];
+    expect(byName.reasons).toEqual([KMZ_MESSAGES.fieldNotInFile('Placemark name')]);
   });
 
   it('states each bid form rule with its message and writes nothing', async () => {
@@ -324,17 +372,20 @@ describe('POST /api/v1/bids', () => {
     const lines = await mapped(kmzOf(kmlDocument({ L: [{ name: 'span', point: null }] })), 'lines.kmz');
     const noField = { ...(await mapped()), name: 'other.kml', structureField: 'data:missing' };
     const hostile = await mapped(kmzOf('<!DOCTYPE kml><kml/>'), 'hostile.kmz');
-    const res = await post(bidPayload([good, bad, lines, noField, hostile]));
-    expect(res.statusCode).toBe(400);
-    const { code, files } = res.json();
-    expect(code).toBe('kmz_invalid');
-    expect(files.map((f: { name: string }) => f.name)).toEqual([
-      'bad.kmz',
-      'lines.kmz',
-      'other.kml',
-      'hostile.kmz',
-    ]);
-    expect(files[0]).toMatchObject({ reasons: ['3 placemarks cannot be imported.'], errorRowCount: 3 });
+    const checked = await check([good, bad, lines, noField, hostile]);
+    expect(checked.statusCode).toBe(200);
+    const all = checked.json().files;
+    expect(all[0]).toMatchObject({ name: 'good.kmz', validRows: 3, reasons: [] });
+    const files = all.slice(1);
+    expect(files[0]).toMatchObject({
+      points: 5,
+      validRows: 1,
+      repeated: 1,
+      errorRowCount: 3,
+      duplicates: 1,
+      tooLong: 0,
+      reasons: ["3 placemarks cannot be imported. Choose 'Import 1 valid rows, skip 3' or fix the file."],
+    });
     expect(
       files[0].errorRows.map((r: { rowNumber: number; reasons: string[] }) => [r.rowNumber, r.reasons]),
     ).toEqual([
@@ -346,6 +397,55 @@ describe('POST /api/v1/bids', () => {
     expect(files[2].reasons).toEqual([KMZ_MESSAGES.fieldNotInFile('missing')]);
     expect(files[3].reasons).toEqual([KMZ_MESSAGES.doctype]);
     expect(await counts()).toEqual(before);
+
+    // Saved anyway, the job refuses it for the same reasons and takes the bid and its project back.
+    const res = await post(bidPayload([good, bad]));
+    expect(res.statusCode).toBe(200);
+    await runDueJobs(ctx.app.deps);
+    const outcome = await jobOutcome(res.json().jobId);
+    expect(outcome.state).toBe('failed');
+    expect(outcome.error).toContain('bad.kmz: 3 placemarks cannot be imported.');
+    expect(await counts()).toMatchObject({ bids: before.bids, projects: before.projects });
+  });
+
+  it('imports the valid placemarks and skips the rest when chosen, and lists the skipped ones as a CSV', async () => {
+    const kml = kmlDocument({
+      [`L${'x'.repeat(60)}`]: [{ name: 'long', point: '-97,38', data: { tower: '1' } }],
+      L2: [
+        { name: 'A', point: '-97,38.1', data: { tower: '7' } },
+        { name: 'B', point: '-97.1,38.1', data: { tower: '7' } },
+        { name: 'C', point: '-97.2,38.1', data: { tower: '8' } },
+      ],
+    });
+    const file = { ...(await mapped(kmzOf(kml), 'mixed.kmz')), skipInvalidRows: true };
+    const checked = (await check([file])).json().files[0];
+    expect(checked).toMatchObject({ validRows: 2, errorRowCount: 2, duplicates: 1, tooLong: 1, reasons: [] });
+    const csv = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/bids/kmzSkippedRows',
+      payload: { kmzs: [file], index: 0 },
+      headers: pm,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Row,Line,Structure,Latitude,Longitude,Reason');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['1', '3']);
+    expect(lines[1]).toContain(ROW_ERROR_MESSAGES.lineTooLong);
+    expect(lines[2]).toContain(ROW_ERROR_MESSAGES.duplicate(2));
+
+    const res = await post(bidPayload([file]));
+    expect(res.statusCode).toBe(200);
+    await runDueJobs(ctx.app.deps);
+    expect((await jobOutcome(res.json().jobId)).result).toMatchObject({ structures: 2, skipped: 2 });
+    const rows = await queryRows<{ struct_num: string }>(
+      ctx.database.db,
+      sql`select struct_num from structures where project_id = ${res.json().project_id} order by struct_num`,
+    );
+    expect(rows.map((r) => r.struct_num)).toEqual(['7', '8']);
   });
 
   it('writes a placemark repeated exactly (a tower shared by two lines of an export) once', async () => {
@@ -362,8 +462,12 @@ describe('POST /api/v1/bids', () => {
       structureField: 'name',
     };
     const res = await post(bidPayload([file]));
-    expect(res.json()).toMatchObject({ structures: 3, repeated: 1, lines: 1 });
     await runDueJobs(ctx.app.deps);
+    expect((await jobOutcome(res.json().jobId)).result).toMatchObject({
+      structures: 3,
+      repeated: 1,
+      lines: 1,
+    });
     const rows = await queryRows<{ struct_num: string }>(
       ctx.database.db,
       sql`select struct_num from structures where project_id = ${res.json().project_id} order by id`,
@@ -375,9 +479,9 @@ describe('POST /api/v1/bids', () => {
     const a = await mapped(kmzOf(towersKml('R')), 'a.kmz');
     // The same towers at other points: names repeated on their lines.
     const b = await mapped(kmzOf(towersKml('R').replaceAll('38.', '39.')), 'b.kmz');
-    const res = await post(bidPayload([a, b]));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().files[0].errorRows[0].reasons[0]).toMatch(
+    const res = await check([a, b]);
+    expect(res.json().files[0].reasons).toEqual([]);
+    expect(res.json().files[1].errorRows[0].reasons[0]).toMatch(
       /^Duplicate structure on this line \(first in a\.kmz/,
     );
   });

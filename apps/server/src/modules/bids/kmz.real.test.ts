@@ -86,37 +86,76 @@ describe('real KML and KMZ files', () => {
   it('answers that the SWIS grid (lines only) has no structures', async () => {
     const { url, res } = await fieldsOf('SWIS_Grid.kml');
     expect(res.json()).toMatchObject({ points: 0, otherPlacemarks: 28, error: KMZ_MESSAGES.noPoints });
-    const saved = await save([{ url, name: 'SWIS_Grid.kml', lineName: 'SWIS', structureField: 'name' }]);
-    expect(saved.statusCode).toBe(400);
-    expect(saved.json().files[0].reasons).toEqual([KMZ_MESSAGES.noPoints]);
+    const checked = await app.inject({
+      method: 'POST',
+      url: '/api/v1/bids/kmzCheck',
+      headers: pm,
+      payload: { kmzs: [{ url, name: 'SWIS_Grid.kml', lineName: 'SWIS', structureField: 'name' }] },
+    });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().files[0].reasons).toEqual([KMZ_MESSAGES.noPoints]);
   });
 
-  it('creates a bid whose project has one structure per Bremen tower, on the folder lines that fit', async () => {
+  it('checks the Bremen towers while mapping, skips the refused ones, and saves without reading the file', async () => {
     const { url, res } = await fieldsOf('osm_bremen_power_lines_towers.kmz');
     const points: number = res.json().points;
-    // Folder names longer than 50 characters cannot be line names: the save lists those towers.
-    const byFolder = await save([
-      { url, name: 'bremen.kmz', lineField: 'folder', structureField: 'data:osm_node_id' },
-    ]);
-    if (byFolder.statusCode === 400) {
-      expect(byFolder.json().code).toBe('kmz_invalid');
-      expect(byFolder.json().files[0].errorRows[0].reasons.length).toBeGreaterThan(0);
-    }
-    // One fixed line and the OSM node id: a tower listed under several lines is one structure.
-    const saved = await save([
-      { url, name: 'bremen.kmz', lineName: 'Bremen 110 kV', structureField: 'data:osm_node_id' },
-    ]);
+    const check = (kmzs: object[]) =>
+      app.inject({ method: 'POST', url: '/api/v1/bids/kmzCheck', headers: pm, payload: { kmzs } });
+    // Folder names longer than 50 characters cannot be line names: counted before Save.
+    const byFolder = { url, name: 'bremen.kmz', lineField: 'Folder', structureField: 'Placemark name' };
+    const folderCheck = (await check([byFolder])).json().files[0];
+    expect(folderCheck.tooLong).toBeGreaterThan(0);
+    expect(folderCheck.reasons.length).toBeGreaterThan(0);
+    expect(folderCheck.validRows + folderCheck.repeated + folderCheck.errorRowCount).toBe(points);
+    const fixed = { url, name: 'bremen.kmz', lineName: 'Bremen 110 kV', structureField: 'name' };
+    const fixedCheck = (await check([fixed])).json().files[0];
+    expect(fixedCheck.duplicates).toBeGreaterThan(0);
+    const skipping = { ...fixed, skipInvalidRows: true };
+    const skipCheck = (await check([skipping])).json().files[0];
+    expect(skipCheck.reasons).toEqual([]);
+
+    const saved = await save([skipping]);
     expect(saved.statusCode, saved.body.slice(0, 800)).toBe(200);
-    const { structures, repeated } = saved.json();
-    expect(structures + repeated).toBe(points);
-    expect(repeated).toBeGreaterThan(0);
+    const projectId = saved.json().project_id;
+    const [before] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from structures where project_id = ${projectId}`,
+    );
+    expect(before!.n).toBe(0);
     await runDueJobs(app.deps);
     const [row] = await queryRows<{ n: number; kmz: number; tz: string; importing: string | null }>(
       database.db,
       sql`select count(*)::int as n, count(*) filter (where s.structure_source_type_id = 2)::int as kmz,
                  min(p.time_zone) as tz, min(p.import_state) as importing
-          from structures s join projects p on p.id = s.project_id where p.id = ${saved.json().project_id}`,
+          from structures s join projects p on p.id = s.project_id where p.id = ${projectId}`,
     );
-    expect(row).toEqual({ n: structures, kmz: structures, tz: 'Europe/Berlin', importing: null });
+    expect(row).toEqual({
+      n: skipCheck.validRows,
+      kmz: skipCheck.validRows,
+      tz: 'Europe/Berlin',
+      importing: null,
+    });
+  });
+
+  it("reads the DJI Seed.kmz: offers only the fields its placemarks have, and none is 'Placemark name'", async () => {
+    const file = path.join(REAL_DATA, 'flight_plans', 'dji_wpml', 'Seed.kmz');
+    const url = await uploadKmz(app, pm, readFileSync(file));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/kmz/getFields',
+      payload: { url },
+      headers: pm,
+    });
+    const fields = res.json().fields as Array<{ name: string; label: string }>;
+    expect(fields.map((f) => f.label)).not.toContain('Placemark name');
+    expect(fields.map((f) => f.label)).toContain('wpml:index');
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/v1/bids/kmzCheck',
+      headers: pm,
+      payload: { kmzs: [{ url, name: 'Seed.kmz', lineName: 'Seed', structureField: 'wpml:index' }] },
+    });
+    expect(check.json().files[0]).toMatchObject({ reasons: [], errorRowCount: 0 });
+    expect(check.json().files[0].validRows).toBe(res.json().points);
   });
 });

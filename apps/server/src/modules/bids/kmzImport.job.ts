@@ -1,14 +1,13 @@
+import { KmzMapping } from '@linewalker/domain';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/errors.ts';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
-import {
-  failedForGood,
-  finishImportAudited,
-  importWriteOptions,
-  requireStoredFiles,
-} from '../projects/importJob.support.ts';
-import { forgetFailedImport } from '../projects/projectSteps.service.ts';
+import { failedForGood, finishImportAudited, importWriteOptions } from '../projects/importJob.support.ts';
+import { forgetFailedImport, setProjectTimeZone } from '../projects/projectSteps.service.ts';
+import { timeZoneAt } from '../projects/projectTimeZone.ts';
 import { deleteBid } from './bids.repository.ts';
+import { checkKmzFiles } from './kmzImport.check.ts';
 import { KmzChangedError, writeKmzFiles } from './kmzImport.write.ts';
 
 const KmzImportPayload = z.object({
@@ -16,26 +15,18 @@ const KmzImportPayload = z.object({
   projectId: z.number().int(),
   companyId: z.number().int(),
   userId: z.number().int(),
-  /** Structures and lines the check counted: the progress total and the save's answer. */
-  totalRows: z.number().int(),
-  repeated: z.number().int(),
-  lines: z.number().int(),
-  files: z.array(
-    z.object({
-      sourceFileId: z.number().int(),
-      storageKey: z.string(),
-      lineName: z.string().nullable(),
-      lineField: z.string().nullable(),
-      structureField: z.string(),
-      repeats: z.array(z.number().int()),
-    }),
-  ),
+  /** Whether the project's zone follows its structures (no zone was chosen). */
+  zoneFromStructures: z.boolean().default(true),
+  /** The mapped files as saved, each with the source-file row its structures point at. */
+  files: z.array(z.object({ sourceFileId: z.number().int(), mapping: KmzMapping })),
 });
 
 /**
- * Writes the structures of a new bid's project from its checked KMZ files, one committed batch at a time,
- * then makes the project ready: the same guarantees as the CSV import job. A rerun continues after the
- * last committed batch; when it fails for good nothing stays: the project and the bid are deleted.
+ * Checks and writes the structures of a new bid's project from its KMZ files, as the CSV import job does:
+ * the same check the mapping step showed (a file that no longer passes fails the job for good, with the
+ * reasons as its error), then one committed batch at a time with progress, then the project is ready.
+ * A rerun checks again and continues after the last committed batch; when it fails for good nothing
+ * stays: the project and the bid are deleted.
  */
 export const bidKmzImportJob = defineJob({
   name: 'bids.import-kmz',
@@ -44,18 +35,43 @@ export const bidKmzImportJob = defineJob({
   leaseMs: 60_000,
   async run(ctx, p) {
     const target = { projectId: p.projectId, companyId: p.companyId, userId: p.userId, perComponent: false };
+    const db = ctx.deps.database.db;
     try {
-      await requireStoredFiles(ctx, p.files, 'A KMZ file is missing from storage');
-      const written = await writeKmzFiles(target, p.files, importWriteOptions(ctx, p.totalRows)).catch(
+      const checked = await checkKmzFiles(
+        db,
+        ctx.deps,
+        p.userId,
+        p.files.map((f) => f.mapping),
+      ).catch((err: unknown) => {
+        throw err instanceof AppError ? new PermanentJobError(err.message) : err;
+      });
+      if (p.zoneFromStructures && checked.center) {
+        await setProjectTimeZone(db, p.projectId, timeZoneAt(checked.center), false);
+      }
+      const files = checked.files.map((file, i) => ({
+        ...file.mapping,
+        sourceFileId: p.files[i]!.sourceFileId,
+        storageKey: file.storageKey,
+        repeats: file.repeats,
+        refused: file.refused,
+        skipInvalid: file.skipInvalid,
+      }));
+      const written = await writeKmzFiles(target, files, importWriteOptions(ctx, checked.structures)).catch(
         (err: unknown) => {
           throw err instanceof KmzChangedError ? new PermanentJobError(err.message) : err;
         },
       );
-      await finishImportAudited(ctx, p.projectId, { bidId: p.bidId, ...written });
-      return { structures: p.totalRows, projectId: p.projectId, bidId: p.bidId };
+      const counts = {
+        structures: checked.structures,
+        repeated: checked.repeated,
+        skipped: checked.skipped,
+        lines: checked.lines,
+      };
+      await finishImportAudited(ctx, p.projectId, { bidId: p.bidId, ...written, ...counts });
+      return { ...counts, projectId: p.projectId, bidId: p.bidId };
     } catch (err) {
       if (failedForGood(ctx, err)) {
-        await ctx.deps.database.db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           await deleteBid(tx, p.bidId);
           await forgetFailedImport(tx, p.projectId, ctx.jobId, true, []);
           await writeAudit(tx, ctx.actor, {

@@ -9,6 +9,10 @@ export interface KmzFileToWrite extends KmzRowMapping {
   storageKey: string;
   /** Placemark numbers the check found to repeat an earlier one exactly: never written. */
   repeats: number[];
+  /** Placemark numbers the check refused (duplicates): left out, as the file skips its invalid placemarks. */
+  refused: number[];
+  /** Placemarks that fail their row rules are skipped (else one is a changed file). */
+  skipInvalid: boolean;
 }
 
 /** The same batch writes as a CSV import: one committed transaction per batch. */
@@ -34,7 +38,7 @@ export async function writeKmzFiles(
   for (const file of files) {
     let skip = await options.transaction((tx) => countFileStructures(tx, file.sourceFileId));
     done += skip;
-    const repeats = new Set(file.repeats);
+    const leftOut = new Set([...file.repeats, ...file.refused]);
     let pending: StructureRow[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
@@ -63,8 +67,11 @@ export async function writeKmzFiles(
       await options.onProgress?.(done);
     };
     await forEachKmzRow(await options.storage.read(file.storageKey), file, async (r) => {
-      if (!r.ok) throw new KmzChangedError(`Placemark ${r.error.rowNumber} of a checked file is refused`);
-      if (repeats.has(r.row.rowNumber)) return;
+      if (!r.ok) {
+        if (file.skipInvalid) return;
+        throw new KmzChangedError(`Placemark ${r.error.rowNumber} of a checked file is refused`);
+      }
+      if (leftOut.has(r.row.rowNumber)) return;
       if (skip > 0) {
         skip--;
         return;

@@ -13,4 +13,4 @@ export {
   markImporting,
   resolveLines,
 } from './csvImport.repository.ts';
-export { insertProject, projectCenter, projectNameTaken } from './projects.repository.ts';
+export { insertProject, projectCenter, projectNameTaken, setProjectTimeZone } from './projects.repository.ts';

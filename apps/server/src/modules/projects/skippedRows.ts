@@ -49,6 +49,14 @@ export async function skippedRowsCsv(deps: Deps, actor: Actor, choice: CsvRowCho
     problems.push(IMPORT_MESSAGES.coordinatesChanged(report.latField, report.lonField));
   }
   if (problems.length > 0) throw badRequest(problems.join(' '), 'validation_failed');
+  return skippedRowsText(rows);
+}
+
+/**
+ * Skipped rows as the download's CSV (a project's CSV rows, a bid's KMZ placemarks): Row, Line, Structure,
+ * Latitude, Longitude, Reason, in row order, cells guarded against formulas.
+ */
+export function skippedRowsText(rows: StructureRowError[]): string {
   rows.sort((a, b) => a.rowNumber - b.rowNumber);
   let text = `${BYTE_ORDER_MARK}${csvLine(SKIPPED_ROWS_HEADER)}`;
   for (const r of rows) {

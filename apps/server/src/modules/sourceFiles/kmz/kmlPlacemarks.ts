@@ -26,8 +26,9 @@ const localName = (name: string) => {
  * external entities), an undefined entity is a parse error, and only XML's five entities and character
  * references are decoded. Elements nested deeper than `KMZ_LIMITS.depth` are refused.
  *
- * Fields: the placemark's `name`, the name of the innermost `Folder` holding it, and every ExtendedData
- * `Data` (its `value`) and `SchemaData`/`SimpleData` value by name. The point is the first `Point`'s
+ * Fields: the placemark's `name`, the name of the innermost `Folder` holding it, every ExtendedData
+ * `Data` (its `value`) and `SchemaData`/`SimpleData` value by name, and the text of the placemark's own
+ * extension elements (a prefixed name such as DJI's `wpml:index`) by their written name. The point is the first `Point`'s
  * coordinates (also inside a MultiGeometry); lines and polygons are not points.
  */
 export async function readPlacemarks(
@@ -94,6 +95,10 @@ export async function readPlacemarks(
       } else if (name === 'SimpleData') {
         const dataName = String(tag.attributes.name ?? '');
         if (dataName) collect((v) => p.fields.set(kmzDataField(dataName), v));
+      } else if (tag.name.includes(':') && stack.length === placemarkDepth + 1) {
+        // An extension element of the placemark (DJI's wpml:index, gx:…): a field by its written name.
+        const written = tag.name;
+        collect((v) => p.fields.set(kmzDataField(written), v));
       } else if (name === 'coordinates' && parent === 'Point' && p.point === null) {
         collect((v) => {
           const first = v.trim().split(/\s+/)[0] ?? '';

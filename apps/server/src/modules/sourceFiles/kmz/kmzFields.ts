@@ -17,12 +17,14 @@ const sourceOf = (key: string): KmzFieldSample['source'] =>
   key === KMZ_FIELD_NAME ? 'placemark' : key === KMZ_FIELD_FOLDER ? 'folder' : 'data';
 
 /**
- * The fields of a KMZ/KML's point placemarks with up to 3 distinct sample values each, in the order they
- * first appear (placemark name first, folder second), and how many placemarks are points. The whole file
- * streams through; a file that cannot be read throws `KmzReadError` with the reason.
+ * The fields of a KMZ/KML's point placemarks with up to 3 distinct sample values each, the placemark name
+ * first and the folder second (when placemarks have them), the rest in the order they first appear, and
+ * how many placemarks are points. Only fields some point placemark has are offered, so every field offered
+ * is one the import finds. The whole file streams through; a file that cannot be read throws
+ * `KmzReadError` with the reason.
  */
 export async function readKmzFields(stream: Readable): Promise<KmzFieldsResponse> {
-  const samples = new Map<string, string[]>([[KMZ_FIELD_NAME, []]]);
+  const samples = new Map<string, string[]>();
   const folders = new Set<string>();
   let points = 0;
   let otherPlacemarks = 0;
@@ -33,17 +35,7 @@ export async function readKmzFields(stream: Readable): Promise<KmzFieldsResponse
     }
     points++;
     const folder = p.fields.get(KMZ_FIELD_FOLDER);
-    if (folder) {
-      folders.add(folder);
-      if (!samples.has(KMZ_FIELD_FOLDER)) {
-        // The folder follows the placemark name, whatever order the data fields came in.
-        const rest = [...samples].filter(([k]) => k !== KMZ_FIELD_NAME);
-        samples.clear();
-        samples.set(KMZ_FIELD_NAME, []);
-        samples.set(KMZ_FIELD_FOLDER, []);
-        for (const [k, v] of rest) samples.set(k, v);
-      }
-    }
+    if (folder) folders.add(folder);
     for (const [key, value] of p.fields) {
       let list = samples.get(key);
       if (!list) {
@@ -54,9 +46,11 @@ export async function readKmzFields(stream: Readable): Promise<KmzFieldsResponse
       if (list.length < SAMPLES && !list.includes(value)) list.push(value);
     }
   });
+  const rank = (key: string) => (key === KMZ_FIELD_NAME ? 0 : key === KMZ_FIELD_FOLDER ? 1 : 2);
+  const ordered = [...samples].sort(([a], [b]) => rank(a) - rank(b));
   return {
     kind: 'kmz',
-    fields: [...samples].map(([name, values]) => ({
+    fields: ordered.map(([name, values]) => ({
       name,
       label: kmzFieldLabel(name),
       source: sourceOf(name),

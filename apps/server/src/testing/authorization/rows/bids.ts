@@ -24,4 +24,15 @@ export const bidsRows: Record<string, MatrixRow> = {
     request: (fx) => ({ url: '/api/v1/bids', payload: bid(fx) }),
     expect: bidders(400),
   },
+  // The fixture's upload is no caller's KMZ: creators get each file's reasons (bids.test.ts checks real ones).
+  'POST /api/v1/bids/kmzCheck': {
+    request: (fx) => ({ url: '/api/v1/bids/kmzCheck', payload: { kmzs: bid(fx).kmzs } }),
+    expect: bidders(200),
+    noAuditBecause: 'it only reads uploaded files',
+  },
+  'POST /api/v1/bids/kmzSkippedRows': {
+    request: (fx) => ({ url: '/api/v1/bids/kmzSkippedRows', payload: { kmzs: bid(fx).kmzs, index: 0 } }),
+    expect: bidders(200),
+    noAuditBecause: 'it only reads uploaded files',
+  },
 };

@@ -127,12 +127,12 @@ export function BidsRoute() {
           bid={dialog.values}
           onBack={() => setDialog({ step: 'bid', values: dialog.values })}
           onClose={() => setDialog(null)}
-          onSaved={(saved, projectName) => {
+          onSaved={(_saved, projectName) => {
             setDialog(null);
             notifications.show({
               color: 'teal',
               title: 'Bid created',
-              message: `${projectName}: importing ${saved.structures.toLocaleString('en-US')} structures.`,
+              message: `${projectName}: importing its structures.`,
             });
           }}
         />
