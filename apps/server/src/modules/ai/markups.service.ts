@@ -203,6 +203,12 @@ export async function reviewAllAbove(
           }),
         );
     }
+    await writeAudit(tx, actor, {
+      action: `ai.markup.${body.action}_all`,
+      objectType: 'image',
+      objectId: body.imageId,
+      details: { minScore: body.minScore, modelId: body.modelId ?? null, markupIds: ids },
+    });
     return { reviewed: ids.length, annotations };
   });
 }
