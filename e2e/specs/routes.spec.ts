@@ -10,7 +10,9 @@ test('an unknown address shows "Page not found" with a way back to the projects'
   await expect(page).toHaveURL('/projects');
 });
 
-test('the assets, asset health and remote flight areas open their own pages inside the shell', async ({ page }) => {
+test('the assets, asset health and remote flight areas open their own pages inside the shell', async ({
+  page,
+}) => {
   await loginAs(page, ACCOUNTS.superAdmin.email);
   for (const path of ['/assets', '/asset-health', '/remote-flight']) {
     await page.goto(path);

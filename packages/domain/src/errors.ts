@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   project_name_taken: 409,
+  markup_reviewed: 409,
   email_taken: 409,
   crew_group_limit: 409,
   user_in_other_crew: 409,

@@ -265,3 +265,17 @@ export const AiAcceptBody = z.object({
   text: z.string().max(500).nullish(),
 });
 export type AiAcceptBody = z.infer<typeof AiAcceptBody>;
+
+/** The slider's 'all above': every open markup of a photo at or above minScore, accepted or dismissed. */
+export const AiReviewAllBody = z.object({
+  imageId: PositiveId,
+  minScore: z.number().min(0).max(1),
+  /** Only this model's markups (the AI mode's model choice); all models when not given. */
+  modelId: PositiveId.nullish(),
+  action: z.enum(['accept', 'dismiss']),
+  category: PositiveId.nullish().describe('The component (required to accept).'),
+  sub_category: PositiveId.nullish(),
+  risk_level: z.number().int().min(2).max(5).default(2),
+  text: z.string().max(500).nullish(),
+});
+export type AiReviewAllBody = z.infer<typeof AiReviewAllBody>;

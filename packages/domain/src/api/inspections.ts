@@ -72,6 +72,13 @@ export const InspectionRow = z.object({
     .number()
     .int()
     .describe('Images still standing (count − reject_count): above 0 is Not Inspected, 0 is Not Acquired.'),
+  ai_markups: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "Open (unreviewed) AI markups on the structure's standing photos. Staff only: absent from a customer answer.",
+    ),
   latitude: z.number(),
   longitude: z.number(),
   str_type: z.string().nullable(),
@@ -137,6 +144,7 @@ export const INSPECTION_SORT_COLUMNS = [
   'notes',
   'count',
   'rejectCount',
+  'aiMarkups',
 ] as const;
 export type InspectionSortColumn = (typeof INSPECTION_SORT_COLUMNS)[number];
 
@@ -184,6 +192,10 @@ export const InspectionFilterQuery = z.object({
       'Text search: every word appears in a shown column (line name, line number, structure, component, ' +
         'reviewer, review status, risk label, notes), any case.',
     ),
+  aiMarkups: z
+    .enum(['open'])
+    .optional()
+    .describe('open: only inspections whose standing photos have unreviewed AI markups.'),
 });
 export type InspectionFilterQuery = z.infer<typeof InspectionFilterQuery>;
 

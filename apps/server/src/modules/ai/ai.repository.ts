@@ -245,7 +245,7 @@ export async function modelImagesWithPatches(db: Db, modelId: number) {
   const patches = await queryRows(
     db,
     sql`select id, ai_image_id, "left", top, width, height, polygon, note, created_by
-        from ai_patches where model_id = ${modelId} order by id`,
+        from ai_patches where model_id = ${modelId} and not negative order by id`,
     PatchRow,
   );
   return { images, patches };
@@ -257,7 +257,8 @@ export async function trainingImages(db: Db, modelId: number) {
     db,
     sql`select i.id, i.storage_key, mi.nothing_to_find,
           coalesce((select json_agg(json_build_array(p."left", p.top, p.width, p.height) order by p.id)
-                    from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id), '[]'::json) as boxes
+                    from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id and not p.negative),
+                  '[]'::json) as boxes
         from ai_model_images mi join ai_images i on i.id = mi.ai_image_id
         where mi.model_id = ${modelId}
           and (mi.nothing_to_find or exists (select 1 from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id))

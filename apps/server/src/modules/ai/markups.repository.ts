@@ -88,3 +88,52 @@ export async function imageSize(
   );
   return row ?? { width: null, height: null };
 }
+
+/** The open markups of a photo at or above `minScore` (of one model, or all), locked in id order. */
+export async function openMarkupIds(db: Db, imageId: number, minScore: number, modelId: number | null) {
+  const rows = await queryRows(
+    db,
+    sql`select id from ai_markups
+        where image_id = ${imageId} and status = 'open' and score >= ${minScore}
+          and (${modelId}::int is null or model_id = ${modelId}::int)
+        order by id for update`,
+    z.object({ id: z.number().int() }),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The training image of an inspection photo (its stored original, shared with an uploaded image of the same
+ * md5), one of the model's images: made on the first review feedback. Answers its ai_images id.
+ */
+export async function photoTrainingImage(db: Db, modelId: number, photoId: number, userId: number) {
+  await db.execute(sql`insert into ai_images
+      (md5, image_name, storage_key, img_width, img_height, size_bytes, source_image_id, uploaded_by)
+    select md5, image_name, storage_key, width, height, size_bytes, id, ${userId} from images where id = ${photoId}
+    on conflict do nothing`);
+  const [row] = await queryRows(
+    db,
+    sql`select a.id from images p join ai_images a on a.md5 = p.md5 or a.storage_key = p.storage_key
+        where p.id = ${photoId} order by (a.source_image_id = p.id) desc nulls last, a.id limit 1`,
+    z.object({ id: z.number().int() }),
+  );
+  await db.execute(sql`insert into ai_model_images (model_id, ai_image_id, uploaded_by)
+    values (${modelId}, ${row!.id}, ${userId}) on conflict do nothing`);
+  return row!.id;
+}
+
+/** The reviewed markup as a patch of the model's training image: positive (accepted) or negative (dismissed). */
+export async function feedbackPatch(
+  db: Db,
+  markup: { id: number; model_id: number; left: number; top: number; width: number; height: number },
+  aiImageId: number,
+  negative: boolean,
+  userId: number,
+): Promise<void> {
+  await db.execute(sql`insert into ai_patches
+      (model_id, ai_image_id, "left", top, width, height, negative, markup_id, created_by, note)
+    values (${markup.model_id}, ${aiImageId}, ${markup.left}, ${markup.top}, ${markup.width}, ${markup.height},
+      ${negative}, ${markup.id}, ${userId}, ${negative ? 'Dismissed AI markup' : 'Accepted AI markup'})
+    on conflict (markup_id) do nothing`);
+  await db.execute(sql`update ai_models set markup_changed_at = now() where id = ${markup.model_id}`);
+}

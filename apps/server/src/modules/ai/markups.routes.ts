@@ -5,6 +5,7 @@ import {
   AiMarkupQuery,
   AiModelIdParam,
   AiOk,
+  AiReviewAllBody,
   AiRunOnProjectBody,
   Annotation,
   IdParam,
@@ -61,7 +62,7 @@ export async function aiMarkupsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Dismiss an AI markup',
-        description: `409 when it was accepted or dismissed already. ${REVIEWERS}`,
+        description: `It goes back to its model's training images as a negative region. Idempotent: a dismissed markup answers ok again; 409 markup_reviewed when it was accepted. ${REVIEWERS}`,
         params: IdParam,
         response: { 200: AiOk },
       },
@@ -76,12 +77,27 @@ export async function aiMarkupsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Accept an AI markup: it becomes an annotation',
-        description: `The reviewer picks the component (category), optionally a deficiency of it, and the risk (2–5); the annotation is the markup's rectangle. 409 when it was reviewed already (two accepts at once make one annotation). ${REVIEWERS}`,
+        description: `The reviewer picks the component (category), optionally a deficiency of it, and the risk (2–5); the annotation is the markup's rectangle, and the markup goes back to its model's training images as a positive. Idempotent: an accepted markup answers its one annotation again (two accepts at once make one annotation); 409 markup_reviewed when it was dismissed. ${REVIEWERS}`,
         params: IdParam,
         body: AiAcceptBody,
         response: { 200: z.object({ annotation: Annotation }) },
       },
     },
     (req) => service.acceptMarkup(deps, actorOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/ai/markups/reviewAll',
+    {
+      config: { access: 'annotation.create' },
+      schema: {
+        tags,
+        summary: 'Accept or dismiss every open markup of a photo at or above a score',
+        description: `The AI mode's 'all above the slider': the photo's open markups (of modelId, or every model) with score >= minScore, accepted with one component and risk (category required) or dismissed, each fed back to its model. Answers how many were reviewed and the annotations made. ${REVIEWERS}`,
+        body: AiReviewAllBody,
+        response: { 200: z.object({ reviewed: z.number().int(), annotations: z.array(Annotation) }) },
+      },
+    },
+    (req) => service.reviewAllAbove(deps, actorOf(req), req.body),
   );
 }

@@ -22,10 +22,16 @@ const rowImageCounts = sql`
     select count(*)::int as image_count,
       count(*) filter (where reject_datetime is not null)::int as reject_count
     from images where structure_id = i.structure_id
-  ) im on true`;
+  ) im on true
+  left join lateral (
+    select count(*)::int as ai_open
+    from images x join ai_markups a on a.image_id = x.id and a.status = 'open'
+    where x.structure_id = i.structure_id and x.reject_datetime is null
+  ) am on true`;
 
 const imageCount = sql`coalesce(im.image_count, 0)`;
 const rejectCount = sql`coalesce(im.reject_count, 0)`;
+const aiMarkups = sql`coalesce(am.ai_open, 0)`;
 
 /**
  * The Risk column as a rank (spec 1 §2, §4; the web's `rowRisk`): Not Acquired -3, Not Inspected -2, else the
@@ -71,6 +77,7 @@ const SORT_KEYS: Record<InspectionSortColumn, SQL> = {
   notes: sql`lower(nullif(i.comments, ''))`,
   count: imageCount,
   rejectCount: rejectCount,
+  aiMarkups: aiMarkups,
 };
 
 /** The list's own order, also every sort's tie-break: line name, line, structure creation, component. */
@@ -80,7 +87,11 @@ const DEFAULT_ORDER = sql`lower(l.line_name), l.id, s.id, i.component_id nulls f
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 const needsImageCounts = (filters: InspectionFilterQuery, sort?: InspectionSortColumn) =>
-  (filters.search ?? '').trim() !== '' || sort === 'risk' || sort === 'count' || sort === 'rejectCount';
+  (filters.search ?? '').trim() !== '' ||
+  sort === 'risk' ||
+  sort === 'count' ||
+  sort === 'rejectCount' ||
+  sort === 'aiMarkups';
 
 /** The WHERE conditions of the filters (not the status button). */
 function filterConditions(filters: InspectionFilterQuery): SQL[] {
@@ -93,6 +104,10 @@ function filterConditions(filters: InspectionFilterQuery): SQL[] {
     conditions.push(
       sql`(lower(s.struct_num) like ${contains(q)} escape '\\' or lower(l.line_name) like ${contains(q)} escape '\\')`,
     );
+  }
+  if (filters.aiMarkups === 'open') {
+    conditions.push(sql`exists (select 1 from images x join ai_markups a on a.image_id = x.id and a.status = 'open'
+      where x.structure_id = i.structure_id and x.reject_datetime is null)`);
   }
   const structure = (filters.structure ?? '').trim();
   if (structure) conditions.push(sql`lower(s.struct_num) like ${contains(structure)} escape '\\'`);
@@ -203,7 +218,7 @@ const ROW_COLUMNS = sql`i.id, l.id as line_id, l.line_name, l.line_num as line,
   i.review_status, i.max_risk_level::int as risk, i.max_risk_level::int as max_risk_level,
   p.use_new_risk_rating, i.comments as notes,
   ${imageCount} as count, ${rejectCount} as reject_count,
-  ${imageCount} - ${rejectCount} as uploaded_image_count,
+  ${imageCount} - ${rejectCount} as uploaded_image_count, ${aiMarkups} as ai_markups,
   s.location[1] as latitude, s.location[0] as longitude,
   i.str_type, i.arm_type, i.arm_qty::int as arm_qty, i.anchor_qty::int as anchor_qty,
   i.guy_qty::int as guy_qty, i.insulator_type, i.insulator_qty::int as insulator_qty,

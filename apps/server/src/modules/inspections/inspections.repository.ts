@@ -64,6 +64,7 @@ export interface InspectionRowRaw {
   notes: string | null;
   count: number;
   reject_count: number;
+  ai_markups?: number;
   uploaded_image_count: number;
   latitude: number;
   longitude: number;
@@ -111,6 +112,7 @@ export async function inspectionRows(
       p.use_new_risk_rating, i.comments as notes,
       coalesce(im.image_count, 0) as count, coalesce(im.reject_count, 0) as reject_count,
       coalesce(im.image_count, 0) - coalesce(im.reject_count, 0) as uploaded_image_count,
+      coalesce(am.ai_open, 0) as ai_markups,
       s.location[1] as latitude, s.location[0] as longitude,
       i.str_type, i.arm_type, i.arm_qty::int as arm_qty, i.anchor_qty::int as anchor_qty,
       i.guy_qty::int as guy_qty, i.insulator_type, i.insulator_qty::int as insulator_qty,

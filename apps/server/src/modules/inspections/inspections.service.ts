@@ -38,19 +38,32 @@ function customerQuery<Q extends InspectionListQuery>(actor: Actor, query: Q): {
 
 /**
  * A customer sees the delivered, accepted result (spec 2 §6), not the internal quality work: its rows carry
- * no reject_count and count the accepted images only. Mutates, like toRow.
+ * no reject_count nor AI markup count and count the accepted images only. Mutates, like toRow.
  */
 const forActor = (actor: Actor, rows: InspectionRow[]): InspectionRow[] => {
   if (seesQualityWork(actor)) return rows;
   for (const row of rows) {
     row.count = row.uploaded_image_count;
     delete row.reject_count;
+    delete row.ai_markups;
   }
   return rows;
 };
 
 const hasFilters = (f: InspectionFilterQuery): boolean =>
-  (f.lineIds?.length ?? 0) > 0 || [f.q, f.structure, f.search].some((t) => (t ?? '').trim() !== '');
+  (f.lineIds?.length ?? 0) > 0 ||
+  f.aiMarkups !== undefined ||
+  [f.q, f.structure, f.search].some((t) => (t ?? '').trim() !== '');
+
+/** AI markups are staff work: a customer's filter or sort by them is ignored (nothing is revealed by it). */
+function staffQuery<Q extends InspectionFilterQuery & { sort?: InspectionListQuery['sort'] }>(
+  actor: Actor,
+  query: Q,
+): Q {
+  if (actor.roleName !== 'customer') return query;
+  const { aiMarkups: _ai, ...rest } = query;
+  return (rest.sort === 'aiMarkups' ? { ...rest, sort: undefined } : rest) as Q;
+}
 
 /**
  * The filter buttons' counts: of the whole project (spec 2 §7: the call names the project), or, when the
@@ -61,9 +74,10 @@ export async function inspectionCounts(
   db: Db,
   actor: Actor,
   projectId: number,
-  filters: InspectionFilterQuery = {},
+  asked: InspectionFilterQuery = {},
 ): Promise<InspectionCounts> {
   let counts: InspectionCounts | null;
+  const filters = staffQuery(actor, asked);
   if (hasFilters(filters)) {
     await requireProject(db, actor, 'inspection.read', projectId);
     counts = await listRepo.filteredCounts(db, projectId, filters);
@@ -86,7 +100,7 @@ export async function inspectionList(
   projectId: number,
   asked: InspectionListQuery = {},
 ): Promise<InspectionRow[]> {
-  const { query, none } = customerQuery(actor, asked);
+  const { query, none } = customerQuery(actor, staffQuery(actor, asked));
   const plain =
     query.limit === undefined &&
     (query.offset ?? 0) === 0 &&
@@ -122,7 +136,7 @@ export async function exportRows(
   actor: Actor,
   asked: InspectionExportQuery,
 ): Promise<InspectionRow[]> {
-  const { query, none } = customerQuery(actor, asked);
+  const { query, none } = customerQuery(actor, staffQuery(actor, asked));
   const { ids, projectId, exclude, ...list } = query;
   const acceptedOnly = !seesQualityWork(actor);
   if (ids) {

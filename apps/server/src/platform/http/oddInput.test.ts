@@ -257,6 +257,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/v1/ai/model/:id/images/:imageId/nothingToFind': () => ({ nothing_to_find: true }),
   'POST /api/v1/ai/model/:id/runOnProject': () => ({ projectId: 1, onlyUnreviewed: false }),
   'POST /api/v1/ai/markups/:id/accept': () => ({ category: 1, risk_level: 3, text: 'Nest on the arm' }),
+  'POST /api/v1/ai/markups/reviewAll': () => ({ imageId: 1, minScore: 0.5, action: 'dismiss', text: 'Nest' }),
   'POST /api/v1/basemap/extracts': () => ({ url: 'basemap/1/x.pmtiles' }),
   'POST /api/v1/sensors/devices': () => ({ device_id: 'odd-device-1', structure_id: 1 }),
   'PUT /api/v1/sensors/devices/:deviceId': () => ({ structure_id: 1 }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -119,6 +120,15 @@ export const aiPatches = pgTable(
     height: doublePrecision('height').notNull(),
     polygon: jsonb('polygon').$type<Array<[number, number]>>(),
     note: varchar('note', { length: 500 }),
+    /**
+     * A region known to hold nothing of the class: an AI markup a reviewer dismissed (a hard negative for
+     * training). Positive patches are drawn or accepted markups.
+     */
+    negative: boolean('negative').notNull().default(false),
+    /** The AI markup this patch came from (accepted: positive; dismissed: negative); one patch per markup. */
+    markupId: integer('markup_id')
+      .unique()
+      .references((): AnyPgColumn => aiMarkups.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -182,6 +192,8 @@ export const aiMarkups = pgTable(
   },
   (t) => [
     index('ai_markups_image_idx').on(t.imageId, t.modelId),
+    // The Inspect tab's flag: photos with open markups.
+    index('ai_markups_open_idx').on(t.imageId).where(sql`${t.status} = 'open'`),
     check('ai_markups_status_check', sql`${t.status} in ('open', 'accepted', 'dismissed')`),
   ],
 );

@@ -109,4 +109,12 @@ export const aiRows: Record<string, MatrixRow> = {
     }),
     expect: inspectorsOnly(400),
   },
+  'POST /api/v1/ai/markups/reviewAll': {
+    // Dismissing above a score no markup reaches: reviewers are let through to 200, nothing changed.
+    request: (fx) => ({
+      url: '/api/v1/ai/markups/reviewAll',
+      payload: { imageId: fx.imageId, minScore: 1, action: 'dismiss' },
+    }),
+    expect: inspectorsOnly(200),
+  },
 };
