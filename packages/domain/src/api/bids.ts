@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { Ok } from '../common.ts';
 import { StructureRowErrorSchema } from '../csv/schemas.ts';
 
+/**
+ * A bid is a proposal ('open') until staff mark it won: only then does its project reach the customer (in
+ * their project list and everything under it).
+ */
+export const BID_STATUSES = ['open', 'won'] as const;
+export const BidStatus = z.enum(BID_STATUSES);
+export type BidStatus = z.infer<typeof BidStatus>;
+/** How the Bids page names each state. */
+export const BID_STATUS_LABELS: Record<BidStatus, string> = { open: 'Open', won: 'Won' };
+
 /** One bid of the Bids page, with the project made from its KMZ files. */
 export const BidListItem = z.object({
   id: z.number().int(),
@@ -30,6 +40,8 @@ export const BidListItem = z.object({
     .object({ jobId: z.number().int() })
     .nullable()
     .describe("Set while the background job writes the project's structures."),
+  status: BidStatus,
+  won_at: z.string().nullable().describe('ISO 8601 timestamp (UTC) of the day staff marked the bid won.'),
 });
 export type BidListItem = z.infer<typeof BidListItem>;
 export const BidList = z.array(BidListItem);
@@ -46,6 +58,15 @@ export const BidCreateResponse = Ok.extend({
     ),
 });
 export type BidCreateResponse = z.infer<typeof BidCreateResponse>;
+
+/** `POST /bids/{id}/won`: the bid as it now stands (marking it won again changes nothing). */
+export const BidWonResponse = Ok.extend({
+  id: z.number().int(),
+  status: BidStatus,
+  won_at: z.string().describe('ISO 8601 timestamp (UTC)'),
+  project_id: z.number().int().nullable(),
+});
+export type BidWonResponse = z.infer<typeof BidWonResponse>;
 
 /** Per-file verdict in a 400 `kmz_invalid` answer: nothing was written. */
 export const KmzFileProblem = z.object({

@@ -33,7 +33,9 @@ export async function findBidByRequest(db: Db, requestId: string) {
 
 /** Every bid, newest first, with its customer, author, project, structure count and file names. */
 export async function listBidRows(db: Db): Promise<BidListItem[]> {
-  const rows = await queryRows<Omit<BidListItem, 'created_at'> & { created_at: Date | string }>(
+  const rows = await queryRows<
+    Omit<BidListItem, 'created_at' | 'won_at'> & { created_at: Date | string; won_at: Date | string | null }
+  >(
     db,
     sql`select b.id, b.rfp_name, to_char(b.project_duration, 'YYYY-MM-DD') as project_duration,
           b.company_id, c.company_name, b.abbreviation, b.legal_name, b.address, b.state, b.city, b.zip,
@@ -44,18 +46,48 @@ export async function listBidRows(db: Db): Promise<BidListItem[]> {
           coalesce((select json_agg(f.name order by f.id) from source_files f where f.bid_id = b.id), '[]'::json)
             as files,
           case when p.import_state = 'importing' then json_build_object('jobId', p.import_job_id) end
-            as importing
+            as importing,
+          b.status, b.won_at
         from bids b
         join companies c on c.id = b.company_id
         left join users u on u.id = b.created_by
         left join projects p on p.id = b.project_id
         order by b.created_at desc, b.id desc`,
   );
-  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    created_at: new Date(r.created_at).toISOString(),
+    won_at: r.won_at === null ? null : new Date(r.won_at).toISOString(),
+  }));
 }
 
 /** The oldest project type: a bid's project takes it (the KMZ step has no type choice). */
 export async function defaultProjectTypeId(db: Db): Promise<number | null> {
   const [row] = await queryRows(db, sql`select min(ptype_id)::int as id from project_types`, IdRow);
   return row?.id ?? null;
+}
+
+/**
+ * Marks the bid won (once: the first caller's time and name stay; a repeat, also at the same moment, reads
+ * them back). Null when there is no such bid.
+ */
+export async function markBidWon(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<{ id: number; status: 'won'; won_at: string; project_id: number | null } | null> {
+  await db.execute(
+    sql`update bids set status = 'won', won_at = now(), won_by = ${userId} where id = ${id} and status = 'open'`,
+  );
+  const [row] = await queryRows<{ id: number; won_at: Date | string | null; project_id: number | null }>(
+    db,
+    sql`select id, won_at, project_id from bids where id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: 'won',
+    won_at: new Date(row.won_at ?? Date.now()).toISOString(),
+    project_id: row.project_id,
+  };
 }

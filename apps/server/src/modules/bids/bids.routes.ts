@@ -3,6 +3,8 @@ import {
   BidCreateRequest,
   BidCreateResponse,
   BidList,
+  BidWonResponse,
+  IdParam,
   KmzCheckRequest,
   KmzCheckResponse,
   KmzSkippedRowsRequest,
@@ -10,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
-import { createBid, listBids } from './bids.service.ts';
+import { createBid, listBids, markWon } from './bids.service.ts';
 import { checkKmzMappings, kmzSkippedRowsCsv } from './kmzCheck.service.ts';
 
 const tags = ['Bids'];
@@ -30,6 +32,25 @@ export async function bidsRoutes(app: App): Promise<void> {
       },
     },
     (req) => listBids(app.deps, actorOf(req)),
+  );
+
+  app.post(
+    '/bids/:id/won',
+    {
+      config: { access: 'bid.create' },
+      schema: {
+        tags,
+        summary: 'Mark a bid won: its project becomes visible to the customer',
+        description:
+          "A bid is a proposal ('open') when it is saved: its project is the inspection company's working copy " +
+          "and the customer's users do not see it (not in their project list, 404 on its pages). Marking it won " +
+          'hands the project to them as any other project. A repeat changes nothing and answers the same ' +
+          `state; 404 for no such bid. ${WHO}`,
+        params: IdParam,
+        response: { 200: BidWonResponse },
+      },
+    },
+    (req) => markWon(app.deps, actorOf(req), req.params.id),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   type BidCreateRequest,
   type BidCreateResponse,
   type BidListItem,
+  type BidWonResponse,
   bidDurationIssues,
   DEFAULT_TIER_ID,
   datesNotPastIssues,
@@ -16,7 +17,7 @@ import type { UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
-import { conflict, validationFailed } from '../../platform/errors.ts';
+import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { isActiveCustomer } from '../customers/customers.service.ts';
 import {
@@ -27,7 +28,13 @@ import {
 } from '../projects/projectSteps.service.ts';
 import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
 import { timeZoneAt } from '../projects/projectTimeZone.ts';
-import { defaultProjectTypeId, findBidByRequest, insertBid, listBidRows } from './bids.repository.ts';
+import {
+  defaultProjectTypeId,
+  findBidByRequest,
+  insertBid,
+  listBidRows,
+  markBidWon,
+} from './bids.repository.ts';
 import { mappingOf, requireArrivedKmzFiles } from './kmzImport.check.ts';
 import { bidKmzImportJob } from './kmzImport.job.ts';
 
@@ -42,6 +49,21 @@ const bodyIssues = (issues: Issue[]) =>
 export async function listBids(deps: Deps, actor: UserActor): Promise<BidListItem[]> {
   authorize(actor, 'bid.read');
   return listBidRows(deps.database.db);
+}
+
+/**
+ * Staff mark a bid won: its project, hidden from the customer while the bid was a proposal, becomes theirs
+ * (their project list, its pages). Marking it won again, also at the same moment, changes nothing and
+ * answers the first time's state. 404 for no such bid.
+ */
+export async function markWon(deps: Deps, actor: UserActor, id: number): Promise<BidWonResponse> {
+  authorize(actor, 'bid.create');
+  return withTransaction(deps.database.db, async (tx) => {
+    const row = await markBidWon(tx, id, actor.userId);
+    if (!row) throw notFound('Bid');
+    await writeAudit(tx, actor, { action: 'bid.won', objectType: 'bid', objectId: id, details: {} });
+    return { ok: true as const, success: true as const, ...row };
+  });
 }
 
 /** The answer of an earlier save with the same request id, or null when there is none. */

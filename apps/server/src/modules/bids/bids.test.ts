@@ -550,3 +550,66 @@ describe('who reaches bids', () => {
     expect((await post(bidPayload([await mapped(undefined, 'x.kmz', admin)]), admin)).statusCode).toBe(200);
   });
 });
+
+describe('a bid is a proposal until it is won', () => {
+  it("hides the bid's project from the customer until staff mark it won, then shows it like any other", async () => {
+    const db = ctx.database.db;
+    const customer = bearer(await loginToken(ctx.app, await createUser(db, 'customer', { companyId })));
+    const inspector = bearer(await loginToken(ctx.app, await createUser(db, 'inspector')));
+    const res = await post(bidPayload([await mapped()]));
+    expect(res.statusCode).toBe(200);
+    const { id, project_id: projectId, jobId } = res.json();
+    await runDueJobs(ctx.app.deps);
+    expect((await jobOutcome(jobId)).state).toBe('succeeded');
+    const listed = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ url: '/api/v1/projects', headers })).json() as unknown;
+    const customerSees = async () => JSON.stringify(await listed(customer)).includes(`"id":${projectId},`);
+    const bidRow = async () =>
+      ((await ctx.app.inject({ url: '/api/v1/bids', headers: pm })).json() as { id: number }[]).find(
+        (b) => b.id === id,
+      );
+
+    // Open: staff see the project; its customer neither lists it nor reaches its pages, photos or structures.
+    expect(await bidRow()).toMatchObject({ status: 'open', won_at: null });
+    expect(JSON.stringify(await listed(pm))).toContain(`"id":${projectId},`);
+    expect(await customerSees()).toBe(false);
+    for (const url of [
+      `/api/v1/projects/${projectId}`,
+      `/api/v1/inspections/${projectId}`,
+      `/api/v1/inspections/counts/${projectId}`,
+      `/api/v1/structures/overview?projectId=${projectId}`,
+      `/api/v1/inspections/structures?projectId=${projectId}`,
+    ]) {
+      expect((await ctx.app.inject({ url, headers: customer })).statusCode, url).toBe(404);
+      expect((await ctx.app.inject({ url, headers: pm })).statusCode, url).toBe(200);
+    }
+    // Only bid staff mark it won; an unknown bid is 404.
+    for (const headers of [inspector, customer]) {
+      const refused = await ctx.app.inject({ method: 'POST', url: `/api/v1/bids/${id}/won`, headers });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await bidRow())?.status).toBe('open');
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/v1/bids/99999999/won', headers: pm });
+    expect(unknown.statusCode).toBe(404);
+
+    // Two marks at once: both answer the one state; the customer now has the project.
+    const [first, second] = await Promise.all([
+      ctx.app.inject({ method: 'POST', url: `/api/v1/bids/${id}/won`, headers: pm }),
+      ctx.app.inject({ method: 'POST', url: `/api/v1/bids/${id}/won`, headers: admin }),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id, status: 'won', project_id: projectId });
+    expect(second.json().won_at).toBe(first.json().won_at);
+    expect(await bidRow()).toMatchObject({ status: 'won', won_at: first.json().won_at });
+    expect(await customerSees()).toBe(true);
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/projects/${projectId}`, headers: customer })).statusCode,
+    ).toBe(200);
+    const [audit] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from audit_log where action = 'bid.won' and object_id = ${String(id)}`,
+    );
+    expect(audit!.n).toBeGreaterThanOrEqual(1);
+  });
+});

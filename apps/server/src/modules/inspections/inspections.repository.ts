@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
+import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { INSPECTION_JOINS, projectImageCounts } from './inspectionJoins.ts';
@@ -37,7 +37,7 @@ export async function inspectionCounts(
       ) r on r.structure_id = i.structure_id
       where i.project_id = p.id
     ) c
-    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
+    where p.id = ${projectId} and ${projectInActorScope(actor)}`,
   );
   return row ?? null;
 }
@@ -236,6 +236,6 @@ export function visibleInspections(db: Db, actor: Actor, ids: readonly number[])
   return queryRows<InspectionScope>(
     db,
     sql`select i.id, i.project_id from inspections i join projects p on p.id = i.project_id
-        where i.id = any(${numberArrayLiteral(ids)}::int[]) and ${inActorScope(actor, sql`p.company_id`)}`,
+        where i.id = any(${numberArrayLiteral(ids)}::int[]) and ${projectInActorScope(actor)}`,
   );
 }

@@ -1,7 +1,7 @@
 import { OVERVIEW_RISK_KEYS, type OverviewRiskKey, type StructureOrderBy } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
+import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { CountRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
@@ -48,7 +48,7 @@ function filtered(actor: Actor, f: StructureFilter): SQL {
     from projects p
     join structures s on s.project_id = p.id
     join lines l on l.id = s.line_id
-    where p.id = ${f.projectId} and ${inActorScope(actor, sql`p.company_id`)} ${lines} ${search} ${one}`;
+    where p.id = ${f.projectId} and ${projectInActorScope(actor)} ${lines} ${search} ${one}`;
 }
 
 /**

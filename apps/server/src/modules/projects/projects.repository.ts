@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { companyScope, inActorScope } from '../../platform/auth/policy.ts';
+import { companyScope, projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { projects, projectTiers, projectTypes, sourceFiles } from '../../platform/db/schema/index.ts';
@@ -59,7 +59,7 @@ export async function listProjectFacts(db: Db, actor: Actor, projectId?: number)
     join project_types pt on pt.ptype_id = p.ptype_id
     left join project_progress pp on pp.project_id = p.id
     left join jobs j on j.id = p.import_job_id and p.import_state = 'importing'
-    where ${inActorScope(actor, sql`p.company_id`)} and ${only}
+    where ${projectInActorScope(actor)} and ${only}
       -- A project being imported is not ready: its customer sees it once every row is in.
       and (p.import_state is null or ${companyScope(actor) === null ? sql`true` : sql`false`})
     order by lower(p.project_name), p.id`,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
+import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { projects, sourceFiles } from '../../platform/db/schema/index.ts';
 
@@ -14,7 +14,7 @@ export async function findProjectSourceFile(db: Db, actor: Actor, projectId: num
       and(
         eq(sourceFiles.id, fileId),
         eq(sourceFiles.projectId, projectId),
-        inActorScope(actor, sql`${projects.companyId}`),
+        projectInActorScope(actor, 'projects'),
       ),
     )
     .limit(1);

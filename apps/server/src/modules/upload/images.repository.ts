@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { acceptedPhotoFor, inActorScope } from '../../platform/auth/policy.ts';
+import { acceptedPhotoFor, projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -25,7 +25,7 @@ export async function findImage(db: Db, actor: Actor, imageId: number): Promise<
     sql`select i.id, p.company_id, i.md5, i.storage_key, i.content_type, i.size_bytes::float8 as size_bytes,
           i.has_thumb, i.has_medium, i.width, i.height
         from images i join projects p on p.id = i.project_id
-        where i.id = ${imageId} and ${inActorScope(actor, sql`p.company_id`)} and ${acceptedPhotoFor(actor)}`,
+        where i.id = ${imageId} and ${projectInActorScope(actor)} and ${acceptedPhotoFor(actor)}`,
   );
   return row ?? null;
 }
@@ -49,7 +49,7 @@ export async function imageExif(
     db,
     sql`select p.company_id, i.exif, i.md5, i.size_bytes::float8 as size_bytes
         from images i join projects p on p.id = i.project_id
-        where i.id = ${imageId} and ${inActorScope(actor, sql`p.company_id`)} and ${acceptedPhotoFor(actor)}`,
+        where i.id = ${imageId} and ${projectInActorScope(actor)} and ${acceptedPhotoFor(actor)}`,
   );
   if (!row) return null;
   const exif = typeof row.exif === 'string' ? (JSON.parse(row.exif) as Record<string, unknown>) : row.exif;

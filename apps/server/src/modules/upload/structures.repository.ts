@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/auth/actor.ts';
-import { inActorScope } from '../../platform/auth/policy.ts';
+import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -27,7 +27,7 @@ export async function projectTimeZone(db: Db, actor: Actor, projectId: number): 
   const [row] = await queryRows<{ time_zone: string }>(
     db,
     sql`select time_zone from projects p
-      where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
+      where p.id = ${projectId} and ${projectInActorScope(actor)}`,
   );
   return row?.time_zone ?? null;
 }
@@ -80,7 +80,7 @@ export async function structureCounts(
       select count(*)::int as img_count, count(*) filter (where structure_id is null)::int as unassigned_img_count
       from images ${counted}
     ) m
-    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}`,
+    where p.id = ${projectId} and ${projectInActorScope(actor)}`,
   );
   return rows[0] ?? null;
 }
@@ -101,7 +101,7 @@ export async function projectLines(db: Db, actor: Actor, projectId: number): Pro
     from projects p
     left join project_lines pl on pl.project_id = p.id
     left join lines l on l.id = pl.line_id
-    where p.id = ${projectId} and ${inActorScope(actor, sql`p.company_id`)}
+    where p.id = ${projectId} and ${projectInActorScope(actor)}
     order by lower(l.line_name), l.id`,
   );
   if (rows.length === 0) return null;

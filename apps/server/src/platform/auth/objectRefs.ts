@@ -10,9 +10,14 @@ import { queryRows } from '../db/rows.ts';
  */
 
 const companyId = z.number().int();
+/** The project is a bid still being proposed: its customer does not see it (`require.ts`). */
+const proposal = z.boolean();
+/** SQL: whether the project `p` belongs to a bid that is not yet won. */
+const PROPOSAL = sql`exists (select 1 from bids b where b.project_id = p.id and b.status = 'open') as proposal`;
 
 export const ProjectRef = z.object({
   id: z.number().int(),
+  proposal,
   company_id: companyId,
   project_name: z.string(),
   time_zone: z.string(),
@@ -25,6 +30,7 @@ export type ProjectRef = z.infer<typeof ProjectRef>;
 
 export const InspectionRef = z.object({
   id: z.number().int(),
+  proposal,
   project_id: z.number().int(),
   structure_id: z.number().int(),
   component_id: z.number().int().nullable(),
@@ -35,6 +41,7 @@ export type InspectionRef = z.infer<typeof InspectionRef>;
 
 export const ImageRef = z.object({
   id: z.number().int(),
+  proposal,
   project_id: z.number().int(),
   structure_id: z.number().int().nullable(),
   company_id: companyId,
@@ -43,6 +50,7 @@ export type ImageRef = z.infer<typeof ImageRef>;
 
 export const StructureRef = z.object({
   id: z.number().int(),
+  proposal,
   project_id: z.number().int(),
   line_id: z.number().int(),
   company_id: companyId,
@@ -60,7 +68,7 @@ async function first<S extends z.ZodType>(db: Db, query: SQL, schema: S): Promis
 export const findProjectRef = (db: Db, id: number, lock = false) =>
   first(
     db,
-    sql`select p.id, p.company_id, p.project_name, p.time_zone, p.inspection_type, pt.ptype_name
+    sql`select p.id, p.company_id, p.project_name, p.time_zone, p.inspection_type, pt.ptype_name, ${PROPOSAL}
         from projects p left join project_types pt on pt.ptype_id = p.ptype_id
         where p.id = ${id} ${lockOf('p', lock)}`,
     ProjectRef,
@@ -69,7 +77,7 @@ export const findProjectRef = (db: Db, id: number, lock = false) =>
 export const findInspectionRef = (db: Db, id: number, lock = false) =>
   first(
     db,
-    sql`select i.id, i.project_id, i.structure_id, i.component_id, p.company_id, pt.ptype_name
+    sql`select i.id, i.project_id, i.structure_id, i.component_id, p.company_id, pt.ptype_name, ${PROPOSAL}
         from inspections i join projects p on p.id = i.project_id
         left join project_types pt on pt.ptype_id = p.ptype_id
         where i.id = ${id} ${lockOf('i', lock)}`,
@@ -79,7 +87,7 @@ export const findInspectionRef = (db: Db, id: number, lock = false) =>
 export const findImageRef = (db: Db, id: number, lock = false) =>
   first(
     db,
-    sql`select im.id, im.project_id, im.structure_id, p.company_id
+    sql`select im.id, im.project_id, im.structure_id, p.company_id, ${PROPOSAL}
         from images im join projects p on p.id = im.project_id
         where im.id = ${id} ${lockOf('im', lock)}`,
     ImageRef,
@@ -88,7 +96,7 @@ export const findImageRef = (db: Db, id: number, lock = false) =>
 export const findStructureRef = (db: Db, id: number, lock = false) =>
   first(
     db,
-    sql`select s.id, s.project_id, s.line_id, p.company_id
+    sql`select s.id, s.project_id, s.line_id, p.company_id, ${PROPOSAL}
         from structures s join projects p on p.id = s.project_id
         where s.id = ${id} ${lockOf('s', lock)}`,
     StructureRef,

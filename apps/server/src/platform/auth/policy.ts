@@ -26,6 +26,18 @@ export function inActorScope(actor: Actor, column: SQL): SQL {
 }
 
 /**
+ * SQL keeping the projects (alias `alias`) the actor may see: every one for staff and the system; for a
+ * customer their company's, except the project of a bid that is still a proposal (not yet won).
+ */
+export function projectInActorScope(actor: Actor, alias = 'p'): SQL {
+  const scope = companyScope(actor);
+  if (scope === null) return sql`true`;
+  const p = sql.raw(alias);
+  return sql`(${p}.company_id = ${scope} and not exists (
+    select 1 from bids proposal where proposal.project_id = ${p}.id and proposal.status = 'open'))`;
+}
+
+/**
  * Whether the actor sees the inspection company's internal quality work: rejected photos and their counts,
  * unassigned photos, capture completeness. Staff and the system do; a customer sees the delivered,
  * accepted result (spec 2 §6).

@@ -12,12 +12,12 @@ import {
   type ProjectRef,
   type StructureRef,
 } from './objectRefs.ts';
-import { authorize } from './policy.ts';
+import { authorize, companyScope } from './policy.ts';
 
 export type { ImageRef, InspectionRef, ProjectRef, StructureRef };
 
 /** A row that names the customer company it belongs to (raw SQL rows in snake case, drizzle's in camel case). */
-export type Owned = { company_id: number } | { companyId: number };
+export type Owned = ({ company_id: number } | { companyId: number }) & { proposal?: boolean };
 
 /** Options of the access helpers: `lock` takes the object's row lock (inside the caller's transaction). */
 export interface RequireOptions {
@@ -38,6 +38,8 @@ export function requireFound<T extends Owned>(
   row: T | null | undefined,
 ): T {
   if (!row) throw notFound(kind);
+  // A bid's project is the inspection company's own until the bid is won: not found for its customer.
+  if (row.proposal && companyScope(actor) !== null) throw notFound(kind);
   authorize(actor, action, { kind, companyId: 'company_id' in row ? row.company_id : row.companyId });
   return row;
 }

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, serial, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { projects } from './projects.ts';
@@ -33,6 +34,17 @@ export const bids = pgTable(
     requestId: uuid('request_id').unique('bids_request_unique'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * 'open' while the bid is a proposal: its project is the inspection company's working copy, which the
+     * customer does not see; 'won' once staff mark it won, and the project is the customer's like any other.
+     */
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    wonAt: timestamp('won_at', { withTimezone: true }),
+    wonBy: integer('won_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('bids_company_idx').on(t.companyId), index('bids_created_idx').on(t.createdAt)],
+  (t) => [
+    index('bids_company_idx').on(t.companyId),
+    index('bids_created_idx').on(t.createdAt),
+    check('bids_status_check', sql`${t.status} in ('open', 'won')`),
+  ],
 );

@@ -35,4 +35,9 @@ export const bidsRows: Record<string, MatrixRow> = {
     expect: bidders(200),
     noAuditBecause: 'it only reads uploaded files',
   },
+  // No bid in the fixture: bidders reach the lookup (404), everyone else is refused by role first.
+  'POST /api/v1/bids/:id/won': {
+    request: () => ({ url: '/api/v1/bids/2147483647/won' }),
+    expect: bidders(404),
+  },
 };

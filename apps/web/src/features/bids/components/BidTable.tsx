@@ -1,10 +1,15 @@
-import { type BidListItem, formatUsDate, projectSlug } from '@linewalker/domain';
-import { Anchor, Badge, Table } from '@mantine/core';
+import { BID_STATUS_LABELS, type BidListItem, formatUsDate, projectSlug } from '@linewalker/domain';
+import { Anchor, Badge, Button, Group, Table, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useMarkBidWon } from '../api/markBidWon.ts';
 
-/** Every bid with its customer, dates, structures and a link to its project. */
+/**
+ * Every bid with its customer, dates, structures, a link to its project and its state: an open bid is a
+ * proposal whose project the customer does not see until staff mark it won.
+ */
 export function BidTable({ bids }: { bids: BidListItem[] }) {
+  const markWon = useMarkBidWon();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover aria-label="Bids">
@@ -17,6 +22,7 @@ export function BidTable({ bids }: { bids: BidListItem[] }) {
             <Table.Th>KMZ files</Table.Th>
             <Table.Th ta="right">Structures</Table.Th>
             <Table.Th>Project</Table.Th>
+            <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -37,6 +43,30 @@ export function BidTable({ bids }: { bids: BidListItem[] }) {
                   </Anchor>
                 ) : (
                   '—'
+                )}
+              </Table.Td>
+              <Table.Td>
+                {b.status === 'won' ? (
+                  <Badge color="green" variant="light">
+                    {BID_STATUS_LABELS.won}
+                  </Badge>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge variant="light" color="gray">
+                      {BID_STATUS_LABELS.open}
+                    </Badge>
+                    <Tooltip label="The customer sees the project once the bid is won">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        loading={markWon.isPending && markWon.variables === b.id}
+                        disabled={b.importing !== null || b.project_id === null}
+                        onClick={() => markWon.mutate(b.id)}
+                      >
+                        Mark as Won
+                      </Button>
+                    </Tooltip>
+                  </Group>
                 )}
               </Table.Td>
             </Table.Tr>
