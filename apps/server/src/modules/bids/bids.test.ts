@@ -565,9 +565,12 @@ describe('a bid is a proposal until it is won', () => {
       (await ctx.app.inject({ url: '/api/v1/projects', headers })).json() as unknown;
     const customerSees = async () => JSON.stringify(await listed(customer)).includes(`"id":${projectId},`);
     const bidRow = async () =>
-      ((await ctx.app.inject({ url: '/api/v1/bids', headers: pm })).json() as { id: number }[]).find(
-        (b) => b.id === id,
-      );
+      (
+        (await ctx.app.inject({ url: '/api/v1/bids', headers: pm })).json() as {
+          id: number;
+          status: string;
+        }[]
+      ).find((b) => b.id === id);
 
     // Open: staff see the project; its customer neither lists it nor reaches its pages, photos or structures.
     expect(await bidRow()).toMatchObject({ status: 'open', won_at: null });
