@@ -116,7 +116,22 @@ export async function dronesRoutes(app: App): Promise<void> {
 
   // The live connection (spec 3 §7): authenticated with the session cookie at the upgrade, refused (401/403)
   // before any socket opens. Messages: see serveLiveConsole.
-  app.get('/drones/live', { websocket: true, config: { access: 'drone.watch' } }, (socket, req) =>
-    serveLiveConsole(db, hub, actorOf(req), socket),
+  app.get(
+    '/drones/live',
+    {
+      websocket: true,
+      config: { access: 'drone.watch' },
+      schema: {
+        tags,
+        summary: 'The live connection of the remote flight console (WebSocket)',
+        description:
+          'Upgrade to a WebSocket with the session cookie (or a Bearer token); refused with 401 without a ' +
+          'session and 403 for a role that may not watch drones (customers) before any socket opens. The client ' +
+          "sends `{droneId, op: 'subscriber'}` for a drone it may see; the server sends `{op: 'status', payload}` " +
+          "about ten times a second and `{op: 'detectorFrame', payload: {image, renderedAt}}` (a base64 JPEG) " +
+          'while the client keeps up; the pilot in control sends heartbeats that keep the control lease.',
+      },
+    },
+    (socket, req) => serveLiveConsole(db, hub, actorOf(req), socket),
   );
 }

@@ -143,6 +143,7 @@ describe('GET /inspections/:id', () => {
       notes: 'Leaning pole',
       count: 2,
       reject_count: 1,
+      ai_markups: 0,
       uploaded_image_count: 1,
       latitude: 38.8,
       longitude: -97.6,

@@ -28,6 +28,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** A WebSocket upgrade (OpenAPI 3 has no operation for one: the swagger plugin leaves it out). */
+  websocket?: boolean;
 }
 
 export function bearerOrCookie(req: FastifyRequest): string | null {
@@ -115,7 +117,10 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') {
+        const websocket = (route as { websocket?: boolean }).websocket === true;
+        apiRoutes.push({ method, url: route.url, access, ...(websocket ? { websocket } : {}) });
+      }
     }
   });
 
