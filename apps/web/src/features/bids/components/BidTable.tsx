@@ -1,7 +1,8 @@
 import { type BidListItem, formatUsDate, projectSlug } from '@linewalker/domain';
-import { Anchor, Badge, Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { BidImportProgress } from './BidImportProgress.tsx';
 
 /** Every bid with its customer, dates, structures and a link to its project. */
 export function BidTable({ bids }: { bids: BidListItem[] }) {
@@ -30,7 +31,7 @@ export function BidTable({ bids }: { bids: BidListItem[] }) {
               <Table.Td ta="right">{b.structures.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
                 {b.importing ? (
-                  <Badge variant="light">Importing…</Badge>
+                  <BidImportProgress jobId={b.importing.jobId} projectName={b.project_name} />
                 ) : b.project_name ? (
                   <Anchor component={Link} to={paths.project.getHref(projectSlug(b.project_name))}>
                     {b.project_name}
