@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
@@ -70,6 +71,9 @@ test('a KMZ with a duplicate and a too-long line name: counts while mapping, ski
   await summary.getByRole('button', { name: 'Download skipped rows' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('lines-skipped-rows.csv');
+  const skipped = await readFile((await file.path()) ?? '', 'utf8');
+  expect(skipped).toContain('Duplicate structure');
+  expect(skipped).toContain('longer than 50 characters');
 
   await skip.check();
   await expect(save).toBeEnabled({ timeout: 30_000 });
