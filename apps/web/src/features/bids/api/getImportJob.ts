@@ -8,6 +8,11 @@ export const useImportJob = (jobId: number) =>
   useQuery({
     queryKey: queryKeys.bids.importJob(jobId),
     queryFn: ({ signal }) => apiRequest(`/jobs/${jobId}`, { schema: JobStatus, signal }),
+    // Only its owner (and a super admin) may read a job: another user sees 'Importing…' without a figure.
+    retry: false,
     refetchInterval: (q) =>
-      q.state.data && ['succeeded', 'failed', 'cancelled'].includes(q.state.data.state) ? false : 2_000,
+      q.state.status === 'error' ||
+      (q.state.data && ['succeeded', 'failed', 'cancelled'].includes(q.state.data.state))
+        ? false
+        : 2_000,
   });

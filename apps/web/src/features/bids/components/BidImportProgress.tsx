@@ -11,6 +11,7 @@ export function importPercent(progress: { done: number; total: number } | null |
 export function BidImportProgress({ jobId, projectName }: { jobId: number; projectName: string | null }) {
   const job = useImportJob(jobId);
   const pct = importPercent(job.data?.progress);
+  if (job.isError) return <Badge variant="light">Importing…</Badge>;
   return (
     <Stack gap={2} miw={120}>
       <Badge variant="light">Importing… {pct}%</Badge>
