@@ -46,6 +46,8 @@ export const queryKeys = {
   bids: {
     all: ['bids'] as const,
     list: () => ['bids', 'list'] as const,
+    kmzCheck: (kmzs: unknown) => ['bids', 'kmzCheck', kmzs] as const,
+    importJob: (jobId: number) => ['bids', 'importJob', jobId] as const,
   },
 
   /** Leads from the public 'Request an inspection' form (super admins). */

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Table, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useMarkBidWon } from '../api/markBidWon.ts';
+import { BidImportProgress } from './BidImportProgress.tsx';
 
 /**
  * Every bid with its customer, dates, structures, a link to its project and its state: an open bid is a
@@ -36,7 +37,7 @@ export function BidTable({ bids }: { bids: BidListItem[] }) {
               <Table.Td ta="right">{b.structures.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
                 {b.importing ? (
-                  <Badge variant="light">Importing…</Badge>
+                  <BidImportProgress jobId={b.importing.jobId} projectName={b.project_name} />
                 ) : b.project_name ? (
                   <Anchor component={Link} to={paths.project.getHref(projectSlug(b.project_name))}>
                     {b.project_name}

@@ -19,6 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconChevronLeft,
@@ -30,9 +31,14 @@ import { useMemo, useState } from 'react';
 import { FileDropzone } from '../../../components/FileDropzone.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { useCreateBid } from '../api/createBid.ts';
+import { useKmzCheck } from '../api/kmzCheck.ts';
 import { type BidFormState, bidPayload } from './CreateBidModal.tsx';
+import { KmzCheckSummary } from './KmzCheckSummary.tsx';
 import { KmzFileMapping } from './KmzFileMapping.tsx';
-import { isFileComplete, useKmzFiles } from './useKmzFiles.ts';
+import { isFileComplete, kmzMappingOf, useKmzFiles } from './useKmzFiles.ts';
+
+/** Quiet time after the last mapping change before the files are checked again. */
+const CHECK_DEBOUNCE_MS = 400;
 
 interface KmzBidModalProps {
   bid: BidFormState;
@@ -59,6 +65,16 @@ export function KmzBidModal({ bid, onBack, onClose, onSaved }: KmzBidModalProps)
   const save = useCreateBid();
   const current = files[Math.min(index, files.length - 1)];
   const complete = files.length > 0 && files.every(isFileComplete);
+  // The complete files are checked as mapped while the user maps (debounced): counts before Save.
+  const mapped = useMemo(() => files.filter(isFileComplete).map(kmzMappingOf), [files]);
+  const [checked] = useDebouncedValue(mapped, CHECK_DEBOUNCE_MS);
+  const check = useKmzCheck(checked);
+  const checkOf = (url: string | null) => check.data?.files.find((f) => f.url === url);
+  const currentIndex = checked.findIndex((m) => m.url === current?.url);
+  const blocked =
+    !check.isPlaceholderData &&
+    checked === mapped &&
+    (check.data?.files.some((f) => f.reasons.length > 0) ?? false);
 
   const submit = () => {
     setProblems([]);
@@ -67,13 +83,7 @@ export function KmzBidModal({ bid, onBack, onClose, onSaved }: KmzBidModalProps)
       {
         bid: bidPayload(bid),
         project: { ...project, pilot_struct_day: project.pilot_struct_day || null },
-        kmzs: files.map((f) => ({
-          url: f.url!,
-          name: f.name,
-          lineName: f.lineMode === 'name' ? f.lineName : null,
-          lineField: f.lineMode === 'field' ? f.lineField : null,
-          structureField: f.structureField!,
-        })),
+        kmzs: files.map(kmzMappingOf),
         request_id: requestId,
       },
       {
@@ -180,6 +190,25 @@ export function KmzBidModal({ bid, onBack, onClose, onSaved }: KmzBidModalProps)
               </Button>
             </Group>
             <KmzFileMapping file={current} onChange={(patch) => update(current.key, patch)} />
+            {isFileComplete(current) && checkOf(current.url) && currentIndex >= 0 && (
+              <KmzCheckSummary
+                check={checkOf(current.url)!}
+                kmzs={checked}
+                index={currentIndex}
+                skipInvalidRows={current.skipInvalidRows}
+                onSkipChange={(skipInvalidRows) => update(current.key, { skipInvalidRows })}
+              />
+            )}
+            {isFileComplete(current) && check.isFetching && !checkOf(current.url) && (
+              <Text size="sm" c="dimmed" role="status">
+                Checking placemarks…
+              </Text>
+            )}
+            {check.isError && (
+              <Text size="sm" c="red" role="alert">
+                {check.error.message}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button
                 variant="subtle"
@@ -229,7 +258,7 @@ export function KmzBidModal({ bid, onBack, onClose, onSaved }: KmzBidModalProps)
                 Choose a line and a structure field for every file.
               </Text>
             )}
-            <Button onClick={submit} disabled={!complete} loading={save.isPending}>
+            <Button onClick={submit} disabled={!complete || blocked} loading={save.isPending}>
               Save
             </Button>
           </Group>

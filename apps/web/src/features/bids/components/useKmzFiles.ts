@@ -1,4 +1,9 @@
-import { isKmzMappingComplete, KMZ_FIELD_FOLDER, type KmzFieldsResponse } from '@linewalker/domain';
+import {
+  isKmzMappingComplete,
+  KMZ_FIELD_FOLDER,
+  type KmzFieldsResponse,
+  type KmzMapping,
+} from '@linewalker/domain';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { uploadKmz } from '../api/uploadKmz.ts';
@@ -15,6 +20,8 @@ export interface KmzFileState {
   lineField: string | null;
   lineName: string;
   structureField: string | null;
+  /** 'Import N valid rows, skip M' chosen. */
+  skipInvalidRows: boolean;
 }
 
 /** A file is complete when read, with points, a line name or line field, and a structure field. */
@@ -26,6 +33,16 @@ export const isFileComplete = (f: KmzFileState): boolean =>
     lineField: f.lineMode === 'field' ? f.lineField : '',
     structureField: f.structureField,
   });
+
+/** A complete file as the check and the save name it. */
+export const kmzMappingOf = (f: KmzFileState): KmzMapping => ({
+  url: f.url ?? '',
+  name: f.name,
+  lineName: f.lineMode === 'name' ? f.lineName : null,
+  lineField: f.lineMode === 'field' ? f.lineField : null,
+  structureField: f.structureField ?? '',
+  skipInvalidRows: f.skipInvalidRows,
+});
 
 /** The KMZ files of the mapping step: each uploaded and read as soon as it is added. */
 export function useKmzFiles() {
@@ -53,6 +70,7 @@ export function useKmzFiles() {
             lineField: null,
             lineName: '',
             structureField: null,
+            skipInvalidRows: false,
           },
         ]);
         uploadKmz(file, (progress) => update(key, { progress }))
