@@ -68,7 +68,7 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
  */
 /**
  * The table's columns; a customer (staff: false) has no Reject Count (spec 2 §6: the accepted result only).
- * Reviewers (ai: true) also get AI, the open AI markups on the structure's photos (issue 22).
+ * Reviewers (ai: true) also get AI after Risk: the open AI markups on the structure's photos (issue 22).
  */
 export function inspectionColumns(inspectionType: string, staff = true, ai = false): ColumnDef[] {
   const ids: ColumnId[] = [
@@ -80,10 +80,11 @@ export function inspectionColumns(inspectionType: string, staff = true, ai = fal
     'dateReviewed',
     'reviewStatus',
     'risk',
+    // Next to Risk, where a reviewer looks first (the table scrolls sideways past Count).
+    ...(ai ? (['aiMarkups'] as const) : []),
     'notes',
     'count',
     ...(staff ? (['rejectCount'] as const) : []),
-    ...(ai ? (['aiMarkups'] as const) : []),
   ];
   return ids.map((id) => COLUMNS[id]);
 }

@@ -1,5 +1,5 @@
 import type { AiMarkup, CategoriesResponse } from '@linewalker/domain';
-import { Button, Group, Loader, ScrollArea, Slider, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Loader, Slider, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import type { useMarkupReview } from '../api/aiMarkups.ts';
@@ -133,7 +133,7 @@ export function AiMarkupPanel({ markups, review, ...props }: AiMarkupPanelProps)
             : 'No open markups at or above this score. Lower the slider to see weaker ones.'}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah="calc(100vh - 380px)">
+        <Box style={{ overflowY: 'auto', maxHeight: 'calc(100vh - 380px)' }}>
           <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {shown.slice(0, LIST_MAX).map((m) => (
               <li key={m.id} data-testid="ai-markup-row">
@@ -189,7 +189,7 @@ export function AiMarkupPanel({ markups, review, ...props }: AiMarkupPanelProps)
               The first {LIST_MAX} of {formatCount(shown.length)} are listed; raise the slider to narrow them.
             </Text>
           )}
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Stack>
   );

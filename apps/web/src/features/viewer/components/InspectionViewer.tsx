@@ -320,7 +320,14 @@ export function InspectionViewer(props: InspectionViewerProps) {
           {inAi ? (
             <Box
               p="sm"
-              style={{ borderLeft: '1px solid var(--mantine-color-default-border)', overflow: 'auto' }}
+              style={{
+                borderLeft: '1px solid var(--mantine-color-default-border)',
+                overflow: 'auto',
+                // Over the stage's column should the toolbar there run wide.
+                position: 'relative',
+                zIndex: 2,
+                background: 'var(--mantine-color-body)',
+              }}
             >
               {current ? (
                 <AiMarkupPanel

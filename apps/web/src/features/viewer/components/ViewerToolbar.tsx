@@ -74,6 +74,7 @@ export function ViewerToolbar({ editing, current, stage, ...props }: ViewerToolb
               size="sm"
               mx={4}
               label="Ai Layer"
+              styles={{ label: { whiteSpace: 'nowrap' } }}
               checked={props.ai.layer}
               onChange={(e) => props.ai?.onLayer(e.currentTarget.checked)}
             />
