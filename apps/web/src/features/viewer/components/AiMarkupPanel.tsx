@@ -151,9 +151,14 @@ export function AiMarkupPanel({ markups, review, ...props }: AiMarkupPanelProps)
                     onClick={() => props.onSelect(m.id === props.selectedId ? null : m.id)}
                     aria-pressed={m.id === props.selectedId}
                   >
-                    <Text size="sm" truncate>
-                      {m.model_class_name} · {scoreLabel(m.score)}
-                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+                        {scoreLabel(m.score)}
+                      </Text>
+                      <Text size="sm" truncate title={m.model_class_name}>
+                        {m.model_class_name}
+                      </Text>
+                    </Group>
                   </UnstyledButton>
                   <Button
                     size="compact-xs"
