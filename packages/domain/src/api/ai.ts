@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PositiveId } from '../common.ts';
-import { AnnotationPolygon, polygonPoints } from './annotations.ts';
+import { Annotation, AnnotationPolygon, polygonPoints } from './annotations.ts';
 
 /**
  * AI models (spec 3 §2 'AI models', §3 'AI model', 'AI upload item', §4, §7 'AI', §9). Field names are the
@@ -265,6 +265,7 @@ export const AiAcceptBody = z.object({
   text: z.string().max(500).nullish(),
 });
 export type AiAcceptBody = z.infer<typeof AiAcceptBody>;
+export const AiAcceptResponse = z.object({ annotation: Annotation });
 
 /** The slider's 'all above': every open markup of a photo at or above minScore, accepted or dismissed. */
 export const AiReviewAllBody = z.object({
@@ -279,3 +280,4 @@ export const AiReviewAllBody = z.object({
   text: z.string().max(500).nullish(),
 });
 export type AiReviewAllBody = z.infer<typeof AiReviewAllBody>;
+export const AiReviewAllResponse = z.object({ reviewed: z.number().int(), annotations: z.array(Annotation) });

@@ -1,16 +1,16 @@
 import {
   AiAcceptBody,
+  AiAcceptResponse,
   AiJobResponse,
   AiMarkupList,
   AiMarkupQuery,
   AiModelIdParam,
   AiOk,
   AiReviewAllBody,
+  AiReviewAllResponse,
   AiRunOnProjectBody,
-  Annotation,
   IdParam,
 } from '@linewalker/domain';
-import { z } from 'zod';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import * as service from './markups.service.ts';
@@ -80,7 +80,7 @@ export async function aiMarkupsRoutes(app: App): Promise<void> {
         description: `The reviewer picks the component (category), optionally a deficiency of it, and the risk (2–5); the annotation is the markup's rectangle, and the markup goes back to its model's training images as a positive. Idempotent: an accepted markup answers its one annotation again (two accepts at once make one annotation); 409 markup_reviewed when it was dismissed. ${REVIEWERS}`,
         params: IdParam,
         body: AiAcceptBody,
-        response: { 200: z.object({ annotation: Annotation }) },
+        response: { 200: AiAcceptResponse },
       },
     },
     (req) => service.acceptMarkup(deps, actorOf(req), req.params.id, req.body),
@@ -95,7 +95,7 @@ export async function aiMarkupsRoutes(app: App): Promise<void> {
         summary: 'Accept or dismiss every open markup of a photo at or above a score',
         description: `The AI mode's 'all above the slider': the photo's open markups (of modelId, or every model) with score >= minScore, accepted with one component and risk (category required) or dismissed, each fed back to its model. Answers how many were reviewed and the annotations made. ${REVIEWERS}`,
         body: AiReviewAllBody,
-        response: { 200: z.object({ reviewed: z.number().int(), annotations: z.array(Annotation) }) },
+        response: { 200: AiReviewAllResponse },
       },
     },
     (req) => service.reviewAllAbove(deps, actorOf(req), req.body),

@@ -42,9 +42,11 @@ export default function InspectTab({
   const session = useSession().data;
   // Staff see the internal quality work (Reject Count, the Rejected button); a customer the accepted result.
   const staff = session ? can(session, 'image.quality.read') : false;
+  // Reviewers see where an AI model found something not reviewed yet (issue 22); customers never do.
+  const ai = session ? can(session, 'ai.read') : false;
   const columns = useMemo(
-    () => inspectionColumns(project.inspection_type, staff),
-    [project.inspection_type, staff],
+    () => inspectionColumns(project.inspection_type, staff, ai),
+    [project.inspection_type, staff, ai],
   );
   const exporter = useInspectionExport(project.id, columns, table.params, table.selection.selection);
 
@@ -66,7 +68,7 @@ export default function InspectTab({
   }
 
   const activeColumnFilters = activeColumnFilterCount(table.filters);
-  const filtersInUse = activeColumnFilters > 0 || table.filters.search.trim() !== '';
+  const filtersInUse = activeColumnFilters > 0 || table.filters.search.trim() !== '' || table.filters.aiOpen;
   const noMatches = (
     <EmptyState icon={<IconFilterOff size={24} />} title="No inspections match">
       <Stack align="center" gap="xs">
@@ -104,6 +106,14 @@ export default function InspectTab({
           exporting={exporter.isPending}
           onExport={exporter.run}
           onClearSelection={table.selection.clear}
+          aiOpen={
+            ai
+              ? {
+                  on: table.filters.aiOpen,
+                  onToggle: () => table.updateFilters({ aiOpen: !table.filters.aiOpen }),
+                }
+              : undefined
+          }
         />
       </Group>
       {exporter.error && (

@@ -1,8 +1,9 @@
 import type { ProjectLine } from '@linewalker/domain';
-import { MultiSelect, TextInput } from '@mantine/core';
+import { Badge, MultiSelect, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { DataTable, type DataTableSelection } from '../../../components/DataTable/DataTable.tsx';
 import type { DataColumn } from '../../../components/DataTable/types.ts';
+import { formatCount } from '../../../lib/format.ts';
 import type { ColumnDef, ColumnId } from '../model/columns.ts';
 import type { ViewFilters } from '../model/filterViews.ts';
 import { type InspectionView, NO_DATE } from '../model/inspectionView.ts';
@@ -37,6 +38,15 @@ interface InspectionTableProps {
 
 function cellOf(column: ColumnDef): (view: InspectionView) => ReactNode {
   if (column.id === 'risk') return (view) => <RiskBadge risk={view.risk} />;
+  if (column.id === 'aiMarkups')
+    return (view) =>
+      view.aiMarkups > 0 ? (
+        <Badge color="violet" variant="light" title={`${formatCount(view.aiMarkups)} open AI markups`}>
+          {formatCount(view.aiMarkups)}
+        </Badge>
+      ) : (
+        <span className={classes.dimmed}>0</span>
+      );
   if (column.id === 'dateReviewed')
     return (view) =>
       view.dateReviewed === NO_DATE ? <span className={classes.dimmed}>{NO_DATE}</span> : view.dateReviewed;

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Group, Indicator, TextInput } from '@mantine/core';
-import { IconDownload, IconFilter, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFilter, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { formatCount } from '../../../lib/format.ts';
 
 interface InspectionToolbarProps {
@@ -13,6 +13,8 @@ interface InspectionToolbarProps {
   exporting: boolean;
   onExport: () => void;
   onClearSelection: () => void;
+  /** Reviewers only: the switch to inspections with open AI markups (absent for customers). */
+  aiOpen?: { on: boolean; onToggle: () => void };
 }
 
 /** Search, the column-filter switch and the CSV export of the selected rows. */
@@ -32,6 +34,18 @@ export function InspectionToolbar(props: InspectionToolbarProps) {
         }
         w={240}
       />
+      {props.aiOpen && (
+        <Button
+          variant={props.aiOpen.on ? 'light' : 'default'}
+          color={props.aiOpen.on ? 'violet' : undefined}
+          leftSection={<IconSparkles size={16} aria-hidden />}
+          aria-pressed={props.aiOpen.on}
+          onClick={props.aiOpen.onToggle}
+          title="Only inspections where an AI model found something not reviewed yet"
+        >
+          Open AI markups
+        </Button>
+      )}
       <Indicator
         label={props.activeColumnFilters}
         disabled={props.activeColumnFilters === 0}

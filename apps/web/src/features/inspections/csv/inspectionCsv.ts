@@ -9,7 +9,8 @@ export const EXPORT_TITLE = 'UAV CAI Inspection Sheet';
 const fileCell = (text: string | number): string | number => (text === NO_DATE ? '' : text);
 
 /** The selected rows as the table shows them, in the table's current order. */
-export function inspectionCsv(columns: readonly ColumnDef[], views: readonly InspectionView[]): string {
+export function inspectionCsv(shown: readonly ColumnDef[], views: readonly InspectionView[]): string {
+  const columns = shown.filter((c) => !c.screenOnly);
   return csvText(
     columns.map((c) => c.header),
     views.map((v) => columns.map((c) => fileCell(c.text(v)))),

@@ -34,7 +34,11 @@ export function useInspectionTable(projectId: number, header: ProjectFilters) {
     [filters, search, structure, header, sort],
   );
   const filtered =
-    params.lineIds.length > 0 || params.q !== '' || params.structure !== '' || params.search !== '';
+    params.lineIds.length > 0 ||
+    params.q !== '' ||
+    params.structure !== '' ||
+    params.search !== '' ||
+    params.aiOpen;
 
   // The buttons count what they would show; the project's own count says how much is hidden.
   const counts = useInspectionCounts(projectId, filtered ? params : null);

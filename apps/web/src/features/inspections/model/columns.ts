@@ -11,7 +11,8 @@ export type ColumnId =
   | 'risk'
   | 'notes'
   | 'count'
-  | 'rejectCount';
+  | 'rejectCount'
+  | 'aiMarkups';
 
 export interface ColumnDef {
   id: ColumnId;
@@ -22,6 +23,8 @@ export interface ColumnDef {
    */
   width: number;
   align?: 'right';
+  /** Shown in the table only, not written to the CSV export (the export keeps the spec's columns). */
+  screenOnly?: boolean;
   /** The cell as text: shown (except Risk, drawn as a badge) and written to the CSV export. */
   text: (v: InspectionView) => string | number;
 }
@@ -49,14 +52,25 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
     align: 'right',
     text: (v) => v.rejectCount,
   },
+  aiMarkups: {
+    id: 'aiMarkups',
+    header: 'AI',
+    width: 70,
+    align: 'right',
+    screenOnly: true,
+    text: (v) => v.aiMarkups,
+  },
 };
 
 /**
  * The summary table's columns in the spec's order (spec 1 §2); component-level projects (inspection_type
  * '1') get Component after Structure.
  */
-/** The table's columns; a customer (staff: false) has no Reject Count (spec 2 §6: the accepted result only). */
-export function inspectionColumns(inspectionType: string, staff = true): ColumnDef[] {
+/**
+ * The table's columns; a customer (staff: false) has no Reject Count (spec 2 §6: the accepted result only).
+ * Reviewers (ai: true) also get AI after Risk: the open AI markups on the structure's photos (issue 22).
+ */
+export function inspectionColumns(inspectionType: string, staff = true, ai = false): ColumnDef[] {
   const ids: ColumnId[] = [
     'lineName',
     'lineNumber',
@@ -66,6 +80,8 @@ export function inspectionColumns(inspectionType: string, staff = true): ColumnD
     'dateReviewed',
     'reviewStatus',
     'risk',
+    // Next to Risk, where a reviewer looks first (the table scrolls sideways past Count).
+    ...(ai ? (['aiMarkups'] as const) : []),
     'notes',
     'count',
     ...(staff ? (['rejectCount'] as const) : []),

@@ -10,9 +10,17 @@ export interface ViewFilters {
   structure: string;
   /** The text search: every word must appear somewhere in the row. */
   search: string;
+  /** Only inspections whose photos have open (unreviewed) AI markups. */
+  aiOpen: boolean;
 }
 
-export const NO_FILTERS: ViewFilters = { status: 'all', lineIds: [], structure: '', search: '' };
+export const NO_FILTERS: ViewFilters = {
+  status: 'all',
+  lineIds: [],
+  structure: '',
+  search: '',
+  aiOpen: false,
+};
 
 /** Column filters in use (the search and status buttons are shown elsewhere). */
 export const activeColumnFilterCount = (f: ViewFilters): number =>

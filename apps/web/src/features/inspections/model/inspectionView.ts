@@ -25,6 +25,8 @@ export interface InspectionView {
   notes: string;
   count: number;
   rejectCount: number;
+  /** Open AI markups on the structure's photos (0 when the server leaves it out, for a customer). */
+  aiMarkups: number;
   completed: boolean;
   /** Completed while the structure had no photo standing (the reviewer confirmed it). */
   withoutPhotos: boolean;
@@ -63,6 +65,7 @@ export function toInspectionView(row: InspectionRow): InspectionView {
     notes: row.notes ?? '',
     count: row.count,
     rejectCount: row.reject_count ?? 0,
+    aiMarkups: row.ai_markups ?? 0,
     completed: date !== null,
     withoutPhotos: row.completed_without_photos && row.review_status === 'Complete',
   };

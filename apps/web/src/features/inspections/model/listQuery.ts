@@ -17,6 +17,8 @@ export interface InspectionListParams {
   q: string;
   structure: string;
   search: string;
+  /** Only inspections with open AI markups. */
+  aiOpen: boolean;
   sort: SortState | null;
   none: boolean;
 }
@@ -42,6 +44,7 @@ export function listParams(
     q: header.q.trim(),
     structure: filters.structure.trim(),
     search: filters.search.trim(),
+    aiOpen: filters.aiOpen,
     sort,
     none: lines.none,
   };
@@ -55,6 +58,7 @@ export const filterQuery = (p: InspectionListParams): Query => ({
   q: p.q || undefined,
   structure: p.structure || undefined,
   search: p.search || undefined,
+  aiMarkups: p.aiOpen ? ('open' satisfies InspectionListQuery['aiMarkups']) : undefined,
 });
 
 /** The list call's parameters for one window. */
@@ -78,4 +82,5 @@ export const countsKey = (p: InspectionListParams) => ({
   q: p.q,
   structure: p.structure,
   search: p.search,
+  aiOpen: p.aiOpen,
 });

@@ -25,6 +25,7 @@ const KEYS: Record<ColumnId, Key> = {
   notes: (v) => v.notes || null,
   count: (v) => v.count,
   rejectCount: (v) => v.rejectCount,
+  aiMarkups: (v) => v.aiMarkups,
 };
 
 /**

@@ -1,6 +1,14 @@
 import { type Annotation, keepsPolygon, keepsRectangle } from '@linewalker/domain';
 import { Center, Loader } from '@mantine/core';
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type ReactNode,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { DraftShapeOverlay } from '../../../components/DraftShapeOverlay.tsx';
 import { imageUrl } from '../api/viewerQueries.ts';
 import { useNeighbourPrefetch } from '../hooks/useNeighbourPrefetch.ts';
@@ -31,6 +39,8 @@ export interface ImageStageProps {
   pending: DrawnShape | null;
   onShapeDrawn: (shape: DrawnShape) => void;
   onFirstZoom: () => void;
+  /** Drawn over the photo inside the stage's transform (the AI mode's 'Ai Layer'), given the photo's size. */
+  overlay?: (width: number, height: number) => ReactNode;
 }
 
 /**
@@ -256,6 +266,7 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
             onSelect={props.onSelect}
           />
         )}
+        {props.overlay && width > 0 && props.overlay(width, height)}
         {shape && width > 0 && <DraftShapeOverlay shape={shape} width={width} height={height} />}
       </div>
       {!loaded && (

@@ -1,8 +1,9 @@
 import { can, completionControl, imagesInView, isCustomer, isEttOrAbb } from '@linewalker/domain';
 import { Box, Center, Loader, Modal, Text } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { useImageMarkups, useMarkupReview } from '../api/aiMarkups.ts';
 import { markImage, useReviewMutations } from '../api/viewerMutations.ts';
 import {
   useCategories,
@@ -14,6 +15,9 @@ import { useAnnotationEditing } from '../hooks/useAnnotationEditing.ts';
 import { usePhotoStepping } from '../hooks/usePhotoStepping.ts';
 import { useViewerDialog } from '../hooks/useViewerDialog.ts';
 import { useViewerKeys } from '../hooks/useViewerKeys.ts';
+import { DEFAULT_MIN_SCORE, openAbove } from '../model/aiMarkups.ts';
+import { AiMarkupLayer } from './AiMarkupLayer.tsx';
+import { AiMarkupPanel } from './AiMarkupPanel.tsx';
 import { AnnotationColumn } from './AnnotationColumn.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { ImageList } from './ImageList.tsx';
@@ -58,6 +62,12 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const canAddCategory = session ? can(session, 'category.create') : false;
   // Rejected photos are the inspection company's quality work: a customer has no Rejected view (spec 2 §6).
   const seesQuality = session ? can(session, 'image.quality.read') : false;
+  // The AI mode (issue 22): reviewers see and review what the models found on the photo.
+  const canAi = session ? can(session, 'ai.markup') : false;
+  const [aiMode, setAiMode] = useState(false);
+  const [aiLayer, setAiLayer] = useState(true);
+  const [minScore, setMinScore] = useState(DEFAULT_MIN_SCORE);
+  const [pickedMarkup, setPickedMarkup] = useState<number | null>(null);
 
   // What belongs to one photo (a shape drawn, an annotation picked) goes when the reviewer steps on.
   const forgetPhoto = useRef<() => void>(() => {});
@@ -72,7 +82,15 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const annotations = useImageAnnotations(current?.id ?? null);
   const annotationList = annotations.data ?? [];
   const editing = useAnnotationEditing(current, actions.createAnnotation);
-  forgetPhoto.current = editing.forgetPhoto;
+  forgetPhoto.current = () => {
+    editing.forgetPhoto();
+    setPickedMarkup(null);
+  };
+  const inAi = aiMode && canAi;
+  const markups = useImageMarkups(current?.id ?? null, inAi);
+  const markupReview = useMarkupReview(current?.id ?? null, inspection.data?.project_id ?? 0);
+  const markupList = markups.data?.markups;
+  const layerMarkups = useMemo(() => openAbove(markupList ?? [], minScore), [markupList, minScore]);
 
   const ett = useEttWorkflow({
     inspectionId,
@@ -161,7 +179,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
         <Box
           style={{
             display: 'grid',
-            gridTemplateColumns: `260px 1fr ${sidebar || pending ? '320px' : '0px'}`,
+            gridTemplateColumns: `260px 1fr ${inAi || sidebar || pending ? '320px' : '0px'}`,
             minHeight: 0,
           }}
         >
@@ -204,6 +222,20 @@ export function InspectionViewer(props: InspectionViewerProps) {
               onNote={() => dialogs.setDialog('note')}
               ettToggle={ett.toggle}
               stage={stage}
+              ai={
+                canAi
+                  ? {
+                      mode: aiMode,
+                      onMode: () => {
+                        setAiMode((m) => !m);
+                        editing.setDrawMode(null);
+                        editing.setPending(null);
+                      },
+                      layer: aiLayer,
+                      onLayer: setAiLayer,
+                    }
+                  : undefined
+              }
             />
             <Box style={{ display: 'flex', minHeight: 0, minWidth: 0 }}>
               <Box style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
@@ -249,6 +281,18 @@ export function InspectionViewer(props: InspectionViewerProps) {
                         editing.setSelectedAnnotation(null);
                       }}
                       onFirstZoom={onFirstZoom}
+                      overlay={
+                        inAi && aiLayer
+                          ? (w, h) => (
+                              <AiMarkupLayer
+                                markups={layerMarkups}
+                                selectedId={pickedMarkup}
+                                width={w}
+                                height={h}
+                              />
+                            )
+                          : undefined
+                      }
                     />
                   ) : (
                     <Center h="100%">
@@ -273,16 +317,46 @@ export function InspectionViewer(props: InspectionViewerProps) {
               {ett.panel}
             </Box>
           </Box>
-          <AnnotationColumn
-            editing={editing}
-            current={current}
-            annotations={annotationList}
-            categories={categories.data}
-            canAddCategory={canAddCategory}
-            canDelete={canInspect}
-            actions={actions}
-            ett={ett}
-          />
+          {inAi ? (
+            <Box
+              p="sm"
+              style={{
+                borderLeft: '1px solid var(--mantine-color-default-border)',
+                overflow: 'auto',
+                // Over the stage's column should the toolbar there run wide.
+                position: 'relative',
+                zIndex: 2,
+                background: 'var(--mantine-color-body)',
+              }}
+            >
+              {current ? (
+                <AiMarkupPanel
+                  key={current.id}
+                  imageId={current.id}
+                  markups={markupList}
+                  loading={markups.isPending}
+                  minScore={minScore}
+                  onMinScore={setMinScore}
+                  selectedId={pickedMarkup}
+                  onSelect={setPickedMarkup}
+                  categories={categories.data}
+                  canAddCategory={canAddCategory}
+                  review={markupReview}
+                />
+              ) : null}
+            </Box>
+          ) : (
+            <AnnotationColumn
+              editing={editing}
+              current={current}
+              annotations={annotationList}
+              categories={categories.data}
+              canAddCategory={canAddCategory}
+              canDelete={canInspect}
+              actions={actions}
+              ett={ett}
+            />
+          )}
         </Box>
 
         <ViewerBottomBar
@@ -293,6 +367,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
           view={view}
           row={row}
           canInspect={canInspect}
+          aiMode={inAi}
           selectedCount={selected.size}
           actOnCount={actOn().length}
           withdrawReshoot={actions.withdrawReshoot}

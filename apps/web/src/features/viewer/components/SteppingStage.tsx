@@ -37,6 +37,7 @@ export const SteppingStage = forwardRef<StageHandle, SteppingStageProps>(functio
       selectedId={null}
       drawMode={null}
       pending={null}
+      overlay={undefined}
     />
   );
 });

@@ -12,6 +12,8 @@ interface ViewerBottomBarProps {
   view: ImageView;
   row: InspectionRow | null;
   canInspect: boolean;
+  /** Reshoot and reject are not offered in AI mode (spec 2 §2 'AI markup'). */
+  aiMode?: boolean;
   /** How many photos Reject acts on when some are selected (0: none selected, the current one). */
   selectedCount: number;
   actOnCount: number;
@@ -59,17 +61,18 @@ export function ViewerBottomBar({
         </Button>
       </Group>
       <Group gap="xs">
-        {canInspect && current && view !== 'rejected' && (
+        {canInspect && !props.aiMode && current && view !== 'rejected' && (
           <Button color="red" variant="light" onClick={() => props.onDialog('reject')}>
             {props.selectedCount > 0 ? `Reject (${props.actOnCount})` : 'Reject'}
           </Button>
         )}
-        {canInspect && current && view === 'rejected' && (
+        {canInspect && !props.aiMode && current && view === 'rejected' && (
           <Button variant="light" onClick={() => props.onDialog('restore')}>
             Restore Photo
           </Button>
         )}
         {canInspect &&
+          !props.aiMode &&
           row &&
           view !== 'rejected' &&
           !row.date_reviewed &&

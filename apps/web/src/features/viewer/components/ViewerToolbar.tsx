@@ -1,11 +1,12 @@
 import type { ImageView, InspectionImage } from '@linewalker/domain';
-import { Box, Button, Group } from '@mantine/core';
+import { Box, Button, Group, Switch } from '@mantine/core';
 import {
   IconEye,
   IconEyeOff,
   IconNote,
   IconPolygon,
   IconRectangle,
+  IconSparkles,
   IconZoomIn,
   IconZoomOut,
   IconZoomReset,
@@ -30,6 +31,8 @@ interface ViewerToolbarProps {
   /** The ETT/ABB workflow's toggle, when the project has one. */
   ettToggle: ReactNode;
   stage: RefObject<StageHandle | null>;
+  /** The AI mode's tool and its 'Ai Layer' switch, for reviewers (issue 22); absent for others. */
+  ai?: { mode: boolean; onMode: () => void; layer: boolean; onLayer: (on: boolean) => void };
 }
 
 /** The bar over the photo: drawing tools, annotations shown and listed, note, HD, shot identifier, zoom. */
@@ -42,7 +45,7 @@ export function ViewerToolbar({ editing, current, stage, ...props }: ViewerToolb
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       wrap="nowrap"
     >
-      {props.canInspect && props.view !== 'rejected' && (
+      {props.canInspect && props.view !== 'rejected' && !props.ai?.mode && (
         <>
           <ToolButton
             label="Annotate Rectangle"
@@ -56,6 +59,26 @@ export function ViewerToolbar({ editing, current, stage, ...props }: ViewerToolb
             icon={<IconPolygon size={20} />}
             onClick={() => setDrawMode((m) => (m === 'polygon' ? null : 'polygon'))}
           />
+        </>
+      )}
+      {props.ai && (
+        <>
+          <ToolButton
+            label="AI Markup"
+            active={props.ai.mode}
+            icon={<IconSparkles size={20} />}
+            onClick={props.ai.onMode}
+          />
+          {props.ai.mode && (
+            <Switch
+              size="sm"
+              mx={4}
+              label="Ai Layer"
+              styles={{ label: { whiteSpace: 'nowrap' } }}
+              checked={props.ai.layer}
+              onChange={(e) => props.ai?.onLayer(e.currentTarget.checked)}
+            />
+          )}
         </>
       )}
       <ToolButton
