@@ -1,11 +1,14 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type {
+  DataDrivenPropertyValueSpecification,
   GeoJSONSource,
   GeoJSONSourceSpecification,
   MapLayerMouseEvent,
   Map as MapLibreMap,
+  SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
+import { LABEL_FONT } from './offlineStyle.ts';
 
 export const emptyCollection = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
@@ -37,6 +40,40 @@ export const clusteredSource = ({
 /** Filters that tell clusters and single points of a clustered source apart. */
 export const isCluster = ['has', 'point_count'] as ['has', string];
 export const isSinglePoint = ['!', ['has', 'point_count']] as ['!', ['has', string]];
+
+interface ClusterCountOptions {
+  id: string;
+  source: string;
+  /** White by default; a per-cluster expression where the circle's colour varies (e.g. by crew). */
+  textColor?: DataDrivenPropertyValueSpecification<string>;
+  textSize?: number;
+  /** A thin dark halo keeps the number readable on light cluster colours. */
+  halo?: boolean;
+}
+
+/** The number on each cluster of a clustered source, the same on every map. */
+export const clusterCountLayer = ({
+  id,
+  source,
+  textColor = '#ffffff',
+  textSize = 12,
+  halo = false,
+}: ClusterCountOptions): SymbolLayerSpecification => ({
+  id,
+  type: 'symbol',
+  source,
+  filter: isCluster,
+  layout: {
+    'text-field': ['get', 'point_count_abbreviated'],
+    'text-font': [LABEL_FONT],
+    'text-size': textSize,
+    'text-allow-overlap': true,
+  },
+  paint: {
+    'text-color': textColor,
+    ...(halo ? { 'text-halo-color': 'rgba(0,0,0,0.45)', 'text-halo-width': 1 } : {}),
+  },
+});
 
 /** Replaces the features of a GeoJSON source. */
 export function setSourceData(map: MapLibreMap, sourceId: string, data: FeatureCollection): void {

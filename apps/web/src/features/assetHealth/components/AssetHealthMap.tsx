@@ -4,6 +4,7 @@ import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import {
+  clusterCountLayer,
   clusteredSource,
   isCluster,
   isSinglePoint,
@@ -12,7 +13,6 @@ import {
 } from '../../../components/map/clusters.ts';
 import { DEFAULT_VIEW } from '../../../components/map/defaultView.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
-import { LABEL_FONT } from '../../../components/map/offlineStyle.ts';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
 import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 
@@ -56,14 +56,7 @@ function addLayers(map: MapLibreMap) {
       'circle-stroke-width': 2,
     },
   });
-  map.addLayer({
-    id: COUNTS,
-    type: 'symbol',
-    source: SOURCE,
-    filter: isCluster,
-    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': [LABEL_FONT], 'text-size': 12 },
-    paint: { 'text-color': '#fff' },
-  });
+  map.addLayer(clusterCountLayer({ id: COUNTS, source: SOURCE }));
   map.addLayer({
     id: POINTS,
     type: 'circle',

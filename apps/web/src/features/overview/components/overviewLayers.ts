@@ -1,12 +1,12 @@
 import { OVERVIEW_RISKS } from '@linewalker/domain';
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import {
+  clusterCountLayer,
   clusteredSource,
   emptyCollection,
   isCluster,
   isSinglePoint,
 } from '../../../components/map/clusters.ts';
-import { LABEL_FONT } from '../../../components/map/offlineStyle.ts';
 import { OVERVIEW_MAP } from '../model/overviewMapConfig.ts';
 
 export const STRUCTURE_SOURCE = 'overview-structures';
@@ -62,19 +62,7 @@ export function addOverviewLayers(map: MapLibreMap): void {
         'circle-opacity': 0.9,
       },
     },
-    {
-      id: 'overview-cluster-count',
-      type: 'symbol',
-      source: STRUCTURE_SOURCE,
-      filter: isCluster,
-      layout: {
-        'text-field': ['get', 'point_count_abbreviated'],
-        'text-font': [LABEL_FONT],
-        'text-size': 12,
-        'text-allow-overlap': true,
-      },
-      paint: { 'text-color': '#ffffff', 'text-halo-color': 'rgba(0,0,0,0.45)', 'text-halo-width': 1 },
-    },
+    clusterCountLayer({ id: 'overview-cluster-count', source: STRUCTURE_SOURCE, halo: true }),
     {
       id: POINT_LAYER,
       type: 'circle',

@@ -5,8 +5,12 @@ import type {
   GeoJSONSourceSpecification,
   LayerSpecification,
 } from 'maplibre-gl';
-import { clusteredSource, isCluster, isSinglePoint } from '../../../../components/map/clusters.ts';
-import { LABEL_FONT } from '../../../../components/map/offlineStyle.ts';
+import {
+  clusterCountLayer,
+  clusteredSource,
+  isCluster,
+  isSinglePoint,
+} from '../../../../components/map/clusters.ts';
 import { clusterRadius, crewMixImage } from './crewMix.ts';
 
 export const STRUCTURE_SOURCE = 'structures';
@@ -109,19 +113,7 @@ export function structureLayers(palette: readonly string[], slots: readonly numb
         'icon-ignore-placement': true,
       },
     },
-    {
-      id: CLUSTER_COUNT_LAYER,
-      type: 'symbol',
-      source: STRUCTURE_SOURCE,
-      filter: isCluster,
-      layout: {
-        'text-field': ['get', 'point_count_abbreviated'],
-        'text-font': [LABEL_FONT],
-        'text-size': 12,
-        'text-allow-overlap': true,
-      },
-      paint: { 'text-color': paint.clusterText },
-    },
+    clusterCountLayer({ id: CLUSTER_COUNT_LAYER, source: STRUCTURE_SOURCE, textColor: paint.clusterText }),
     {
       id: POINT_LAYER,
       type: 'circle',

@@ -1,7 +1,12 @@
 import type { UploadImage, UploadStructure } from '@linewalker/domain';
 import type { FeatureCollection, Point } from 'geojson';
 import type { GeoJSONSourceSpecification, LayerSpecification } from 'maplibre-gl';
-import { clusteredSource, isCluster, isSinglePoint } from '../../../../components/map/clusters.ts';
+import {
+  clusterCountLayer,
+  clusteredSource,
+  isCluster,
+  isSinglePoint,
+} from '../../../../components/map/clusters.ts';
 import { LABEL_FONT } from '../../../../components/map/offlineStyle.ts';
 
 /** Map constants of the Upload tab (spec 2 §4 'Upload map behaviour', §9). */
@@ -114,19 +119,7 @@ export function uploadLayers(): LayerSpecification[] {
         'circle-opacity': 0.9,
       },
     },
-    {
-      id: STRUCTURE_CLUSTER_COUNT,
-      type: 'symbol',
-      source: STRUCTURE_SOURCE,
-      filter: isCluster,
-      layout: {
-        'text-field': ['get', 'point_count_abbreviated'],
-        'text-font': [LABEL_FONT],
-        'text-size': 12,
-        'text-allow-overlap': true,
-      },
-      paint: { 'text-color': '#ffffff' },
-    },
+    clusterCountLayer({ id: STRUCTURE_CLUSTER_COUNT, source: STRUCTURE_SOURCE }),
     {
       id: STRUCTURE_POINTS,
       type: 'circle',
@@ -175,19 +168,7 @@ export function uploadLayers(): LayerSpecification[] {
         'circle-opacity': 0.85,
       },
     },
-    {
-      id: IMAGE_CLUSTER_COUNT,
-      type: 'symbol',
-      source: IMAGE_SOURCE,
-      filter: isCluster,
-      layout: {
-        'text-field': ['get', 'point_count_abbreviated'],
-        'text-font': [LABEL_FONT],
-        'text-size': 11,
-        'text-allow-overlap': true,
-      },
-      paint: { 'text-color': '#ffffff' },
-    },
+    clusterCountLayer({ id: IMAGE_CLUSTER_COUNT, source: IMAGE_SOURCE, textSize: 11 }),
     {
       id: IMAGE_POINTS,
       type: 'circle',
