@@ -18,8 +18,8 @@ export interface ColumnDef {
   id: ColumnId;
   header: string;
   /**
-   * Pixels; the table scrolls sideways below the sum. A structure-level table's sum (1,369 px with the boxes)
-   * fits the page at 1440 px wide (1,408 px of it), Count and Reject Count included.
+   * Pixels; the table scrolls sideways below the sum. A reviewer's structure-level table (1,409 px with the
+   * boxes and the AI column) fits the page at 1440 px wide (1,423 px of it), Count and Reject Count included.
    */
   width: number;
   align?: 'right';
@@ -30,7 +30,7 @@ export interface ColumnDef {
 }
 
 const COLUMNS: Record<ColumnId, ColumnDef> = {
-  lineName: { id: 'lineName', header: 'Line Name', width: 170, text: (v) => v.lineName },
+  lineName: { id: 'lineName', header: 'Line Name', width: 155, text: (v) => v.lineName },
   lineNumber: { id: 'lineNumber', header: 'Line Number', width: 115, text: (v) => v.lineNumber },
   structure: { id: 'structure', header: 'Structure', width: 120, text: (v) => v.structure },
   component: { id: 'component', header: 'Component', width: 130, text: (v) => v.component },
@@ -39,7 +39,7 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
   reviewStatus: {
     id: 'reviewStatus',
     header: 'Review Status',
-    width: 145,
+    width: 140,
     text: (v) => (v.withoutPhotos ? `${v.reviewStatus} (no photos)` : v.reviewStatus),
   },
   risk: { id: 'risk', header: 'Risk', width: 120, text: (v) => v.risk.label },
@@ -55,7 +55,7 @@ const COLUMNS: Record<ColumnId, ColumnDef> = {
   aiMarkups: {
     id: 'aiMarkups',
     header: 'AI',
-    width: 70,
+    width: 60,
     align: 'right',
     screenOnly: true,
     text: (v) => v.aiMarkups,
