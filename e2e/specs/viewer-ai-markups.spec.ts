@@ -162,10 +162,11 @@ test.describe('AI markups in front of the reviewer', () => {
     await viewer(page).getByRole('button', { name: 'Annotate Rectangle' }).click();
     const stage = page.getByTestId('viewer-stage');
     const box = (await stage.boundingBox())!;
-    await page.mouse.move(box.x + 200, box.y + 150);
+    // Clear of the accepted annotation and the markup (a press on an annotation picks it instead).
+    await page.mouse.move(box.x + 90, box.y + 330);
     await page.mouse.down();
-    await page.mouse.move(box.x + 260, box.y + 200, { steps: 3 });
-    await page.mouse.move(box.x + 330, box.y + 240, { steps: 3 });
+    await page.mouse.move(box.x + 150, box.y + 380, { steps: 3 });
+    await page.mouse.move(box.x + 220, box.y + 440, { steps: 3 });
     await page.mouse.up();
     const form = page.getByTestId('new-ai-patch');
     await expect(form).toContainText(modelName);
