@@ -80,6 +80,10 @@ function NewPatch({ ai, image, shape, onDone }: NewPatchProps) {
   );
 }
 
+/** One model chosen: the note says most (the model is the picker's); all models: the model first. */
+const patchLabel = (p: AiPhotoPatch, oneModel: boolean): string =>
+  oneModel ? p.note || 'No notes' : `${p.model_class_name}${p.note ? ` · ${p.note}` : ''}`;
+
 interface AiPatchSectionProps {
   ai: AiMode;
   image: InspectionImage;
@@ -114,8 +118,7 @@ export function AiPatchSection({ ai, image, pending, onPendingDone, canDelete }:
           <li key={p.id} data-testid="ai-patch-row">
             <Group gap={4} wrap="nowrap">
               <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate title={p.note ?? undefined}>
-                {i + 1}. {p.model_class_name}
-                {p.note ? ` · ${p.note}` : ''}
+                {i + 1}. {patchLabel(p, ai.modelId !== null)}
               </Text>
               {canDelete && (
                 <Button
