@@ -82,7 +82,12 @@ describe('training survives a worker killed with kill -9', () => {
       expect(await job()).toMatchObject({ state: 'running', attempts: 1 });
       expect((await api('GET', `/ai/model/${modelId}`)).json().state).toBe('Training');
       // A surviving worker requeues the job once the lease runs out, and runs it from the start.
-      await waitFor(async () => (await runDueJobs(ctx.app.deps)) > 0, 'the killed run to be taken over');
+      await waitFor(
+        async () => (await runDueJobs(ctx.app.deps)) > 0,
+        'the killed run to be taken over',
+        // A limit against a hang (a whole training run on a loaded machine), not a timing.
+        240_000,
+      );
       expect(await job()).toMatchObject({ state: 'succeeded', attempts: 2 });
       const model = (await api('GET', `/ai/model/${modelId}`)).json();
       expect(model).toMatchObject({ state: 'Trained', userinitatedstarttrainingdate: null });
