@@ -17,6 +17,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const name = uniqueName('AI Review');
 let inspectUrl = '';
 let viewerUrl = '';
+let modelId = 0;
+const modelName = uniqueName('Cracked Insulator');
+const otherModelName = uniqueName('Bird Nest');
 
 async function insertMarkups(modelId: number, imageId: number) {
   const base = process.env.E2E_DATABASE_URL;
@@ -53,8 +56,10 @@ test.describe('AI markups in front of the reviewer', () => {
     ]);
     const { dronePhoto } = await dronePhotos();
     const bytes = await dronePhoto({ label: 'AI_0001.JPG', latitude: 38.8102, longitude: -97.61 });
+    const second = await dronePhoto({ label: 'AI_0002.JPG', latitude: 38.8103, longitude: -97.6101 });
     await uploadPhotos(page.request, projectId, [
       { fileName: 'AI_0001.JPG', bytes, structureId: structureId! },
+      { fileName: 'AI_0002.JPG', bytes: second, structureId: structureId! },
     ]);
     const rows = await json<Array<{ id: number; structure: string }>>(
       await page.request.get(`/api/v1/inspections/${projectId}`),
@@ -65,9 +70,13 @@ test.describe('AI markups in front of the reviewer', () => {
     );
     const model = await json<{ model_id: number }>(
       await page.request.post('/api/v1/ai/model', {
-        data: { className: uniqueName('Cracked Insulator'), description: '', holdback_pct: 10 },
+        data: { className: modelName, description: '', holdback_pct: 10 },
       }),
     );
+    await page.request.post('/api/v1/ai/model', {
+      data: { className: otherModelName, description: '', holdback_pct: 10 },
+    });
+    modelId = model.model_id;
     await insertMarkups(model.model_id, images[0]!.id);
     inspectUrl = `/projects/${slugOf(name)}/inspect`;
     viewerUrl = `${inspectUrl}?inspectionId=${inspection.id}`;
@@ -122,5 +131,66 @@ test.describe('AI markups in front of the reviewer', () => {
     await expect(panel.getByTestId('ai-markup-row')).toHaveCount(1);
     await expect(viewer(page).getByRole('button', { name: 'Annotations (1)' })).toBeVisible();
     await page.screenshot({ path: 'test-results/ai-viewer-after.png' });
+  });
+
+  test('a reviewer picks a model, draws an AI patch of it, keeps the model while stepping, deletes the patch', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await loginAs(page, ACCOUNTS.inspector.email);
+    await page.goto(viewerUrl);
+    await expect(viewer(page)).toBeVisible({ timeout: 120_000 });
+    await waitForViewer(page);
+    await viewer(page).getByRole('button', { name: 'AI Markup', exact: true }).click();
+    const panel = page.getByTestId('ai-markup-panel');
+    const picker = panel.getByRole('combobox', { name: 'Model' });
+    await expect(picker).toHaveValue('All models');
+    // Every model: nothing to draw a patch of yet.
+    await expect(viewer(page).getByRole('button', { name: 'Annotate Rectangle' })).toBeDisabled();
+    await expect(panel.getByText('Pick a model to draw patches for it.')).toBeVisible();
+
+    // Another model: none of this model's markups.
+    await picker.click();
+    await page.getByRole('option', { name: otherModelName, exact: true }).click();
+    await expect(panel.getByTestId('ai-markup-row')).toHaveCount(0);
+    await picker.click();
+    await page.getByRole('option', { name: modelName, exact: true }).click();
+    await expect(picker).toHaveValue(modelName);
+    await expect(panel.getByTestId('ai-markup-row')).toHaveCount(1);
+
+    // A rectangle drawn now is a patch of the chosen model, with no component.
+    await viewer(page).getByRole('button', { name: 'Annotate Rectangle' }).click();
+    const stage = page.getByTestId('viewer-stage');
+    const box = (await stage.boundingBox())!;
+    // Clear of the accepted annotation and the markup (a press on an annotation picks it instead).
+    await page.mouse.move(box.x + 90, box.y + 330);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 150, box.y + 380, { steps: 3 });
+    await page.mouse.move(box.x + 220, box.y + 440, { steps: 3 });
+    await page.mouse.up();
+    const form = page.getByTestId('new-ai-patch');
+    await expect(form).toContainText(modelName);
+    await form.getByLabel('Notes').fill('Chipped shed');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByTestId('ai-patch-row')).toHaveCount(1);
+    await expect(panel.getByTestId('ai-patch-row')).toContainText('Chipped shed');
+    await expect(page.getByTestId('ai-layer')).toHaveAttribute('data-patches', '1');
+    await expect(viewer(page).getByRole('button', { name: 'Annotations (1)' })).toBeVisible();
+    const model = await json<{ imgs_total: number; imgs_ready_for_training: number }>(
+      await page.request.get(`/api/v1/ai/model/${modelId}`),
+    );
+    expect(model.imgs_ready_for_training).toBeGreaterThanOrEqual(1);
+    await page.screenshot({ path: 'test-results/ai-viewer-patch.png' });
+
+    // The next photo: the same model stays chosen.
+    await viewer(page).getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('image-counter')).toHaveText('2/2');
+    await expect(picker).toHaveValue(modelName);
+    await expect(panel.getByTestId('ai-patch-row')).toHaveCount(0);
+    await viewer(page).getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByTestId('image-counter')).toHaveText('1/2');
+    await panel.getByRole('button', { name: 'Delete patch 1' }).click();
+    await expect(panel.getByTestId('ai-patch-row')).toHaveCount(0);
+    await expect(page.getByTestId('ai-layer')).toHaveAttribute('data-patches', '0');
   });
 });

@@ -254,7 +254,32 @@ export const AiMarkup = z.object({
   annotation_id: z.number().int().nullable(),
 });
 export type AiMarkup = z.infer<typeof AiMarkup>;
-export const AiMarkupList = z.object({ markups: z.array(AiMarkup) });
+
+/**
+ * A patch drawn on an inspection photo in the viewer's AI mode (spec 2 §7 'Insert AI patch'): a training
+ * patch of the model on the photo's training image, in the photo's pixels.
+ */
+export const AiPhotoPatch = AiPatch.extend({
+  model_id: z.number().int(),
+  model_class_name: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export type AiPhotoPatch = z.infer<typeof AiPhotoPatch>;
+export const CreateAiPatchResponse = z.object({
+  ok: z.literal(true),
+  success: z.literal(true),
+  patch: AiPhotoPatch,
+});
+
+/** The AI mode's view of a photo (spec 2 §3 'in AI mode also img_id and patches'). */
+export const AiMarkupList = z.object({
+  markups: z.array(AiMarkup),
+  /** The photo's training image (its ai_images id) once a model uses it; null before. */
+  img_id: z.number().int().nullable(),
+  /** Every model's patches drawn on the photo (AI mode's Insert AI patch, or the model page's markup). */
+  patches: z.array(AiPhotoPatch),
+});
+export type AiMarkupList = z.infer<typeof AiMarkupList>;
 export const AiMarkupQuery = z.object({ imageId: PositiveId });
 
 /** Accepting a markup makes it an annotation: the reviewer picks the component and the risk. */

@@ -107,6 +107,9 @@ const CreateAnnotationFields = z
       'ETT mode (ETT/ABB projects): the evaluation code; needs ettKnuckleFlatPosId, and no component.',
     ),
     ettKnuckleFlatPosId: PositiveId.nullish().describe('ETT mode: the knuckle/flat position.'),
+    model_id: PositiveId.nullish().describe(
+      "AI mode (spec 2 §3, §7 'Insert AI patch'): the model the shape is a training patch of; no component needed.",
+    ),
   })
   .superRefine((b, ctx) => {
     const ett = b.ettAnnoEvalCodeId != null || b.ettKnuckleFlatPosId != null;
@@ -117,7 +120,11 @@ const CreateAnnotationFields = z
         message: 'An ETT annotation needs an evaluation code and a knuckle/flat position',
       });
     }
-    if (!ett && b.category == null) {
+    if (ett && b.model_id != null) {
+      ctx.addIssue({ code: 'custom', path: ['model_id'], message: 'An AI patch has no ETT codes' });
+    }
+    // AI mode: new markups need no component (spec 2 §2 'AI markup', §5).
+    if (!ett && b.model_id == null && b.category == null) {
       ctx.addIssue({ code: 'custom', path: ['category'], message: 'A component is required' });
     }
     const shapes = (b.rectangle ? 1 : 0) + (b.polygon ? 1 : 0);

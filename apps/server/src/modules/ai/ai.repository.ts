@@ -251,14 +251,20 @@ export async function modelImagesWithPatches(db: Db, modelId: number) {
   return { images, patches };
 }
 
-/** The model's marked-up images (a patch, or nothing to find) with their patches' rectangles. */
+/**
+ * The model's marked-up images with their patches' rectangles: positives (drawn or accepted) as boxes, and
+ * the regions of dismissed markups as negatives. An image marked 'nothing to find here', or holding only
+ * dismissed markups, is a negative example: in the set with no boxes.
+ */
 export async function trainingImages(db: Db, modelId: number) {
+  const boxes = (negative: boolean) =>
+    sql`coalesce((select json_agg(json_build_array(p."left", p.top, p.width, p.height) order by p.id)
+                  from ai_patches p
+                  where p.model_id = mi.model_id and p.ai_image_id = i.id and p.negative = ${negative}),
+                '[]'::json)`;
   const rows = await queryRows(
     db,
-    sql`select i.id, i.storage_key, mi.nothing_to_find,
-          coalesce((select json_agg(json_build_array(p."left", p.top, p.width, p.height) order by p.id)
-                    from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id and not p.negative),
-                  '[]'::json) as boxes
+    sql`select i.id, i.storage_key, mi.nothing_to_find, ${boxes(false)} as boxes, ${boxes(true)} as negatives
         from ai_model_images mi join ai_images i on i.id = mi.ai_image_id
         where mi.model_id = ${modelId}
           and (mi.nothing_to_find or exists (select 1 from ai_patches p where p.model_id = mi.model_id and p.ai_image_id = i.id))
@@ -268,6 +274,7 @@ export async function trainingImages(db: Db, modelId: number) {
       storage_key: z.string(),
       nothing_to_find: z.boolean(),
       boxes: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+      negatives: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
     }),
   );
   return rows;

@@ -164,7 +164,7 @@ export async function aiRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'Delete a patch',
-        description: `404 when there is no such patch (also when deleted already). ${MARKUP}`,
+        description: `Also an AI patch drawn on an inspection photo in the viewer's AI mode (spec 2 §7 'Delete AI patch'; then 404 unless the photo is one the caller may annotate). 404 when there is no such patch (also when deleted already). ${MARKUP}`,
         params: IdParam,
         response: { 200: AiOk },
       },

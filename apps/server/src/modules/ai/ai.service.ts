@@ -10,11 +10,13 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import { requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import * as repo from './ai.repository.ts';
+import { sourcePhotoOf } from './photoPatches.repository.ts';
 
 /** How long the image URLs of a model's image list stay valid (a markup session). */
 const IMAGE_URL_SECONDS = 4 * 3600;
@@ -208,12 +210,20 @@ export async function createPatch(
   });
 }
 
+/**
+ * Delete AI patch (spec 2 §6: the permission to inspect). A patch on an inspection photo's training image
+ * also needs the photo to be the caller's to annotate (404 as for the photo otherwise).
+ */
 export async function deletePatch(deps: Deps, actor: UserActor, id: number): Promise<{ ok: true }> {
   authorize(actor, 'ai.markup');
+  authorize(actor, 'annotation.delete');
   const db = deps.database.db;
   return withTransaction(db, async (tx) => {
     const patch = await repo.findPatch(tx, id);
-    if (!patch || !(await repo.deletePatch(tx, id))) throw notFound('Patch');
+    if (!patch) throw notFound('Patch');
+    const photoId = await sourcePhotoOf(tx, patch.aiImageId);
+    if (photoId !== null) await requireImage(tx, actor, 'annotation.delete', photoId);
+    if (!(await repo.deletePatch(tx, id))) throw notFound('Patch');
     await repo.touchMarkup(tx, patch.modelId);
     await writeAudit(tx, actor, {
       action: 'ai.patch.delete',

@@ -47,7 +47,7 @@ export async function aiMarkupsRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary: 'The AI markups of one inspection photo',
-        description: `Every model's markups of the photo, best score first, with their status (open, accepted, dismissed). ${REVIEWERS}`,
+        description: `Every model's markups of the photo, best score first, with their status (open, accepted, dismissed); img_id, the photo's training image once a model uses it (else null); and patches, every model's patches drawn on the photo (POST /annotations with model_id). ${REVIEWERS}`,
         querystring: AiMarkupQuery,
         response: { 200: AiMarkupList },
       },

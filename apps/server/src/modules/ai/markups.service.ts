@@ -1,6 +1,7 @@
 import {
   type AiAcceptBody,
   type AiMarkup,
+  type AiMarkupList,
   type AiReviewAllBody,
   type Annotation,
   CreateAnnotationBody,
@@ -17,6 +18,7 @@ import { annotationsOfImage, createAnnotation } from '../viewer/annotations.serv
 import * as repo from './ai.repository.ts';
 import { requireModel } from './ai.service.ts';
 import * as markups from './markups.repository.ts';
+import { photoImgId, photoPatches } from './photoPatches.repository.ts';
 import { aiRunOnProjectJob } from './runOnProject.job.ts';
 
 /** Queues 'Run on project' (409 model_not_trained before the first version). */
@@ -52,16 +54,17 @@ export async function runOnProject(
   });
 }
 
-/** The AI markups of an inspection photo, best score first (the viewer's AI mode). */
-export async function markupsOfImage(
-  deps: Deps,
-  actor: Actor,
-  imageId: number,
-): Promise<{ markups: AiMarkup[] }> {
+/** The AI markups of an inspection photo, best score first, and the patches drawn on it (the viewer's AI mode). */
+export async function markupsOfImage(deps: Deps, actor: Actor, imageId: number): Promise<AiMarkupList> {
   authorize(actor, 'ai.read');
   const db = deps.database.db;
   await requireImage(db, actor, 'image.read', imageId);
-  return { markups: await markups.markupsOfImage(db, imageId) };
+  const [list, imgId, drawn] = await Promise.all([
+    markups.markupsOfImage(db, imageId),
+    photoImgId(db, imageId),
+    photoPatches(db, imageId),
+  ]);
+  return { markups: list, img_id: imgId, patches: drawn };
 }
 
 async function openMarkup(deps: Deps, actor: UserActor, id: number) {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { defineJob } from '../../platform/jobs/define.ts';
 import * as repo from './ai.repository.ts';
 import { runWithProgress } from './detector/threads.ts';
-import type { TrainInput, TrainOutput } from './detector/train.task.ts';
+import type { TrainImage, TrainInput, TrainOutput } from './detector/train.task.ts';
 
 export const TRAINING_JOB = 'ai.train';
 /** Epochs of the head's training (measured: see README 'AI models'). */
@@ -21,6 +22,34 @@ const PROGRESS_WRITE_MS = 1_000;
 export function isHeldBack(seed: number, imageId: number, holdbackPct: number): boolean {
   const h = createHash('sha256').update(`${seed}:${imageId}`).digest();
   return h.readUInt32BE(0) % 100 < holdbackPct;
+}
+
+const toBox = ([left, top, width, height]: [number, number, number, number]) => ({
+  left,
+  top,
+  width,
+  height,
+});
+
+/**
+ * What a run trains on: every marked-up image of the model with its side of the split. Positives are the
+ * boxes; negative examples ('nothing to find here', or only dismissed markups) come with no boxes, and the
+ * regions of dismissed markups as `negatives` (hard background the head must learn to leave alone).
+ */
+export async function trainingSet(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  model: Pick<repo.ModelRow, 'id' | 'split_seed' | 'model_holdbackpercentage'>,
+): Promise<(TrainImage & { id: number })[]> {
+  const images = await repo.trainingImages(deps.database.db, model.id);
+  return Promise.all(
+    images.map(async (i) => ({
+      id: i.id,
+      bytes: new Uint8Array(await deps.storage.readWhole(i.storage_key)),
+      boxes: i.boxes.map(toBox),
+      negatives: i.negatives.map(toBox),
+      validation: isHeldBack(model.split_seed, i.id, model.model_holdbackpercentage),
+    })),
+  );
 }
 
 const Payload = z.object({ modelId: z.number().int().positive() });
@@ -43,15 +72,8 @@ export const aiTrainingJob = defineJob({
     const controller = new AbortController();
     ctx.signal.addEventListener('abort', () => controller.abort(), { once: true });
     try {
-      const images = await repo.trainingImages(db, modelId);
       const input: TrainInput = {
-        images: await Promise.all(
-          images.map(async (i) => ({
-            bytes: new Uint8Array(await ctx.deps.storage.readWhole(i.storage_key)),
-            boxes: i.boxes.map(([left, top, width, height]) => ({ left, top, width, height })),
-            validation: isHeldBack(model.split_seed, i.id, model.model_holdbackpercentage),
-          })),
-        ),
+        images: (await trainingSet(ctx.deps, model)).map(({ id: _, ...image }) => image),
         epochs: TRAINING_EPOCHS,
         seed: model.split_seed,
         threshold: DETECTION_THRESHOLD,

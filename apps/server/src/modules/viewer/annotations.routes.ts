@@ -4,6 +4,7 @@ import {
   AddDeficiencyBody,
   Annotation,
   CategoriesResponse,
+  CreateAiPatchResponse,
   CreateAnnotationBody,
   CreateAnnotationResponse,
   IdParam,
@@ -15,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { createPhotoPatch } from '../ai/photoPatches.service.ts';
 import * as service from './annotations.service.ts';
 
 const tags = ['Annotations'];
@@ -53,12 +55,19 @@ export async function annotationsRoutes(app: App): Promise<void> {
           'original, inside image_width × image_height; category (the component) required; sub_category, when ' +
           'given, one of its deficiencies (400 category_mismatch); risk_level 2–5 (default 2); text the note ' +
           '(at most 500). Numbered after the photo’s others; raises the inspection’s risk. Inspecting roles only. ' +
+          'AI mode (Insert AI patch): with model_id the shape needs no component and is saved as a training ' +
+          'patch of that model on the photo (404 when there is no such model; 400 patch_outside_image when it ' +
+          'leaves the photo’s pixels); the answer then carries `patch` instead of `annotation`, and ' +
+          'POST /ai/deletePatch/{id} deletes it. ' +
           visibility,
         body: CreateAnnotationBody,
-        response: { 200: CreateAnnotationResponse },
+        response: { 200: z.union([CreateAnnotationResponse, CreateAiPatchResponse]) },
       },
     },
-    async (req) => ({ ...ok, annotation: await service.createAnnotation(db, actorOf(req), req.body) }),
+    async (req) =>
+      req.body.model_id != null
+        ? { ...ok, patch: await createPhotoPatch(db, actorOf(req), req.body) }
+        : { ...ok, annotation: await service.createAnnotation(db, actorOf(req), req.body) },
   );
 
   app.post(

@@ -20,6 +20,8 @@ import { seeded } from './random.ts';
 export interface TrainImage {
   bytes: Uint8Array;
   boxes: Box[];
+  /** Regions known to hold nothing (dismissed markups): their cells are always background rows. */
+  negatives?: Box[];
   validation: boolean;
 }
 export interface TrainInput {
@@ -68,10 +70,15 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
   input.images.forEach((image, k) => {
     if (image.validation) return;
     const { labels, edges } = cellTargets(image.boxes, sizes[k]!.width, sizes[k]!.height);
+    // Hard negatives: where a reviewer dismissed what a model saw, every cell is a background row.
+    const hard = image.negatives?.length
+      ? cellTargets(image.negatives, sizes[k]!.width, sizes[k]!.height).labels
+      : null;
     const background: number[] = [];
     for (let c = 0; c < CELLS; c++) {
       if (labels[c] === 1)
         rows.push({ image: k, cell: c, label: 1, edges: Array.from(edges.subarray(c * 4, c * 4 + 4)) });
+      else if (hard?.[c] === 1) rows.push({ image: k, cell: c, label: 0, edges: [0, 0, 0, 0] });
       else background.push(c);
     }
     for (let j = 0; j < NEGATIVES_PER_IMAGE && background.length > 0; j++) {

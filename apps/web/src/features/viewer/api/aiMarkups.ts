@@ -2,9 +2,11 @@ import {
   type AiAcceptBody,
   AiAcceptResponse,
   AiMarkupList,
+  AiModelList,
   AiOk,
   type AiReviewAllBody,
   AiReviewAllResponse,
+  CreateAiPatchResponse,
 } from '@linewalker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
@@ -49,6 +51,58 @@ export function useMarkupReview(imageId: number | null, projectId: number) {
     reviewAll: useMutation({
       mutationFn: (body: Omit<AiReviewAllBody, 'risk_level'> & { risk_level?: number }) =>
         apiRequest('/ai/markups/reviewAll', { method: 'POST', body, schema: AiReviewAllResponse }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** GET /ai/models: the AI mode's model choice (spec 2 §7 'AI: all models'). */
+export const useAiModelChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.ai.models(),
+    queryFn: ({ signal }) => apiRequest('/ai/models', { schema: AiModelList, signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** A shape drawn in AI mode, in the photo's pixels, with its note. */
+export interface NewAiPatch {
+  modelId: number;
+  shape:
+    | { rectangle: { x: number; y: number; width: number; height: number } }
+    | { polygon: Array<[number, number]> };
+  text: string | null;
+  imageWidth: number;
+  imageHeight: number;
+}
+
+/**
+ * Insert AI patch (POST /annotations with model_id, spec 2 §7) and Delete AI patch (POST /ai/deletePatch/{id}):
+ * each changes the photo's AI view and the model's counts.
+ */
+export function usePhotoPatches(imageId: number | null) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    imageId === null ? undefined : invalidate(queryClient, [markupsKey(imageId), queryKeys.ai.all]);
+  return {
+    create: useMutation({
+      mutationFn: (p: NewAiPatch) =>
+        apiRequest('/annotations', {
+          method: 'POST',
+          body: {
+            image_id: imageId,
+            model_id: p.modelId,
+            ...p.shape,
+            text: p.text,
+            image_width: p.imageWidth,
+            image_height: p.imageHeight,
+          },
+          schema: CreateAiPatchResponse,
+        }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest(`/ai/deletePatch/${id}`, { method: 'POST', schema: AiOk }),
       onSuccess: refresh,
     }),
   };

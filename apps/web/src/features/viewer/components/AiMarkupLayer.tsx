@@ -1,16 +1,19 @@
-import type { AiMarkup } from '@linewalker/domain';
+import type { AiMarkup, AiPhotoPatch } from '@linewalker/domain';
 import { memo, useMemo } from 'react';
-import { markupsPath } from '../model/aiMarkups.ts';
+import { markupsPath, patchesPath } from '../model/aiMarkups.ts';
 
 interface AiMarkupLayerProps {
   /** The markups to draw (open ones above the slider), in the photo's pixels. */
   markups: readonly AiMarkup[];
+  /** The patches drawn on the photo (of the chosen model, or all), dashed in another colour. */
+  patches: readonly AiPhotoPatch[];
   selectedId: number | null;
   width: number;
   height: number;
 }
 
 const COLOR = '#be4bdb';
+const PATCH_COLOR = '#15aabf';
 
 /**
  * The 'Ai Layer': every markup as ONE SVG path inside the stage's transformed box (the stage pans and zooms
@@ -19,11 +22,13 @@ const COLOR = '#be4bdb';
  */
 export const AiMarkupLayer = memo(function AiMarkupLayer({
   markups,
+  patches,
   selectedId,
   width,
   height,
 }: AiMarkupLayerProps) {
   const d = useMemo(() => markupsPath(markups), [markups]);
+  const drawn = useMemo(() => patchesPath(patches), [patches]);
   const picked = markups.find((m) => m.id === selectedId);
   return (
     <svg
@@ -33,8 +38,18 @@ export const AiMarkupLayer = memo(function AiMarkupLayer({
       style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible', pointerEvents: 'none' }}
       data-testid="ai-layer"
       data-markups={markups.length}
+      data-patches={patches.length}
     >
       <title>AI markups</title>
+      <path
+        d={drawn}
+        fill="none"
+        stroke={PATCH_COLOR}
+        strokeWidth={2}
+        strokeDasharray="6 4"
+        vectorEffect="non-scaling-stroke"
+        data-testid="ai-layer-patches"
+      />
       <path d={d} fill="none" stroke={COLOR} strokeWidth={2} vectorEffect="non-scaling-stroke" />
       {picked && (
         <path

@@ -1,9 +1,21 @@
-import type { AiMarkup, CategoriesResponse } from '@linewalker/domain';
-import { Box, Button, Group, Loader, Slider, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import type { AiMarkup, AiModel, CategoriesResponse } from '@linewalker/domain';
+import {
+  Box,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Select,
+  Slider,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import type { useMarkupReview } from '../api/aiMarkups.ts';
-import { openAbove, scoreLabel } from '../model/aiMarkups.ts';
+import { type AiModelChoice, openAbove, scoreLabel } from '../model/aiMarkups.ts';
 import { NewAnnotationPanel, type NewAnnotationValues } from './NewAnnotationPanel.tsx';
 
 /** Rows the list draws at once; the layer still shows every markup above the slider. */
@@ -20,6 +32,35 @@ interface AiMarkupPanelProps {
   categories: CategoriesResponse | undefined;
   canAddCategory: boolean;
   review: ReturnType<typeof useMarkupReview>;
+  /** The model choice (spec 2 §7 'AI: all models, one model'): kept by the viewer across photos. */
+  models: readonly AiModel[] | undefined;
+  modelId: AiModelChoice;
+  onModel: (id: AiModelChoice) => void;
+  /** The photo's drawn patches and a new one's form. */
+  children?: ReactNode;
+}
+
+const ALL = 'all';
+
+/** Model: All models, or one (by class name). */
+function ModelPicker(props: Pick<AiMarkupPanelProps, 'models' | 'modelId' | 'onModel'>) {
+  return (
+    <Select
+      label="Model"
+      size="xs"
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage="No model matches"
+      data={[
+        { value: ALL, label: 'All models' },
+        ...(props.models ?? []).map((m) => ({ value: String(m.id), label: m.model_class_name })),
+      ]}
+      value={props.modelId === null ? ALL : String(props.modelId)}
+      onChange={(v) => props.onModel(v === null || v === ALL ? null : Number(v))}
+      comboboxProps={{ zIndex: 400 }}
+      data-testid="ai-model-picker"
+    />
+  );
 }
 
 type Accepting = { kind: 'one'; markup: AiMarkup } | { kind: 'all' } | null;
@@ -46,7 +87,13 @@ export function AiMarkupPanel({ markups, review, ...props }: AiMarkupPanelProps)
       if (accepting.kind === 'one') review.accept.mutate({ id: accepting.markup.id, ...values }, done);
       else
         review.reviewAll.mutate(
-          { imageId: props.imageId, minScore: props.minScore, action: 'accept', ...values },
+          {
+            imageId: props.imageId,
+            minScore: props.minScore,
+            modelId: props.modelId,
+            action: 'accept',
+            ...values,
+          },
           done,
         );
     };
@@ -71,6 +118,9 @@ export function AiMarkupPanel({ markups, review, ...props }: AiMarkupPanelProps)
 
   return (
     <Stack gap="sm" data-testid="ai-markup-panel">
+      <ModelPicker models={props.models} modelId={props.modelId} onModel={props.onModel} />
+      {props.children}
+      <Divider />
       <Title order={5}>AI Markups</Title>
       {props.loading ? (
         <Loader size="sm" aria-label="Loading AI markups" />
@@ -99,7 +149,7 @@ export function AiMarkupPanel({ markups, review, ...props }: AiMarkupPanelProps)
           onClick={() => {
             setError(null);
             review.reviewAll.mutate(
-              { imageId: props.imageId, minScore: props.minScore, action: 'dismiss' },
+              { imageId: props.imageId, minScore: props.minScore, modelId: props.modelId, action: 'dismiss' },
               { onError: failed },
             );
           }}

@@ -1,9 +1,8 @@
 import { can, completionControl, imagesInView, isCustomer, isEttOrAbb } from '@linewalker/domain';
 import { Box, Center, Loader, Modal, Text } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useImageMarkups, useMarkupReview } from '../api/aiMarkups.ts';
 import { markImage, useReviewMutations } from '../api/viewerMutations.ts';
 import {
   useCategories,
@@ -11,13 +10,14 @@ import {
   useInspectionImages,
   useViewerInspection,
 } from '../api/viewerQueries.ts';
+import { useAiMode } from '../hooks/useAiMode.ts';
 import { useAnnotationEditing } from '../hooks/useAnnotationEditing.ts';
 import { usePhotoStepping } from '../hooks/usePhotoStepping.ts';
 import { useViewerDialog } from '../hooks/useViewerDialog.ts';
 import { useViewerKeys } from '../hooks/useViewerKeys.ts';
-import { DEFAULT_MIN_SCORE, openAbove } from '../model/aiMarkups.ts';
 import { AiMarkupLayer } from './AiMarkupLayer.tsx';
 import { AiMarkupPanel } from './AiMarkupPanel.tsx';
+import { AiPatchSection } from './AiPatchSection.tsx';
 import { AnnotationColumn } from './AnnotationColumn.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { ImageList } from './ImageList.tsx';
@@ -64,10 +64,6 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const seesQuality = session ? can(session, 'image.quality.read') : false;
   // The AI mode (issue 22): reviewers see and review what the models found on the photo.
   const canAi = session ? can(session, 'ai.markup') : false;
-  const [aiMode, setAiMode] = useState(false);
-  const [aiLayer, setAiLayer] = useState(true);
-  const [minScore, setMinScore] = useState(DEFAULT_MIN_SCORE);
-  const [pickedMarkup, setPickedMarkup] = useState<number | null>(null);
 
   // What belongs to one photo (a shape drawn, an annotation picked) goes when the reviewer steps on.
   const forgetPhoto = useRef<() => void>(() => {});
@@ -82,15 +78,13 @@ export function InspectionViewer(props: InspectionViewerProps) {
   const annotations = useImageAnnotations(current?.id ?? null);
   const annotationList = annotations.data ?? [];
   const editing = useAnnotationEditing(current, actions.createAnnotation);
+  // The AI mode's model choice and slider stay while stepping; the markup picked belongs to one photo.
+  const ai = useAiMode(current, projectId, canAi);
   forgetPhoto.current = () => {
     editing.forgetPhoto();
-    setPickedMarkup(null);
+    ai.setPickedMarkup(null);
   };
-  const inAi = aiMode && canAi;
-  const markups = useImageMarkups(current?.id ?? null, inAi);
-  const markupReview = useMarkupReview(current?.id ?? null, inspection.data?.project_id ?? 0);
-  const markupList = markups.data?.markups;
-  const layerMarkups = useMemo(() => openAbove(markupList ?? [], minScore), [markupList, minScore]);
+  const inAi = ai.on;
 
   const ett = useEttWorkflow({
     inspectionId,
@@ -225,14 +219,15 @@ export function InspectionViewer(props: InspectionViewerProps) {
               ai={
                 canAi
                   ? {
-                      mode: aiMode,
+                      mode: ai.mode,
                       onMode: () => {
-                        setAiMode((m) => !m);
+                        ai.toggle();
                         editing.setDrawMode(null);
                         editing.setPending(null);
                       },
-                      layer: aiLayer,
-                      onLayer: setAiLayer,
+                      layer: ai.layer,
+                      onLayer: ai.setLayer,
+                      canDraw: ai.canDraw,
                     }
                   : undefined
               }
@@ -282,11 +277,12 @@ export function InspectionViewer(props: InspectionViewerProps) {
                       }}
                       onFirstZoom={onFirstZoom}
                       overlay={
-                        inAi && aiLayer
+                        inAi && ai.layer
                           ? (w, h) => (
                               <AiMarkupLayer
-                                markups={layerMarkups}
-                                selectedId={pickedMarkup}
+                                markups={ai.layerMarkups}
+                                patches={ai.patches}
+                                selectedId={ai.pickedMarkup}
                                 width={w}
                                 height={h}
                               />
@@ -333,16 +329,33 @@ export function InspectionViewer(props: InspectionViewerProps) {
                 <AiMarkupPanel
                   key={current.id}
                   imageId={current.id}
-                  markups={markupList}
-                  loading={markups.isPending}
-                  minScore={minScore}
-                  onMinScore={setMinScore}
-                  selectedId={pickedMarkup}
-                  onSelect={setPickedMarkup}
+                  markups={ai.markupList}
+                  loading={ai.markups.isPending}
+                  minScore={ai.minScore}
+                  onMinScore={ai.setMinScore}
+                  selectedId={ai.pickedMarkup}
+                  onSelect={ai.setPickedMarkup}
                   categories={categories.data}
                   canAddCategory={canAddCategory}
-                  review={markupReview}
-                />
+                  review={ai.review}
+                  models={ai.models}
+                  modelId={ai.modelId}
+                  onModel={(id) => {
+                    ai.setModelId(id);
+                    if (id === null) {
+                      editing.setDrawMode(null);
+                      editing.setPending(null);
+                    }
+                  }}
+                >
+                  <AiPatchSection
+                    ai={ai}
+                    image={current}
+                    pending={pending}
+                    onPendingDone={() => editing.setPending(null)}
+                    canDelete={canInspect}
+                  />
+                </AiMarkupPanel>
               ) : null}
             </Box>
           ) : (

@@ -32,7 +32,14 @@ interface ViewerToolbarProps {
   ettToggle: ReactNode;
   stage: RefObject<StageHandle | null>;
   /** The AI mode's tool and its 'Ai Layer' switch, for reviewers (issue 22); absent for others. */
-  ai?: { mode: boolean; onMode: () => void; layer: boolean; onLayer: (on: boolean) => void };
+  ai?: {
+    mode: boolean;
+    onMode: () => void;
+    layer: boolean;
+    onLayer: (on: boolean) => void;
+    /** AI mode draws patches of one model: the tools work once a model is chosen. */
+    canDraw: boolean;
+  };
 }
 
 /** The bar over the photo: drawing tools, annotations shown and listed, note, HD, shot identifier, zoom. */
@@ -45,18 +52,20 @@ export function ViewerToolbar({ editing, current, stage, ...props }: ViewerToolb
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       wrap="nowrap"
     >
-      {props.canInspect && props.view !== 'rejected' && !props.ai?.mode && (
+      {props.canInspect && props.view !== 'rejected' && (
         <>
           <ToolButton
             label="Annotate Rectangle"
             active={drawMode === 'rectangle'}
             icon={<IconRectangle size={20} />}
+            disabled={props.ai?.mode === true && !props.ai.canDraw}
             onClick={() => setDrawMode((m) => (m === 'rectangle' ? null : 'rectangle'))}
           />
           <ToolButton
             label="Annotate Polygon"
             active={drawMode === 'polygon'}
             icon={<IconPolygon size={20} />}
+            disabled={props.ai?.mode === true && !props.ai.canDraw}
             onClick={() => setDrawMode((m) => (m === 'polygon' ? null : 'polygon'))}
           />
         </>
