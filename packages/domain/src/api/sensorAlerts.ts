@@ -14,13 +14,13 @@ const Positive = (label: string, max: number, unit: string) =>
     .number({ message: `${label}: a number` })
     .finite()
     .gt(0, `${label}: more than 0`)
-    .max(max, `${label}: at most ${max} ${unit}`);
+    .max(max, `${label}: at most ${max}${unit}`);
 const NonNegative = (label: string, max: number, unit: string) =>
   z
     .number({ message: `${label}: a number` })
     .finite()
     .min(0, `${label}: 0 or more`)
-    .max(max, `${label}: at most ${max} ${unit}`);
+    .max(max, `${label}: at most ${max}${unit}`);
 const tiltMax = TILT_EMERGENCY_DEG - 0.1;
 
 /**
@@ -41,9 +41,9 @@ export const AlertRuleSet = z
       .strict(),
     vibration: z
       .object({
-        warning_g: Positive('Vibration warning', 16, 'g'),
-        alarm_g: Positive('Vibration alarm', 16, 'g'),
-        hysteresis_g: NonNegative('Vibration hysteresis', 8, 'g'),
+        warning_g: Positive('Vibration warning', 16, ' g'),
+        alarm_g: Positive('Vibration alarm', 16, ' g'),
+        hysteresis_g: NonNegative('Vibration hysteresis', 8, ' g'),
         hold_seconds: Seconds('Vibration hold', 3600),
       })
       .strict(),
