@@ -28,7 +28,9 @@ test('a customer edits its alert rules in the Edit Alerts dialog, with validatio
   // Kept by the server: the dialog opens with the new value; Escape closes it without saving.
   await page.getByRole('button', { name: 'Edit Alerts' }).click();
   await dialog.getByRole('tab', { name: 'Distribution' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Tilt alarm (risk 3)' })).toHaveValue('12', { timeout: 30_000 });
+  await expect(dialog.getByRole('textbox', { name: 'Tilt alarm (risk 3)' })).toHaveValue('12', {
+    timeout: 30_000,
+  });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
