@@ -5,6 +5,7 @@ import { bidKmzImportJob } from './modules/bids/kmzImport.job.ts';
 import { deliveryPackageJob } from './modules/delivery/deliveryPackage.job.ts';
 import { availabilityTextJob } from './modules/pilots/availabilityText.job.ts';
 import { projectImportJob } from './modules/projects/csvImport.job.ts';
+import { sensorOfflineJob } from './modules/sensors/offline.job.ts';
 import { sensorRetentionJob } from './modules/sensors/retention.job.ts';
 import { orphanSweepJob } from './modules/sourceFiles/orphanSweep.job.ts';
 import { imageProcessJob } from './modules/upload/imageProcess.job.ts';
@@ -35,5 +36,6 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   aiTrainingJob,
   aiRunOnProjectJob,
   sensorRetentionJob,
+  sensorOfflineJob,
   orphanSweepJob,
 ];

@@ -47,7 +47,10 @@ async function main(): Promise<void> {
         })
       : null;
   await worker?.start();
-  const sensors = await startSensorIngestion(database.db, app.log, config.mqtt);
+  const sensors = await startSensorIngestion(database.db, app.log, config.mqtt, {
+    mailer: app.deps.mailer,
+    publicUrl: config.publicUrl,
+  });
   // The demo's devices report live values: new tokens for them at each start, readings every 2 seconds.
   const simulator = config.demoData
     ? await startDemoSimulator(database.db, app.log, sensors, demoSensorIds())

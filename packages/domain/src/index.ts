@@ -19,6 +19,7 @@ export * from './api/pilots.ts';
 export * from './api/projects.ts';
 export * from './api/reports.ts';
 export * from './api/review.ts';
+export * from './api/sensorAlerts.ts';
 export * from './api/sensors.ts';
 export * from './api/structure3d.ts';
 export * from './api/structures.ts';

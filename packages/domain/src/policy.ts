@@ -1,4 +1,12 @@
-import { canCreate, canInspect, isStaff, isSuperAdmin, type Principal, projectSubpagesFor } from './roles.ts';
+import {
+  canCreate,
+  canInspect,
+  isCustomer,
+  isStaff,
+  isSuperAdmin,
+  type Principal,
+  projectSubpagesFor,
+} from './roles.ts';
 
 const seesDelivery = (p: Principal): boolean => projectSubpagesFor(p.roleName).includes('archive');
 
@@ -90,6 +98,10 @@ export const POLICY = {
   // retire devices.
   'sensor.read': () => true,
   'sensor.device.manage': isStaff,
+  // Alert rules (issue 20): everyone reads them (customers their company's). A customer's users keep their
+  // own company's rules (the utility knows its structures); among staff, super admins and project managers
+  // change any company's for it. Inspectors and users only look.
+  'sensor.alerts.edit': (p) => isCustomer(p) || canCreate(p),
   // Order tracking (spec 3 §2 'Assets'): everyone reads (customers their company's orders); staff create
   // orders and update their status (carriers and manufacturers through the signed webhook).
   'order.read': () => true,

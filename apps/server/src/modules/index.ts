@@ -22,6 +22,7 @@ import { orderWebhookRoutes } from './orders/orderWebhook.routes.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { pilotsRoutes } from './pilots/pilots.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
+import { sensorAlertsRoutes } from './sensors/alerts.routes.ts';
 import { sensorsRoutes } from './sensors/sensors.routes.ts';
 import { filesRoutes } from './sourceFiles/files.routes.ts';
 import { projectFilesRoutes } from './sourceFiles/projectFiles.routes.ts';
@@ -78,6 +79,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(aiTrainingRoutes);
   await app.register(aiMarkupsRoutes);
   await app.register(sensorsRoutes);
+  await app.register(sensorAlertsRoutes);
   await app.register(ordersRoutes);
   await app.register(orderWebhookRoutes);
 }

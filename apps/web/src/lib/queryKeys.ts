@@ -85,6 +85,10 @@ export const queryKeys = {
     all: ['sensors'] as const,
     data: (deviceId: string | null, range: string) => ['sensors', 'data', deviceId, range] as const,
     payload: (deviceId: string) => ['sensors', 'payload', deviceId] as const,
+    alerts: (deviceId: string, range: string) => ['sensors', 'alerts', deviceId, range] as const,
+    alertRules: (companyId: number | null) => ['sensors', 'alertRules', companyId] as const,
+    subscription: () => ['sensors', 'alertSubscription'] as const,
+    companies: () => ['sensors', 'companies'] as const,
   },
 
   /** Order tracking (/assets): the orders, their tracks, one order's history, the asset search. */

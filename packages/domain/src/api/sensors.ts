@@ -92,27 +92,6 @@ export const SENSOR_RANGE_LABELS: Record<SensorRange, string> = {
 /** Buckets of a chart: each gives its minimum and its maximum, so a chart has at most 1,000 points. */
 export const SENSOR_CHART_BUCKETS = 500;
 
-/**
- * The Risk column (1 low … 3 high) until a company edits its alert rules: from the newest reading's lean
- * (the larger of |tilt x| and |tilt y|, degrees from vertical) and vibration (the largest axis, g). The figures:
- * a wood pole leaning past 5° is a maintenance item in the usual pole inspection manuals, past 10° a
- * replacement; 20° is an emergency on any scale. Vibration of 0.5 g held on a structure is galloping or
- * aeolian vibration worth a look, 1 g a danger to hardware.
- */
-export const SENSOR_RISK_DEFAULTS = { tiltDeg: [5, 10] as const, vibrationG: [0.5, 1] as const };
-export function sensorRisk(
-  tilt: { x: number; y: number } | null,
-  vibration: { x: number; y: number; z: number } | null,
-): 1 | 2 | 3 {
-  const lean = tilt ? Math.max(Math.abs(tilt.x), Math.abs(tilt.y)) : 0;
-  const shake = vibration ? Math.max(Math.abs(vibration.x), Math.abs(vibration.y), Math.abs(vibration.z)) : 0;
-  const [tiltMid, tiltHigh] = SENSOR_RISK_DEFAULTS.tiltDeg;
-  const [vibMid, vibHigh] = SENSOR_RISK_DEFAULTS.vibrationG;
-  if (lean >= tiltHigh || shake >= vibHigh) return 3;
-  if (lean >= tiltMid || shake >= vibMid) return 2;
-  return 1;
-}
-
 export const SensorDataQuery = z.object({
   company_id: PositiveId.optional(),
   /** The selected device: its vibrations (downsampled over `range`) come with its row; the others' are empty. */

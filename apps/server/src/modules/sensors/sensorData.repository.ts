@@ -20,12 +20,14 @@ const ListRow = z.object({
   first_vibration: z.string().nullable(),
   tilt: z.unknown(),
   vibration: z.unknown(),
+  risk: z.number().nullable(),
 });
 export type SensorListRow = z.infer<typeof ListRow>;
 
 /**
  * Every live device in scope with its structure, line and latest value (one row per device, from the
- * latest-value columns: the readings are not read). `scope` confines it to a company's structures.
+ * latest-value columns: the readings are not read), and the highest level of its open alerts (the risk).
+ * `scope` confines it to a company's structures.
  */
 export function listSensorStructures(db: Db, scope: SQL) {
   return queryRows(
@@ -34,7 +36,9 @@ export function listSensorStructures(db: Db, scope: SQL) {
           s.location[1] as latitude, s.location[0] as longitude, d.battery,
           ${isoUtc(sql`d.last_seen_at`)} as last_seen, ${isoUtc(sql`d.latest_payload_time`)} as latest_time,
           ${isoUtc(sql`d.first_vibration_time`)} as first_vibration,
-          d.latest_payload->'tilt'->-1 as tilt, d.latest_payload->'vibration'->-1 as vibration
+          d.latest_payload->'tilt'->-1 as tilt, d.latest_payload->'vibration'->-1 as vibration,
+          (select max(a.level)::int from sensor_alerts a
+            where a.device_id = d.device_id and a.ended_at is null and a.raised_at is not null) as risk
         from sensor_devices d
         left join structures s on s.id = d.structure_id
         left join projects p on p.id = s.project_id

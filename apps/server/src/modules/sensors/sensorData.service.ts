@@ -1,4 +1,9 @@
-import { SENSOR_RANGES, type SensorRange, type SensorStructureValue, sensorRisk } from '@linewalker/domain';
+import {
+  riskOfOpenAlerts,
+  SENSOR_RANGES,
+  type SensorRange,
+  type SensorStructureValue,
+} from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
@@ -42,7 +47,7 @@ function toStructure(row: repo.SensorListRow): SensorStructureValue {
     recent_vibration_z: vibration?.z ?? null,
     first_vibration_reading_date: row.first_vibration,
     recent_vibration_reading_date: vibration ? row.latest_time : null,
-    alert: sensorRisk(tilt, vibration),
+    alert: riskOfOpenAlerts(row.risk === null ? [] : [row.risk]),
     vibrations: [],
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { AlertNotifier } from './alertEvaluation.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqttBroker.ts';
 import { type MqttSubscriber, startSubscriber } from './mqttSubscriber.ts';
 import { SensorIngestor } from './sensorIngestor.ts';
@@ -24,8 +25,9 @@ export async function startSensorIngestion(
   db: Db,
   log: FastifyBaseLogger,
   mqttConfig: Config['mqtt'],
+  notifier: AlertNotifier | null = null,
 ): Promise<SensorIngestion> {
-  const ingestor = new SensorIngestor(db, log);
+  const ingestor = new SensorIngestor(db, log, { notifier });
   let broker: EmbeddedBroker | null = null;
   let subscriber: MqttSubscriber | null = null;
   let brokerUrl: string | null = null;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
 import { type DeviceReading, storeReadings } from './sensors.repository.ts';
 
 export interface IngestorOptions {
@@ -14,6 +15,8 @@ export interface IngestorOptions {
   maxDelayMs?: number;
   /** Readings held in memory before `accept` makes the caller wait (back-pressure on the broker). */
   maxPending?: number;
+  /** Where raised alerts are e-mailed (the server's outbox); without one alerts are only recorded. */
+  notifier?: AlertNotifier | null;
 }
 
 export interface IngestStats {
@@ -31,7 +34,8 @@ const ActiveId = z.object({ device_id: z.string() });
  * Validates MQTT messages and writes them in batches. A message that is not JSON or breaks the contract is
  * counted and logged with its device and never stored (nor half-stored: each batch is one transaction); one
  * from a device that is not registered or is retired likewise. A batch the database refuses stays queued and
- * is tried again, so a database outage delays readings without losing them.
+ * is tried again, so a database outage delays readings without losing them. Each batch runs through the
+ * alert rules in its transaction (alertEvaluation.ts): an alert is recorded and announced with its readings.
  */
 export class SensorIngestor {
   readonly stats: IngestStats = {
@@ -50,6 +54,7 @@ export class SensorIngestor {
   private readonly batchSize: number;
   private readonly maxDelayMs: number;
   private readonly maxPending: number;
+  private readonly notifier: AlertNotifier | null;
 
   constructor(
     private readonly db: Db,
@@ -59,6 +64,7 @@ export class SensorIngestor {
     this.batchSize = options.batchSize ?? 1000;
     this.maxDelayMs = options.maxDelayMs ?? 50;
     this.maxPending = options.maxPending ?? 20_000;
+    this.notifier = options.notifier ?? null;
   }
 
   /** Parses one message of `deviceId`; answers false (counted, logged) when it is refused. */
@@ -134,6 +140,7 @@ export class SensorIngestor {
         this.stats.unknownDevice += batch.length - accepted.length;
         const n = await storeReadings(tx, accepted);
         this.stats.duplicates += accepted.length - n;
+        await evaluateAlerts(tx, accepted, this.notifier);
         return n;
       });
       this.stats.stored += stored;

@@ -37,6 +37,7 @@ const STAFF = 'Staff (every role but Customer); customers 403.';
 
 export async function sensorsRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
+  const notifier = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
 
   app.post(
     '/sensors/devices',
@@ -125,7 +126,7 @@ export async function sensorsRoutes(app: App): Promise<void> {
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       const messages = Array.isArray(req.body) ? req.body : [req.body];
-      return reply.code(202).send(await service.ingestOverHttp(db, token || null, messages));
+      return reply.code(202).send(await service.ingestOverHttp(db, token || null, messages, notifier));
     },
   );
 

@@ -6,6 +6,7 @@ import { newSecretToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { conflict, notFound, unauthorized } from '../../platform/errors.ts';
+import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
 import * as repo from './sensors.repository.ts';
 
 /**
@@ -66,14 +67,19 @@ export function authenticateDevice(db: Db, token: string, deviceId?: string) {
 }
 
 /** HTTP ingestion: the request's messages, stored together (all or nothing) for the token's device. */
-export async function ingestOverHttp(db: Db, token: string | null, messages: SensorMessageValue[]) {
+export async function ingestOverHttp(
+  db: Db,
+  token: string | null,
+  messages: SensorMessageValue[],
+  notifier: AlertNotifier | null,
+) {
   const device = token ? await authenticateDevice(db, token) : null;
   if (!device) throw unauthorized('Unknown or retired device token');
-  const stored = await withTransaction(db, (tx) =>
-    repo.storeReadings(
-      tx,
-      messages.map((m) => ({ ...m, deviceId: device.device_id })),
-    ),
-  );
+  const stored = await withTransaction(db, async (tx) => {
+    const readings = messages.map((m) => ({ ...m, deviceId: device.device_id }));
+    const n = await repo.storeReadings(tx, readings);
+    await evaluateAlerts(tx, readings, notifier);
+    return n;
+  });
   return { accepted: messages.length, stored };
 }

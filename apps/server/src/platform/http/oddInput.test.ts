@@ -1,4 +1,4 @@
-import { TEXT_MESSAGES } from '@linewalker/domain';
+import { DEFAULT_RULE_SETS, TEXT_MESSAGES } from '@linewalker/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { projectPayload } from '../../testing/projectFactories.ts';
@@ -261,6 +261,8 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/v1/basemap/extracts': () => ({ url: 'basemap/1/x.pmtiles' }),
   'POST /api/v1/sensors/devices': () => ({ device_id: 'odd-device-1', structure_id: 1 }),
   'PUT /api/v1/sensors/devices/:deviceId': () => ({ structure_id: 1 }),
+  'PUT /api/v1/sensors/alert-rules': () => ({ rules: [DEFAULT_RULE_SETS.distribution] }),
+  'PUT /api/v1/sensors/alert-subscription': () => ({ subscribed: true }),
   'POST /api/v1/drones/sendCommand/:id': () => ({
     requestId: '00000000-0000-4000-8000-0000000000aa',
     endpoint: '/takeoff',

@@ -1,5 +1,18 @@
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, moment } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+import { createdAt, moment, updatedAt } from './columns.ts';
 import { structures } from './structures.ts';
 
 export interface XYZ {
@@ -81,3 +94,60 @@ export const sensorReadingsHourly = pgTable(
   },
   (t) => [primaryKey({ name: 'sensor_readings_hourly_pkey', columns: [t.deviceId, t.hour] })],
 );
+
+/**
+ * A company's alert rules for one structure class (the JSON of domain's AlertRuleSet without its class); a
+ * class without a row has the shipped defaults (DEFAULT_RULE_SETS).
+ */
+export const sensorAlertRules = pgTable(
+  'sensor_alert_rules',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    structureClass: varchar('structure_class', { length: 16 }).notNull(),
+    rules: jsonb('rules').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ name: 'sensor_alert_rules_pkey', columns: [t.companyId, t.structureClass] })],
+);
+
+/**
+ * Alerts of devices, one row per alert (not per reading). A row with raised_at null is a value over its
+ * threshold that has not held long enough yet (the evaluation's state, kept here so every server and every
+ * restart agrees); it is deleted when the value drops first. A raised alert is open until ended_at. At most
+ * one unfinished row per (device, kind, level): two servers cannot raise the same alert twice.
+ */
+export const sensorAlerts = pgTable(
+  'sensor_alerts',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: varchar('device_id', { length: 64 })
+      .notNull()
+      .references(() => sensorDevices.deviceId, { onDelete: 'cascade' }),
+    /** The device's company when the alert started (null: the device was on no customer structure). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).$type<'tilt' | 'vibration' | 'offline'>().notNull(),
+    level: smallint('level').notNull(),
+    threshold: doublePrecision('threshold').notNull(),
+    startedAt: moment('started_at').notNull(),
+    raisedAt: moment('raised_at'),
+    endedAt: moment('ended_at'),
+    peak: doublePrecision('peak'),
+  },
+  (t) => [
+    uniqueIndex('sensor_alerts_unfinished_unique')
+      .on(t.deviceId, t.kind, t.level)
+      .where(sql`${t.endedAt} is null`),
+    index('sensor_alerts_device_time_idx').on(t.deviceId, t.startedAt),
+  ],
+);
+
+/** Users who asked for an e-mail when an alert of their company's devices is raised (a per-user opt-in). */
+export const sensorAlertSubscribers = pgTable('sensor_alert_subscribers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_RULE_SETS } from '@linewalker/domain';
 import { everyone, loggedIn, type MatrixRow, staffOnly } from '../matrix.ts';
 
 let registered = 0;
@@ -44,5 +45,30 @@ export const sensorsRows: Record<string, MatrixRow> = {
   'GET /api/v1/structures/sensor_device_payload': {
     request: () => ({ url: '/api/v1/structures/sensor_device_payload?device_id=matrix-missing' }),
     expect: loggedIn(404),
+  },
+  // Alert rules: everyone reads their company's (staff name it); customers, super admins and project
+  // managers change them; another company's customer 404 (its existence not revealed).
+  'GET /api/v1/sensors/alert-rules': {
+    request: (fx) => ({ url: `/api/v1/sensors/alert-rules?company_id=${fx.companyId}` }),
+    expect: { ...loggedIn(200), customer_other: 404 },
+  },
+  'PUT /api/v1/sensors/alert-rules': {
+    request: (fx) => ({
+      url: `/api/v1/sensors/alert-rules?company_id=${fx.companyId}`,
+      payload: { rules: [DEFAULT_RULE_SETS.transmission] },
+    }),
+    expect: { ...loggedIn(200), inspector: 403, user: 403, customer_other: 404 },
+  },
+  'GET /api/v1/sensors/alerts': {
+    request: () => ({ url: '/api/v1/sensors/alerts?device_id=matrix-missing' }),
+    expect: loggedIn(404),
+  },
+  'GET /api/v1/sensors/alert-subscription': {
+    request: () => ({ url: '/api/v1/sensors/alert-subscription' }),
+    expect: loggedIn(200),
+  },
+  'PUT /api/v1/sensors/alert-subscription': {
+    request: () => ({ url: '/api/v1/sensors/alert-subscription', payload: { subscribed: false } }),
+    expect: loggedIn(200),
   },
 };

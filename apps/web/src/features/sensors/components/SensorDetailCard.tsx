@@ -1,6 +1,8 @@
 import { SENSOR_RANGE_LABELS, type SensorRange, type SensorStructureValue } from '@linewalker/domain';
 import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSensorAlerts } from '../api/alerts.ts';
 import { formatReadingTime, round } from '../model/sensorView.ts';
+import { AlertList } from './AlertList.tsx';
 import { TiltFigure } from './TiltFigure.tsx';
 import { VibrationChart } from './VibrationChart.tsx';
 
@@ -23,8 +25,12 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The selected structure: where it is, its battery and reading times, the vibration chart and the tilt figure. */
+/**
+ * The selected structure: where it is, its battery and reading times, the vibration chart with its alert
+ * bands (and the alerts in words under it) and the tilt figure.
+ */
 export function SensorDetailCard({ row, range, onRange }: SensorDetailCardProps) {
+  const alerts = useSensorAlerts(row.common_sense_device_id, range).data ?? [];
   return (
     <Card withBorder data-testid="sensor-detail">
       <Stack gap="sm">
@@ -67,7 +73,8 @@ export function SensorDetailCard({ row, range, onRange }: SensorDetailCardProps)
             <Text size="sm" fw={600}>
               Vibration
             </Text>
-            <VibrationChart points={row.vibrations} />
+            <VibrationChart points={row.vibrations} alerts={alerts} />
+            <AlertList alerts={alerts} />
           </div>
           <TiltFigure tiltX={row.tilt_x} />
         </Group>

@@ -6,6 +6,7 @@ import { AssetsNav } from '../../../components/AssetsNav.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useSensorData } from '../api/getSensorData.ts';
+import { EditAlertsDialog } from '../components/EditAlertsDialog.tsx';
 import { SensorDetailCard } from '../components/SensorDetailCard.tsx';
 import { SENSOR_MAP, SensorsMap } from '../components/SensorsMap.tsx';
 import { SensorsTable } from '../components/SensorsTable.tsx';
@@ -29,6 +30,7 @@ export function SensorsRoute() {
   const [sort, setSort] = useState<SensorSort | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [range, setRange] = useState<SensorRange>('24h');
+  const [editing, setEditing] = useState(false);
   const data = useSensorData(picked, range);
 
   const rows = useMemo(
@@ -85,10 +87,11 @@ export function SensorsRoute() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={280}
         />
-        <Button variant="default" disabled title="Alert rules are not editable yet">
+        <Button variant="default" onClick={() => setEditing(true)}>
           Edit Alerts
         </Button>
       </Group>
+      <EditAlertsDialog opened={editing} onClose={() => setEditing(false)} />
       {body}
     </Stack>
   );
