@@ -174,6 +174,11 @@ export const createAppRouter = (queryClient: QueryClient) =>
                     })),
                 },
                 {
+                  path: paths.adminDrones.path,
+                  lazy: () =>
+                    import('./routes/DronesAdminPage.tsx').then((m) => ({ Component: m.DronesAdminPage })),
+                },
+                {
                   path: paths.adminJobs.path,
                   lazy: () =>
                     import('../features/jobs/routes/JobsRoute.tsx').then((m) => ({

@@ -1,10 +1,41 @@
 import { IdParam } from '../common.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { DroneCommand, DroneCommandAnswer, DroneControl, DroneList, EmergencyStopBody } from './index.ts';
+import {
+  DroneCommand,
+  DroneCommandAnswer,
+  DroneControl,
+  DroneList,
+  DroneListItem,
+  DroneListQuery,
+  DroneRetireBody,
+  DroneSaveBody,
+  EmergencyStopBody,
+} from './index.ts';
 
 /** Remote flight (spec 3 §7): the drone picker, the command call, the control lease and the emergency stop. */
 export const dronesEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/drones', response: DroneList }),
+  list: defineEndpoint({ method: 'GET', path: '/drones', query: DroneListQuery, response: DroneList }),
+  /** The Drones admin page (super admins): register, edit, retire. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/drones',
+    body: DroneSaveBody,
+    response: DroneListItem,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/drones/:id',
+    params: IdParam,
+    body: DroneSaveBody,
+    response: DroneListItem,
+  }),
+  retire: defineEndpoint({
+    method: 'POST',
+    path: '/drones/:id/retire',
+    params: IdParam,
+    body: DroneRetireBody,
+    response: DroneListItem,
+  }),
   sendCommand: defineEndpoint({
     method: 'POST',
     path: '/drones/sendCommand/:id',

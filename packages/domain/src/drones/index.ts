@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './admin.ts';
+
 /** The console's command endpoints (spec 3 §7), plus what the console's safety controls send. */
 export const MOVE_ENDPOINTS = [
   '/yawLeft',
@@ -148,6 +150,14 @@ export const DroneListItem = z.object({
   company_id: z.number().int().nullable(),
   company_name: z.string().nullable(),
   project_id: z.number().int().nullable(),
+  project_name: z.string().nullable(),
+  /** MAVLink: the vehicle's `host:port`; null for the simulator. */
+  address: z.string().nullable(),
+  home_lat: z.number().nullable(),
+  home_lon: z.number().nullable(),
+  home_alt: z.number().nullable(),
+  /** Set once a super admin retired it: no longer offered on the console, commands refused. */
+  retired_at: z.string().nullable(),
   last_status: DroneStatus.nullable(),
   last_status_at: z.string().nullable(),
 });

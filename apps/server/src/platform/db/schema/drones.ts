@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -22,7 +23,7 @@ export const drones = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
-    serialNumber: varchar('serial_number', { length: 100 }).unique(),
+    serialNumber: varchar('serial_number', { length: 100 }),
     companyId: integer('company_id').references(() => companies.id),
     lastStatus: jsonb('last_status').$type<DroneStatus>(),
     lastStatusAt: moment('last_status_at'),
@@ -42,8 +43,14 @@ export const drones = pgTable(
     controllerId: integer('controller_id').references(() => users.id, { onDelete: 'set null' }),
     controlExpiresAt: moment('control_expires_at'),
     emergencyStop: boolean('emergency_stop').notNull().default(false),
+    /** Retired by a super admin: off the console's picker, commands refused; its logs stay. */
+    retiredAt: moment('retired_at'),
   },
-  (t) => [check('drones_driver_check', sql`${t.driver} in ('simulator', 'mavlink')`)],
+  (t) => [
+    check('drones_driver_check', sql`${t.driver} in ('simulator', 'mavlink')`),
+    // A serial is one vehicle whatever its case ('lw-1' and 'LW-1' are the same drone).
+    uniqueIndex('drones_serial_unique').on(sql`lower(${t.serialNumber})`),
+  ],
 );
 
 /** Commands sent from the remote-flight console, kept as a log. */
