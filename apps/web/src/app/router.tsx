@@ -140,9 +140,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
             {
               path: paths.remoteFlight.path,
               lazy: () =>
-                import('../features/drones/routes/RemoteFlightRoute.tsx').then((m) => ({
-                  Component: m.RemoteFlightRoute,
-                })),
+                import('./routes/RemoteFlightPage.tsx').then((m) => ({ Component: m.RemoteFlightPage })),
             },
             {
               path: paths.assetHealth.path,

@@ -107,7 +107,7 @@ export async function dronesRoutes(app: App): Promise<void> {
       errors: { 404: ApiError, 409: ApiError },
     }),
     config: { access: 'drone.fly' },
-    handler: async (req) => sendCommand(db, hub, actorOf(req), req.params.id, req.body),
+    handler: async (req) => sendCommand(app.deps, hub, actorOf(req), req.params.id, req.body),
   });
 
   app.route({

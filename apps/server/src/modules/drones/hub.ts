@@ -90,6 +90,11 @@ export class DroneHub {
     this.stopTick = systemClock.every(Math.max(100, Math.floor(options.leaseMs / 3)), () => void this.tick());
   }
 
+  /** Logs a failure of work done for the drones (the server's error log). */
+  reportError(err: unknown, what: string): void {
+    this.options.onError(err, what);
+  }
+
   /** True while this process holds the drone's vehicle link. */
   holds(droneId: number): boolean {
     return this.held.has(droneId);

@@ -1,4 +1,5 @@
 import {
+  CAPTURE_MESSAGES,
   type DroneEndpoint,
   type DroneLiveStatus,
   flightTimeZone,
@@ -25,6 +26,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -40,6 +42,7 @@ import {
   useDroneControl,
   useDrones,
 } from '../api/drones.ts';
+import { type CaptureProject, CaptureProjectSelect } from '../components/CaptureProjectSelect.tsx';
 import { HoldButton } from '../components/HoldButton.tsx';
 import { ALERT_TEXT, ENDPOINT_LABELS, enqueue, type QueuedCommand, settle } from '../model/commandQueue.ts';
 import { useFlightKeys } from '../model/useFlightKeys.ts';
@@ -91,7 +94,7 @@ const errorText = (err: unknown) => (isApiError(err) ? err.message : 'The reques
  * the centre card (video mode, flight time, Space bar button), the control lease, failsafe banners and the
  * emergency stop.
  */
-export function RemoteFlightRoute() {
+export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) {
   const [params, setParams] = useSearchParams();
   const drones = useDrones();
   const session = useSession();
@@ -111,6 +114,15 @@ export function RemoteFlightRoute() {
   const flight = useRef({ airborne: false, canFly: false });
   const moveInFlight = useRef(false);
   flight.current = { airborne: status?.airborne ?? false, canFly };
+  // The project captured images go to: chosen here, at first the drone's own project.
+  const [chosenProject, setCaptureProject] = useState<{ droneId: number; projectId: number | null } | null>(
+    null,
+  );
+  const droneProject = drones.data?.find((d) => d.id === droneId)?.project_id ?? null;
+  const captureProjectId =
+    chosenProject && chosenProject.droneId === droneId ? chosenProject.projectId : droneProject;
+  const captureTo = useRef<CaptureProject | null>(null);
+  captureTo.current = projects.find((p) => p.id === captureProjectId) ?? null;
 
   const send = useCallback(
     (endpoint: DroneEndpoint) => {
@@ -119,25 +131,37 @@ export function RemoteFlightRoute() {
       // link gets fewer commands, never a growing backlog of stale ones.
       const move = MOVE_ENDPOINTS.includes(endpoint as MoveEndpoint);
       if (move && moveInFlight.current) return;
+      const capture = endpoint === '/capture' ? captureTo.current : null;
+      if (endpoint === '/capture' && !capture) {
+        setProblem(CAPTURE_MESSAGES.projectRequired);
+        return;
+      }
       if (move) moveInFlight.current = true;
       const id = requestId();
       const started = performance.now();
       setQueue((q) =>
         enqueue(q, { requestId: id, endpoint, result: null, message: null, roundTripMs: null }),
       );
-      sendDroneCommand(droneId, id, endpoint)
+      sendDroneCommand(droneId, id, endpoint, capture && { projectId: capture.id })
         .finally(() => {
           if (move) moveInFlight.current = false;
         })
         .then(
-          (answer) =>
+          (answer) => {
             setQueue((q) =>
               settle(q, id, {
                 result: answer.result,
                 message: answer.message,
                 roundTripMs: Math.round(performance.now() - started),
               }),
-            ),
+            );
+            if (capture && answer.imageId != null)
+              notifications.show({
+                color: 'teal',
+                title: 'Image captured',
+                message: `Added to the photos of ${capture.project_name}`,
+              });
+          },
           (err: unknown) => {
             setQueue((q) => settle(q, id, { result: 'failed', message: errorText(err), roundTripMs: null }));
             if (isApiError(err))
@@ -243,6 +267,11 @@ export function RemoteFlightRoute() {
             <Button variant="white" onClick={() => setHelp(true)}>
               Keys (?)
             </Button>
+            <CaptureProjectSelect
+              projects={projects}
+              value={captureProjectId}
+              onChange={(projectId) => setCaptureProject({ droneId, projectId })}
+            />
           </Group>
           <ControlCard
             controller={controller}
