@@ -3,8 +3,25 @@ import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
+// The demo drone flies beside this project's first tower; its captures go to its photos.
+const PROJECT_NAME = 'Smoky Hill Transmission Patrol';
+const PROJECT_PATH = '/projects/smoky-hill-transmission-patrol/upload';
 
-test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W and lands', async ({
+interface ProjectRow {
+  id: number;
+  project_name: string;
+}
+interface ImageRow {
+  image_name: string;
+  has_thumb: boolean;
+  structure_id: number | null;
+}
+interface StructureRow {
+  structure_id: number;
+  struct_num: string;
+}
+
+test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W, captures with Space and lands; the capture shows on the project’s Upload tab', async ({
   page,
 }) => {
   test.setTimeout(4 * 60_000);
@@ -66,6 +83,11 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-queue.png` });
   await page.getByRole('button', { name: 'Input Queue' }).click();
 
+  // Capture: Space tapped sends the camera's frame into the drone's project (the picker's first choice).
+  await expect(page.getByRole('combobox', { name: 'Project for captured images' })).toHaveValue(PROJECT_NAME);
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Added to the photos of ${PROJECT_NAME}`)).toBeVisible({ timeout: 30_000 });
+
   // Land: P held again.
   await page.keyboard.down('p');
   await page.waitForTimeout(1_200);
@@ -73,4 +95,38 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect(page.getByText('Landed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Release Control' }).click();
   await expect(page.getByText('Nobody is flying')).toBeVisible();
+
+  // The capture is one of the project's photos, processed by the photo job, and shows on its Upload tab.
+  const projects = (await (await page.request.get('/api/v1/projects')).json()) as ProjectRow[];
+  const projectId = projects.find((p) => p.project_name === PROJECT_NAME)!.id;
+  let capture: ImageRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/v1/inspections/images', {
+          params: { projectId, orderBy: 'upload_date', order: 'DESC', limit: 1 },
+        });
+        capture = ((await answer.json()) as { rows: ImageRow[] }).rows[0];
+        return capture?.image_name.startsWith('CAPTURE_') && capture.has_thumb;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const name = capture!.image_name;
+  let group = 'Expand Unassigned Images';
+  let search = '';
+  if (capture!.structure_id !== null) {
+    const list = await page.request.get('/api/v1/inspections/structures', { params: { projectId } });
+    const structure = ((await list.json()) as StructureRow[]).find(
+      (s) => s.structure_id === capture!.structure_id,
+    )!;
+    group = `Expand ${structure.struct_num}`;
+    search = `?q=${encodeURIComponent(structure.struct_num)}`;
+  }
+  await page.goto(`${PROJECT_PATH}${search}`);
+  await page.getByRole('button', { name: group, exact: true }).click({ timeout: 90_000 });
+  await expect(
+    page.getByTestId('image-row').filter({ has: page.getByRole('button', { name, exact: true }) }),
+  ).toBeVisible({ timeout: 30_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-capture-upload.png` });
 });
