@@ -19,6 +19,7 @@ interface ImageRow {
 interface StructureRow {
   structure_id: number;
   struct_num: string;
+  line_name: string;
 }
 
 test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W, captures with Space and lands; the capture shows on the project’s Upload tab', async ({
@@ -62,7 +63,8 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await page.waitForTimeout(1_200);
   await page.keyboard.up('p');
   await expect(page.getByText('Airborne', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/^Altitude (1\d|2\d)\.\d m$/)).toBeVisible({ timeout: 30_000 });
+  // Take-off ends at the set 20 m (within 0.2 m); until then the vehicle answers moves 'busy (takeoff)'.
+  await expect(page.getByText(/^Altitude (19\.[89]|2\d\.\d) m$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Tap Capture Image, Hold to Record' })).toBeEnabled();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-airborne.png` });
 
@@ -113,18 +115,22 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
     )
     .toBe(true);
   const name = capture!.image_name;
-  let group = 'Expand Unassigned Images';
+  let group = page.getByRole('button', { name: 'Expand Unassigned Images', exact: true });
   let search = '';
   if (capture!.structure_id !== null) {
     const list = await page.request.get('/api/v1/inspections/structures', { params: { projectId } });
     const structure = ((await list.json()) as StructureRow[]).find(
       (s) => s.structure_id === capture!.structure_id,
     )!;
-    group = `Expand ${structure.struct_num}`;
+    // Both demo lines number their towers from T-001: the row of the structure's own line.
+    group = page
+      .getByTestId('structure-row')
+      .filter({ hasText: structure.line_name })
+      .getByRole('button', { name: `Expand ${structure.struct_num}`, exact: true });
     search = `?q=${encodeURIComponent(structure.struct_num)}`;
   }
   await page.goto(`${PROJECT_PATH}${search}`);
-  await page.getByRole('button', { name: group, exact: true }).click({ timeout: 90_000 });
+  await group.click({ timeout: 90_000 });
   await expect(
     page.getByTestId('image-row').filter({ has: page.getByRole('button', { name, exact: true }) }),
   ).toBeVisible({ timeout: 30_000 });
