@@ -1,5 +1,5 @@
 import type { DroneListItem } from '@linewalker/domain';
-import { Badge, Button, Center, Group, Loader, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, ScrollArea, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDrone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,7 +13,17 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useAdminDrones, useRetireDrone } from '../api/droneAdmin.ts';
 import { type DroneChoices, DroneModal } from '../components/DroneModal.tsx';
 
-const HEADERS = ['Name', 'Serial number', 'Company', 'Driver', 'Home', 'Project', 'Last status', ''] as const;
+const HEADERS = [
+  'Name',
+  'Serial number',
+  'Company',
+  'Driver',
+  'Home',
+  'Project',
+  'Status',
+  'Last status',
+  '',
+] as const;
 
 const home = (d: DroneListItem) =>
   d.home_lat === null || d.home_lon === null
@@ -64,7 +74,7 @@ export function DronesAdminRoute({ customers, projects }: DroneChoices) {
     content = (
       <Paper withBorder radius="md">
         <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={1000} verticalSpacing="sm" aria-label="Drones">
+          <Table striped highlightOnHover miw={1240} verticalSpacing="sm" aria-label="Drones">
             <Table.Thead>
               <Table.Tr>
                 {HEADERS.map((h, i) => (
@@ -77,17 +87,8 @@ export function DronesAdminRoute({ customers, projects }: DroneChoices) {
             <Table.Tbody>
               {drones.data.map((d) => (
                 <Table.Tr key={d.id} data-testid="drone-row" c={d.retired_at ? 'dimmed' : undefined}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={500}>
-                        {d.name}
-                      </Text>
-                      {d.retired_at && (
-                        <Badge color="gray" variant="light" title={formatDateTime(d.retired_at)}>
-                          Retired
-                        </Badge>
-                      )}
-                    </Group>
+                  <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                    {d.name}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.serial_number ?? '—'}</Table.Td>
                   <Table.Td>{d.company_name ?? '—'}</Table.Td>
@@ -96,6 +97,17 @@ export function DronesAdminRoute({ customers, projects }: DroneChoices) {
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{home(d)}</Table.Td>
                   <Table.Td>{d.project_name ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {d.retired_at ? (
+                      <Badge color="gray" variant="light" title={`Retired ${formatDateTime(d.retired_at)}`}>
+                        Retired
+                      </Badge>
+                    ) : (
+                      <Badge color="teal" variant="light">
+                        In service
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {d.last_status_at ? formatDateTime(d.last_status_at) : 'Never connected'}
                   </Table.Td>
