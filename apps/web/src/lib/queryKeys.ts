@@ -73,6 +73,8 @@ export const queryKeys = {
     list: ['drones', 'list'] as const,
     adminList: ['drones', 'adminList'] as const,
     control: (id: number) => ['drones', 'control', id] as const,
+    flights: (id: number) => ['drones', 'flights', id] as const,
+    flight: (id: number, flightId: number) => ['drones', 'flights', id, flightId] as const,
   },
   /** Asset Health (spec 3 §2): table pages, the map's preload, one asset's history. */
   assetHealth: {

@@ -1,5 +1,6 @@
 import { IdParam } from '../common.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { DroneFlightDetail, DroneFlightList, DroneFlightParams } from './flights.ts';
 import {
   DroneCommand,
   DroneCommandAnswer,
@@ -35,6 +36,19 @@ export const dronesEndpoints = {
     params: IdParam,
     body: DroneRetireBody,
     response: DroneListItem,
+  }),
+  /** The flight log: a drone's flights, and one flight's track, events, commands and captures. */
+  flights: defineEndpoint({
+    method: 'GET',
+    path: '/drones/:id/flights',
+    params: IdParam,
+    response: DroneFlightList,
+  }),
+  flight: defineEndpoint({
+    method: 'GET',
+    path: '/drones/:id/flights/:flightId',
+    params: DroneFlightParams,
+    response: DroneFlightDetail,
   }),
   sendCommand: defineEndpoint({
     method: 'POST',

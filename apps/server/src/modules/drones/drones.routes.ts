@@ -5,6 +5,7 @@ import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { InProcessBus, RedisBus } from './bus.ts';
 import { emergencyStop, getControl, releaseControl, sendCommand, takeControl } from './commands.service.ts';
 import { editDrone, listDrones, registerDrone, retireDrone } from './drones.service.ts';
+import { droneFlight, droneFlights } from './flights.service.ts';
 import { DroneHub } from './hub.ts';
 import { serveLiveConsole } from './live.ts';
 
@@ -91,6 +92,33 @@ export async function dronesRoutes(app: App): Promise<void> {
     }),
     config: { access: 'drone.admin' },
     handler: async (req) => retireDrone(app.deps, actorOf(req), req.params.id, req.body.retired),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.flights, {
+      tags,
+      summary: 'The flight log: a drone’s flights, newest first',
+      description:
+        'Each flight from take-off to landing (ended_at null while in the air) with its pilot at take-off and ' +
+        `how many track samples, commands and captures it has. Retired drones keep their log. ${WHO}`,
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req) => droneFlights(db, actorOf(req), req.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.flight, {
+      tags,
+      summary: 'One flight for its replay: track, events, commands and captures',
+      description:
+        'The track is a sample a second (position, height above home, heading, speed, battery); events are ' +
+        'take-off, landing and each failsafe raised and cleared; commands are every command the drone got ' +
+        `in the flight, with the project photo of each capture. 404 for a flight of another drone. ${WHO}`,
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req) => droneFlight(db, actorOf(req), req.params.id, req.params.flightId),
   });
 
   app.route({

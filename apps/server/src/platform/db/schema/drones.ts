@@ -77,3 +77,56 @@ export const droneCommands = pgTable(
     ),
   ],
 );
+
+/** One flight of a drone: from take-off to landing, recorded by the process holding its vehicle link. */
+export const droneFlights = pgTable(
+  'drone_flights',
+  {
+    id: serial('id').primaryKey(),
+    droneId: integer('drone_id')
+      .notNull()
+      .references(() => drones.id, { onDelete: 'cascade' }),
+    /** The pilot in control at take-off. */
+    pilotId: integer('pilot_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: moment('started_at').notNull(),
+    /** Null while in the air (or when the process flying it died: closed at the drone's next take-off). */
+    endedAt: moment('ended_at'),
+  },
+  (t) => [index('drone_flights_drone_started_idx').on(t.droneId, t.startedAt)],
+);
+
+/** The track of a flight: one sample a second. */
+export const droneFlightPoints = pgTable(
+  'drone_flight_points',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => droneFlights.id, { onDelete: 'cascade' }),
+    at: moment('at').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    /** Metres above home. */
+    altitude: doublePrecision('altitude').notNull(),
+    heading: doublePrecision('heading').notNull(),
+    speed: doublePrecision('speed').notNull(),
+    batteryPercent: doublePrecision('battery_percent').notNull(),
+  },
+  (t) => [index('drone_flight_points_flight_at_idx').on(t.flightId, t.at)],
+);
+
+/** What happened in a flight: take-off, landing, failsafes raised and cleared. */
+export const droneFlightEvents = pgTable(
+  'drone_flight_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => droneFlights.id, { onDelete: 'cascade' }),
+    at: moment('at').notNull(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+  },
+  (t) => [index('drone_flight_events_flight_at_idx').on(t.flightId, t.at)],
+);

@@ -22,6 +22,17 @@ const droneBody = (companyId: number, serial: string) => ({
 export const dronesRows: Record<string, MatrixRow> = {
   // Every staff role watches drones; customers reach no drone, their own company's included.
   'GET /api/v1/drones': { request: () => ({ url: '/api/v1/drones' }), expect: staffOnly(200) },
+  // The flight log: staff who watch the drone read it (the fixture drone has not flown: no flight 999999).
+  'GET /api/v1/drones/:id/flights': {
+    request: (fx) => ({ url: `/api/v1/drones/${fx.droneId}/flights` }),
+    expect: staffOnly(200),
+    object: {},
+  },
+  'GET /api/v1/drones/:id/flights/:flightId': {
+    request: (fx) => ({ url: `/api/v1/drones/${fx.droneId}/flights/999999` }),
+    expect: staffOnly(404),
+    object: {},
+  },
   // The Drones admin page: super admins register (a new serial at each call), edit and retire.
   'POST /api/v1/drones': {
     request: (fx) => ({

@@ -15,9 +15,7 @@ import {
   Card,
   Center,
   Group,
-  Kbd,
   Loader,
-  Modal,
   Paper,
   Progress,
   ScrollArea,
@@ -43,7 +41,9 @@ import {
   useDrones,
 } from '../api/drones.ts';
 import { type CaptureProject, CaptureProjectSelect } from '../components/CaptureProjectSelect.tsx';
+import { FlightLogModal } from '../components/FlightLogModal.tsx';
 import { HoldButton } from '../components/HoldButton.tsx';
+import { KeyHelpModal } from '../components/KeyHelpModal.tsx';
 import { ALERT_TEXT, ENDPOINT_LABELS, enqueue, type QueuedCommand, settle } from '../model/commandQueue.ts';
 import { useFlightKeys } from '../model/useFlightKeys.ts';
 import { useLiveDrone } from '../model/useLiveDrone.ts';
@@ -57,17 +57,6 @@ const MOVES: { label: string; key: string }[] = [
   { label: 'Reverse (S)', key: 's' },
   { label: 'Right (D)', key: 'd' },
   { label: 'Descend (C)', key: 'c' },
-];
-
-const KEY_HELP: [string, string][] = [
-  ['Q / E', 'Yaw left / right (hold)'],
-  ['W / S', 'Forward / reverse (hold)'],
-  ['A / D', 'Left / right (hold)'],
-  ['R / C', 'Ascend / descend (hold)'],
-  ['P', 'Take-Off, or Land when airborne (hold to confirm)'],
-  ['H', 'Head Home (hold to confirm)'],
-  ['Space', 'Tap to capture an image, hold to record'],
-  ['?', 'This list'],
 ];
 
 /** The still shown until the first camera frame arrives: sky over ground. */
@@ -109,6 +98,7 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
   const [queue, setQueue] = useState<QueuedCommand[]>([]);
   const [queueOpen, setQueueOpen] = useState(false);
   const [help, setHelp] = useState(false);
+  const [log, setLog] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const canFly = iControl && live.live && !control.data?.emergencyStop;
   const flight = useRef({ airborne: false, canFly: false });
@@ -267,6 +257,9 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
             <Button variant="white" onClick={() => setHelp(true)}>
               Keys (?)
             </Button>
+            <Button variant="white" onClick={() => setLog(true)}>
+              Flight Log
+            </Button>
             <CaptureProjectSelect
               projects={projects}
               value={captureProjectId}
@@ -370,20 +363,13 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
         </Stack>
       </Paper>
 
-      <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard">
-        <Table>
-          <Table.Tbody>
-            {KEY_HELP.map(([k, what]) => (
-              <Table.Tr key={k}>
-                <Table.Td>
-                  <Kbd>{k}</Kbd>
-                </Table.Td>
-                <Table.Td>{what}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Modal>
+      <KeyHelpModal opened={help} onClose={() => setHelp(false)} />
+      <FlightLogModal
+        droneId={droneId}
+        droneName={list.find((d) => d.id === droneId)?.name ?? ''}
+        opened={log}
+        onClose={() => setLog(false)}
+      />
     </Box>
   );
 }
