@@ -67,6 +67,12 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect(page.getByText(/^Altitude (19\.[89]|2\d\.\d) m$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Tap Capture Image, Hold to Record' })).toBeEnabled();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-airborne.png` });
+  // The queue keeps the latest commands: Take-Off is there before the held W fills it with Forward.
+  await page.getByRole('button', { name: 'Input Queue' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Input Queue' }).getByRole('row').filter({ hasText: 'Take-Off' }),
+  ).toContainText('executed');
+  await page.getByRole('button', { name: 'Input Queue' }).click();
 
   // Forward: W held moves the drone north; its position changes.
   const before = await status.textContent();
@@ -81,7 +87,6 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect(queue.getByRole('row').filter({ hasText: 'Forward' }).first()).toContainText(
     /executed\s*\d+ ms/,
   );
-  await expect(queue.getByRole('row').filter({ hasText: 'Take-Off' })).toContainText('executed');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-queue.png` });
   await page.getByRole('button', { name: 'Input Queue' }).click();
 
@@ -97,6 +102,20 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect(page.getByText('Landed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Release Control' }).click();
   await expect(page.getByText('Nobody is flying')).toBeVisible();
+
+  // The flight is in the drone's flight log, and replays with its take-off, capture and landing.
+  await page.getByRole('button', { name: 'Flight Log' }).click();
+  const log = page.getByRole('dialog', { name: /^Flight log: Dock Drone 1/ });
+  const flightRow = log.getByRole('table', { name: 'Flights' }).getByRole('row').nth(1);
+  await expect(flightRow).not.toContainText('In the air', { timeout: 30_000 });
+  await flightRow.getByRole('button', { name: /^Replay the flight/ }).click();
+  const events = log.getByRole('table', { name: 'Flight events' });
+  await expect(events).toContainText('Take-off', { timeout: 30_000 });
+  await expect(events).toContainText('Image captured');
+  await expect(events).toContainText('Landed');
+  await expect(log.getByLabel('Replay reading')).toContainText('Altitude');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-log.png` });
+  await page.keyboard.press('Escape');
 
   // The capture is one of the project's photos, processed by the photo job, and shows on its Upload tab.
   const projects = (await (await page.request.get('/api/v1/projects')).json()) as ProjectRow[];
