@@ -66,6 +66,8 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
 
   useEffect(() => {
     if (!map || track.length === 0) return;
+    // Made while the modal opened (still sizing): measure the box again before fitting the track.
+    map.resize();
     (map.getSource(TRACK) as GeoJSONSource).setData({
       type: 'Feature',
       geometry: { type: 'LineString', coordinates: track.map((p) => [p.lon, p.lat]) },
@@ -106,6 +108,18 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
     }, STEP_MS);
     return () => clearInterval(timer);
   }, [playing, last]);
+
+  // Events and captures in the order they happened.
+  const rows = [
+    ...flight.events.map((e) => ({ key: `${e.at}-${e.kind}`, at: e.at, text: eventText(e.kind) })),
+    ...flight.command_log
+      .filter((c) => c.endpoint === '/capture' && c.image_id !== null)
+      .map((c) => ({
+        key: `capture-${c.at}`,
+        at: c.at,
+        text: `Image captured${c.sent_by_name ? ` by ${c.sent_by_name}` : ''}`,
+      })),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
   if (track.length === 0) return <Text c="dimmed">This flight has no recorded track.</Text>;
   return (
@@ -153,20 +167,12 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {flight.events.map((e) => (
-            <Table.Tr key={`${e.at}-${e.kind}`}>
-              <Table.Td>{formatDateTime(e.at)}</Table.Td>
-              <Table.Td>{eventText(e.kind)}</Table.Td>
+          {rows.map((r) => (
+            <Table.Tr key={r.key}>
+              <Table.Td>{formatDateTime(r.at)}</Table.Td>
+              <Table.Td>{r.text}</Table.Td>
             </Table.Tr>
           ))}
-          {flight.command_log
-            .filter((c) => c.endpoint === '/capture' && c.image_id !== null)
-            .map((c) => (
-              <Table.Tr key={`capture-${c.at}`}>
-                <Table.Td>{formatDateTime(c.at)}</Table.Td>
-                <Table.Td>Image captured{c.sent_by_name ? ` by ${c.sent_by_name}` : ''}</Table.Td>
-              </Table.Tr>
-            ))}
         </Table.Tbody>
       </Table>
     </Stack>
