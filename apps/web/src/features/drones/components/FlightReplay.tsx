@@ -1,9 +1,10 @@
 import type { DroneFlightDetail } from '@linewalker/domain';
 import { Button, Group, Slider, Stack, Table, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { emptyCollection } from '../../../components/map/clusters.ts';
+import type { Bounds } from '../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
 import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
@@ -36,7 +37,16 @@ function addLayers(map: MapLibreMap) {
   });
 }
 
-const OPTIONS = { onLoad: addLayers, markPrefix: 'flight-replay', maxZoom: 20 };
+/** The box around the track (a point's own box for a one-sample track); null without a track. */
+function trackBounds(track: DroneFlightDetail['track']): Bounds | null {
+  if (track.length === 0) return null;
+  const lons = track.map((p) => p.lon);
+  const lats = track.map((p) => p.lat);
+  return [
+    [Math.min(...lons), Math.min(...lats)],
+    [Math.max(...lons), Math.max(...lats)],
+  ];
+}
 
 const EVENT_TEXT: Record<string, string> = {
   takeoff: 'Take-off',
@@ -57,7 +67,17 @@ const eventText = (kind: string) =>
 export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
   const container = useRef<HTMLDivElement>(null);
   const config = useClientConfig();
-  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), OPTIONS);
+  // The map starts on the track (the replay is mounted per flight, so its track is known here).
+  const [options] = useState(() => {
+    const bounds = trackBounds(flight.track);
+    return {
+      onLoad: addLayers,
+      markPrefix: 'flight-replay',
+      maxZoom: 20,
+      initialBounds: bounds ? { bounds, padding: 40, maxZoom: 18 } : null,
+    };
+  });
+  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const track = flight.track;
@@ -73,13 +93,8 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
       geometry: { type: 'LineString', coordinates: track.map((p) => [p.lon, p.lat]) },
       properties: {},
     });
-    const lons = track.map((p) => p.lon);
-    const lats = track.map((p) => p.lat);
-    const bounds: LngLatBoundsLike = [
-      [Math.min(...lons), Math.min(...lats)],
-      [Math.max(...lons), Math.max(...lats)],
-    ];
-    map.fitBounds(bounds, { padding: 40, maxZoom: 18, duration: 0 });
+    const bounds = trackBounds(track);
+    if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 18, duration: 0 });
   }, [map, track]);
 
   useEffect(() => {
