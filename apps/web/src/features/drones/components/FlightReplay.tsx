@@ -88,27 +88,38 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
     if (!map || track.length === 0) return;
     // Made while the modal opened (still sizing): measure the box again before fitting the track.
     map.resize();
-    (map.getSource(TRACK) as GeoJSONSource).setData({
-      type: 'Feature',
-      geometry: { type: 'LineString', coordinates: track.map((p) => [p.lon, p.lat]) },
-      properties: {},
-    });
     const bounds = trackBounds(track);
     if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 18, duration: 0 });
   }, [map, track]);
 
   useEffect(() => {
     if (!map) return;
-    (map.getSource(DRONE) as GeoJSONSource).setData(
-      point
-        ? {
-            type: 'Feature',
-            geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
-            properties: {},
-          }
-        : emptyCollection(),
-    );
-  }, [map, point]);
+    // Drawn again whenever the style changes under the map (a basemap that cannot be reached falls back
+    // to the offline one, which drops the layers added at load).
+    const draw = () => {
+      if (!map.isStyleLoaded()) return;
+      if (!map.getSource(TRACK)) addLayers(map);
+      (map.getSource(TRACK) as GeoJSONSource).setData({
+        type: 'Feature',
+        geometry: { type: 'LineString', coordinates: track.map((p) => [p.lon, p.lat]) },
+        properties: {},
+      });
+      (map.getSource(DRONE) as GeoJSONSource).setData(
+        point
+          ? {
+              type: 'Feature',
+              geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
+              properties: {},
+            }
+          : emptyCollection(),
+      );
+    };
+    draw();
+    map.on('styledata', draw);
+    return () => {
+      map.off('styledata', draw);
+    };
+  }, [map, track, point]);
 
   useEffect(() => {
     if (!playing) return;
