@@ -3,8 +3,26 @@ import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
+// The demo drone flies beside this project's first tower; its captures go to its photos.
+const PROJECT_NAME = 'Smoky Hill Transmission Patrol';
+const PROJECT_PATH = '/projects/smoky-hill-transmission-patrol/upload';
 
-test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W and lands', async ({
+interface ProjectRow {
+  id: number;
+  project_name: string;
+}
+interface ImageRow {
+  image_name: string;
+  has_thumb: boolean;
+  structure_id: number | null;
+}
+interface StructureRow {
+  structure_id: number;
+  struct_num: string;
+  line_name: string;
+}
+
+test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W, captures with Space and lands; the capture shows on the project’s Upload tab', async ({
   page,
 }) => {
   test.setTimeout(4 * 60_000);
@@ -45,9 +63,16 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await page.waitForTimeout(1_200);
   await page.keyboard.up('p');
   await expect(page.getByText('Airborne', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/^Altitude (1\d|2\d)\.\d m$/)).toBeVisible({ timeout: 30_000 });
+  // Take-off ends at the set 20 m (within 0.2 m); until then the vehicle answers moves 'busy (takeoff)'.
+  await expect(page.getByText(/^Altitude (19\.[89]|2\d\.\d) m$/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Tap Capture Image, Hold to Record' })).toBeEnabled();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-airborne.png` });
+  // The queue keeps the latest commands: Take-Off is there before the held W fills it with Forward.
+  await page.getByRole('button', { name: 'Input Queue' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Input Queue' }).getByRole('row').filter({ hasText: 'Take-Off' }),
+  ).toContainText('executed');
+  await page.getByRole('button', { name: 'Input Queue' }).click();
 
   // Forward: W held moves the drone north; its position changes.
   const before = await status.textContent();
@@ -62,9 +87,13 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect(queue.getByRole('row').filter({ hasText: 'Forward' }).first()).toContainText(
     /executed\s*\d+ ms/,
   );
-  await expect(queue.getByRole('row').filter({ hasText: 'Take-Off' })).toContainText('executed');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-queue.png` });
   await page.getByRole('button', { name: 'Input Queue' }).click();
+
+  // Capture: Space tapped sends the camera's frame into the drone's project (the picker's first choice).
+  await expect(page.getByRole('combobox', { name: 'Project for captured images' })).toHaveValue(PROJECT_NAME);
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Added to the photos of ${PROJECT_NAME}`)).toBeVisible({ timeout: 30_000 });
 
   // Land: P held again.
   await page.keyboard.down('p');
@@ -73,4 +102,56 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect(page.getByText('Landed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Release Control' }).click();
   await expect(page.getByText('Nobody is flying')).toBeVisible();
+
+  // The flight is in the drone's flight log, and replays with its take-off, capture and landing.
+  await page.getByRole('button', { name: 'Flight Log' }).click();
+  const log = page.getByRole('dialog', { name: /^Flight log: Dock Drone 1/ });
+  const flightRow = log.getByRole('table', { name: 'Flights' }).getByRole('row').nth(1);
+  await expect(flightRow).not.toContainText('In the air', { timeout: 30_000 });
+  await flightRow.getByRole('button', { name: /^Replay the flight/ }).click();
+  const events = log.getByRole('table', { name: 'Flight events' });
+  await expect(events).toContainText('Take-off', { timeout: 30_000 });
+  await expect(events).toContainText('Image captured');
+  await expect(events).toContainText('Landed');
+  await expect(log.getByLabel('Replay reading')).toContainText('Altitude');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-log.png` });
+  await page.keyboard.press('Escape');
+
+  // The capture is one of the project's photos, processed by the photo job, and shows on its Upload tab.
+  const projects = (await (await page.request.get('/api/v1/projects')).json()) as ProjectRow[];
+  const projectId = projects.find((p) => p.project_name === PROJECT_NAME)!.id;
+  let capture: ImageRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/v1/inspections/images', {
+          params: { projectId, orderBy: 'upload_date', order: 'DESC', limit: 1 },
+        });
+        capture = ((await answer.json()) as { rows: ImageRow[] }).rows[0];
+        return capture?.image_name.startsWith('CAPTURE_') && capture.has_thumb;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const name = capture!.image_name;
+  let group = page.getByRole('button', { name: 'Expand Unassigned Images', exact: true });
+  let search = '';
+  if (capture!.structure_id !== null) {
+    const list = await page.request.get('/api/v1/inspections/structures', { params: { projectId } });
+    const structure = ((await list.json()) as StructureRow[]).find(
+      (s) => s.structure_id === capture!.structure_id,
+    )!;
+    // Both demo lines number their towers from T-001: the row of the structure's own line.
+    group = page
+      .getByTestId('structure-row')
+      .filter({ hasText: structure.line_name })
+      .getByRole('button', { name: `Expand ${structure.struct_num}`, exact: true });
+    search = `?q=${encodeURIComponent(structure.struct_num)}`;
+  }
+  await page.goto(`${PROJECT_PATH}${search}`);
+  await group.click({ timeout: 90_000 });
+  await expect(
+    page.getByTestId('image-row').filter({ has: page.getByRole('button', { name, exact: true }) }),
+  ).toBeVisible({ timeout: 30_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-capture-upload.png` });
 });

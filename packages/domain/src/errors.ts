@@ -55,6 +55,7 @@ export const ERROR_STATUS = {
   duplicate_structure: 409,
   line_exists: 409,
   customer_name_taken: 409,
+  drone_serial_taken: 409,
   lead_converted: 409,
   delivery_not_ready: 409,
   report_not_ready: 409,

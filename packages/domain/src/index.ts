@@ -31,6 +31,7 @@ export * from './auth.ts';
 export * from './bids/index.ts';
 export * from './common.ts';
 export * from './csv/index.ts';
+export * from './drones/flights.ts';
 export * from './drones/index.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

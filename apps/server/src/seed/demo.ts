@@ -29,6 +29,7 @@ export async function loadDemoData(db: Db): Promise<void> {
       { key: 'admin', name: 'Dana Whitfield' },
     ].flatMap((r) => (people.userIds[r.key] ? [{ id: people.userIds[r.key] as number, name: r.name }] : []));
     let sensorStructureIds: number[] = [];
+    let droneProjectId: number | null = null;
     for (const [index, def] of DEMO_PROJECTS.entries()) {
       const { projectId, structureIds } = await insertDemoProject(tx, def, {
         people,
@@ -40,10 +41,11 @@ export async function loadDemoData(db: Db): Promise<void> {
       // Sensors sit on the transmission line that is being patrolled now, and a dock box has its flight plan.
       if (index === 0) {
         sensorStructureIds = structureIds.filter((_, i) => i % 15 === 5);
+        droneProjectId = projectId;
         await insertDemoFlightPlan(tx, projectId, people.userIds.inspector ?? null, now);
       }
     }
-    await insertExtras(tx, { people, rng, now, sensorStructureIds });
+    await insertExtras(tx, { people, rng, now, sensorStructureIds, droneProjectId });
     // The ABB (flange) project, with a generator of its own so the six projects above keep their layout.
     await insertDemoProject(tx, DEMO_ABB_PROJECT, {
       people,

@@ -16,7 +16,14 @@ export const demoSensorIds = (): string[] =>
 /** Small data sets for the sensor, order-tracking, AI, remote-flight and bids pages, so none opens empty. */
 export async function insertExtras(
   db: Db,
-  ctx: { people: DemoPeople; rng: Rng; now: Date; sensorStructureIds: number[] },
+  ctx: {
+    people: DemoPeople;
+    rng: Rng;
+    now: Date;
+    sensorStructureIds: number[];
+    /** The transmission project being patrolled now: the simulated drone's camera shows its structures. */
+    droneProjectId: number | null;
+  },
 ): Promise<void> {
   const { people, rng, now } = ctx;
 
@@ -79,9 +86,11 @@ export async function insertExtras(
     serialNumber: 'LW-DOCK-0001',
     companyId: people.customerIds.northernPlains,
     driver: 'simulator',
-    homeLat: 38.84,
+    // About 40 m south of the first tower of Smoky Hill 115kV (38.84, -97.61), looking along the line.
+    homeLat: 38.8396,
     homeLon: -97.61,
     homeAlt: 390,
+    projectId: ctx.droneProjectId,
   });
 
   await db.insert(bids).values({

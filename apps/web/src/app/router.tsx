@@ -140,9 +140,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
             {
               path: paths.remoteFlight.path,
               lazy: () =>
-                import('../features/drones/routes/RemoteFlightRoute.tsx').then((m) => ({
-                  Component: m.RemoteFlightRoute,
-                })),
+                import('./routes/RemoteFlightPage.tsx').then((m) => ({ Component: m.RemoteFlightPage })),
             },
             {
               path: paths.assetHealth.path,
@@ -172,6 +170,11 @@ export const createAppRouter = (queryClient: QueryClient) =>
                     import('../features/customers/routes/LeadsRoute.tsx').then((m) => ({
                       Component: m.LeadsRoute,
                     })),
+                },
+                {
+                  path: paths.adminDrones.path,
+                  lazy: () =>
+                    import('./routes/DronesAdminPage.tsx').then((m) => ({ Component: m.DronesAdminPage })),
                 },
                 {
                   path: paths.adminJobs.path,

@@ -69,8 +69,12 @@ export const queryKeys = {
 
   /** The pilot directory (GET /pilots) and each project's Pilots tab (GET /pilots/project/{id}). */
   drones: {
+    all: ['drones'] as const,
     list: ['drones', 'list'] as const,
+    adminList: ['drones', 'adminList'] as const,
     control: (id: number) => ['drones', 'control', id] as const,
+    flights: (id: number) => ['drones', 'flights', id] as const,
+    flight: (id: number, flightId: number) => ['drones', 'flights', id, flightId] as const,
   },
   /** Asset Health (spec 3 §2): table pages, the map's preload, one asset's history. */
   assetHealth: {
@@ -287,6 +291,8 @@ export const staleAfter = {
   ],
   /** A customer created or saved (perhaps from a lead): both customer lists, name checks and the leads. */
   customerSaved: (): QueryKey[] => [queryKeys.customers.all, queryKeys.leads.all],
+  /** A drone registered, edited or retired: the admin list and the console's picker. */
+  droneSaved: (): QueryKey[] => [queryKeys.drones.all],
   /** A user created or saved: every user list and email check, and the attributes a pilot may have added. */
   userSaved: (): QueryKey[] => [queryKeys.users.all, queryKeys.pilotAttributes, queryKeys.pilots.all],
   /** A pilot saved from the pilot form: the directory, every Pilots tab, the Users list. */

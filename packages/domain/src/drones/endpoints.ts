@@ -1,10 +1,55 @@
 import { IdParam } from '../common.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { DroneCommand, DroneCommandAnswer, DroneControl, DroneList, EmergencyStopBody } from './index.ts';
+import { DroneFlightDetail, DroneFlightList, DroneFlightParams } from './flights.ts';
+import {
+  DroneCommand,
+  DroneCommandAnswer,
+  DroneControl,
+  DroneList,
+  DroneListItem,
+  DroneListQuery,
+  DroneRetireBody,
+  DroneSaveBody,
+  EmergencyStopBody,
+} from './index.ts';
 
 /** Remote flight (spec 3 §7): the drone picker, the command call, the control lease and the emergency stop. */
 export const dronesEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/drones', response: DroneList }),
+  list: defineEndpoint({ method: 'GET', path: '/drones', query: DroneListQuery, response: DroneList }),
+  /** The Drones admin page (super admins): register, edit, retire. */
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/drones',
+    body: DroneSaveBody,
+    response: DroneListItem,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/drones/:id',
+    params: IdParam,
+    body: DroneSaveBody,
+    response: DroneListItem,
+  }),
+  retire: defineEndpoint({
+    method: 'POST',
+    path: '/drones/:id/retire',
+    params: IdParam,
+    body: DroneRetireBody,
+    response: DroneListItem,
+  }),
+  /** The flight log: a drone's flights, and one flight's track, events, commands and captures. */
+  flights: defineEndpoint({
+    method: 'GET',
+    path: '/drones/:id/flights',
+    params: IdParam,
+    response: DroneFlightList,
+  }),
+  flight: defineEndpoint({
+    method: 'GET',
+    path: '/drones/:id/flights/:flightId',
+    params: DroneFlightParams,
+    response: DroneFlightDetail,
+  }),
   sendCommand: defineEndpoint({
     method: 'POST',
     path: '/drones/sendCommand/:id',

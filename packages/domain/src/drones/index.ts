@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_DB_ID } from '../common.ts';
+
+export * from './admin.ts';
 
 /** The console's command endpoints (spec 3 §7), plus what the console's safety controls send. */
 export const MOVE_ENDPOINTS = [
@@ -26,12 +29,29 @@ export const DroneEndpoint = z.enum(DRONE_ENDPOINTS);
 export type DroneEndpoint = z.infer<typeof DroneEndpoint>;
 export type MoveEndpoint = (typeof MOVE_ENDPOINTS)[number];
 
-/** Drone command payload (spec 3 §3): requestId, endpoint, requestJson (null). */
-export const DroneCommand = z.object({
-  requestId: z.uuid(),
-  endpoint: DroneEndpoint,
-  requestJson: z.null().optional(),
+export const CAPTURE_MESSAGES = {
+  projectRequired: 'Choose the project captured images go to',
+} as const;
+
+/** What a capture carries: the project whose photos the image joins. */
+export const CaptureJson = z.object({
+  projectId: z.number().int().positive().max(MAX_DB_ID),
 });
+
+/**
+ * Drone command payload (spec 3 §3): requestId, endpoint, requestJson — null, except for `/capture`, whose
+ * `{projectId}` names the project the captured image goes to.
+ */
+export const DroneCommand = z
+  .object({
+    requestId: z.uuid(),
+    endpoint: DroneEndpoint,
+    requestJson: CaptureJson.nullable().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.endpoint === '/capture' && !c.requestJson)
+      ctx.addIssue({ code: 'custom', path: ['requestJson'], message: CAPTURE_MESSAGES.projectRequired });
+  });
 export type DroneCommand = z.infer<typeof DroneCommand>;
 
 export const GeoPoint = z.object({ lat: z.number(), lon: z.number(), alt: z.number() });
@@ -99,6 +119,8 @@ export const DroneCommandAnswer = z.object({
   sentAt: z.string(),
   acknowledgedAt: z.string(),
   roundTripMs: z.number(),
+  /** `/capture`: the project photo the captured image became. */
+  imageId: z.number().int().nullable().optional(),
 });
 export type DroneCommandAnswer = z.infer<typeof DroneCommandAnswer>;
 
@@ -148,6 +170,14 @@ export const DroneListItem = z.object({
   company_id: z.number().int().nullable(),
   company_name: z.string().nullable(),
   project_id: z.number().int().nullable(),
+  project_name: z.string().nullable(),
+  /** MAVLink: the vehicle's `host:port`; null for the simulator. */
+  address: z.string().nullable(),
+  home_lat: z.number().nullable(),
+  home_lon: z.number().nullable(),
+  home_alt: z.number().nullable(),
+  /** Set once a super admin retired it: no longer offered on the console, commands refused. */
+  retired_at: z.string().nullable(),
   last_status: DroneStatus.nullable(),
   last_status_at: z.string().nullable(),
 });

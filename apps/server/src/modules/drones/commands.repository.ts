@@ -31,12 +31,19 @@ export async function findCommand(db: Db, requestId: string): Promise<CommandRow
 /** Logs a command once: null when its requestId is already logged (a repeat, or a race with one). */
 export async function insertCommand(
   db: Db,
-  c: { droneId: number; requestId: string; endpoint: DroneEndpoint; sentBy: number },
+  c: {
+    droneId: number;
+    requestId: string;
+    endpoint: DroneEndpoint;
+    requestJson: Record<string, unknown> | null;
+    sentBy: number;
+  },
 ): Promise<CommandRow | null> {
   const [row] = await queryRows<CommandRow>(
     db,
     sql`insert into drone_commands (drone_id, request_id, endpoint, request_json, sent_by)
-        values (${c.droneId}, ${c.requestId}, ${c.endpoint}, null, ${c.sentBy})
+        values (${c.droneId}, ${c.requestId}, ${c.endpoint},
+          ${c.requestJson === null ? null : JSON.stringify(c.requestJson)}::jsonb, ${c.sentBy})
         on conflict (request_id) do nothing
         returning ${columns}`,
   );

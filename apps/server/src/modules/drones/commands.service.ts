@@ -8,9 +8,13 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
+import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Deps } from '../../platform/deps.types.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { ingestServerPhoto } from '../upload/photoStore.ts';
+import { capturePhotoJpeg } from './capturePhoto.ts';
 import { type CommandRow, findCommand, insertCommand, recordOutcome } from './commands.repository.ts';
 import { droneObject, findDrone } from './drones.repository.ts';
 import type { DroneHub } from './hub.ts';
@@ -38,6 +42,7 @@ function answerOf(row: CommandRow): DroneCommandAnswer {
     sentAt: new Date(row.created_at).toISOString(),
     acknowledgedAt: new Date(acknowledged).toISOString(),
     roundTripMs: Math.max(0, Math.round(acknowledged - row.created_at)),
+    ...(row.endpoint === '/capture' ? { imageId: outcome.imageId ?? null } : {}),
   };
 }
 
@@ -71,7 +76,7 @@ async function repeatAnswer(db: Db, row: CommandRow, droneId: number, command: D
  * sent it, when, when it was acknowledged and what became of it.
  */
 export async function sendCommand(
-  db: Db,
+  deps: Deps,
   hub: DroneHub,
   actor: UserActor,
   droneId: number,
@@ -79,7 +84,11 @@ export async function sendCommand(
   /** When the command was accepted (tests set an old one); by default, once it is logged and the link is up. */
   acceptedAt?: number,
 ): Promise<DroneCommandAnswer> {
-  await existingDrone(db, actor, 'drone.fly', droneId);
+  const db = deps.database.db;
+  const drone = await existingDrone(db, actor, 'drone.fly', droneId);
+  const capture = command.endpoint === '/capture' ? (command.requestJson ?? null) : null;
+  // A capture's project is checked before anything flies: one the pilot may not upload to is 404/403.
+  if (capture) await requireProject(db, actor, 'image.upload', capture.projectId);
   const earlier = await findCommand(db, command.requestId);
   if (earlier) return repeatAnswer(db, earlier, droneId, command);
   const control = await renewControlLease(db, droneId, actor.userId, CONTROL_LEASE_MS);
@@ -88,6 +97,7 @@ export async function sendCommand(
     droneId,
     requestId: command.requestId,
     endpoint: command.endpoint,
+    requestJson: capture,
     sentBy: actor.userId,
   });
   if (!row) {
@@ -104,7 +114,42 @@ export async function sendCommand(
     const at = acceptedAt ?? Date.now();
     outcome = await hub.execute(droneId, command.endpoint, command.requestId, at);
   }
-  return answerOf(await recordOutcome(db, row.id, outcome));
+  if (capture && outcome.photo)
+    outcome = await storeCapture(deps, hub, actor, drone, capture.projectId, outcome);
+  const { photo: _frame, ...logged } = outcome;
+  return answerOf(await recordOutcome(db, row.id, logged));
+}
+
+/**
+ * A capture's frame into the project's photos: tagged with the vehicle's position, heading and gimbal
+ * pitch as a drone would, then ingested and queued for processing like an uploaded photo.
+ */
+async function storeCapture(
+  deps: Deps,
+  hub: DroneHub,
+  actor: UserActor,
+  drone: { id: number; name: string },
+  projectId: number,
+  outcome: CommandOutcome,
+): Promise<CommandOutcome> {
+  const { jpeg, status } = outcome.photo!;
+  const takenAt = new Date(status.at > 0 ? status.at : Date.now());
+  try {
+    const bytes = await capturePhotoJpeg(Buffer.from(jpeg, 'base64'), status, takenAt, drone.name);
+    const stamp = takenAt.toISOString().replace(/[-:]/g, '').slice(0, 15);
+    const imageId = await ingestServerPhoto(deps, actor, projectId, bytes, `CAPTURE_${stamp}.JPG`, {
+      droneId: drone.id,
+    });
+    return { ...outcome, imageId };
+  } catch (err) {
+    hub.reportError(err, 'storing a drone capture');
+    return {
+      ok: false,
+      result: 'rejected',
+      message: 'the captured image could not be stored',
+      imageId: null,
+    };
+  }
 }
 
 async function controlOf(db: Db, droneId: number): Promise<DroneControl> {

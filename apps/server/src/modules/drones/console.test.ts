@@ -152,7 +152,7 @@ describe('POST /api/v1/drones/sendCommand/{id}', () => {
     const hub = droneHubOf(ctx.app);
     const requestId = randomUUID();
     const late = await sendCommand(
-      ctx.database.db,
+      ctx.app.deps,
       hub,
       actor,
       droneId,

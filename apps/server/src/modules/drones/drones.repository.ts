@@ -1,25 +1,98 @@
 import type { CompanyObject, DroneListItem } from '@linewalker/domain';
-import { sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
+import { drones } from '../../platform/db/schema/index.ts';
 
-type DroneRow = Omit<DroneListItem, 'last_status_at'> & { last_status_at: Date | string | null };
+type DroneRow = Omit<DroneListItem, 'last_status_at' | 'retired_at'> & {
+  last_status_at: Date | string | null;
+  retired_at: Date | string | null;
+};
 
-/** Every registered drone with its company and last status, by name. */
-export async function listDroneRows(db: Db): Promise<DroneListItem[]> {
-  const rows = await queryRows<DroneRow>(
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function droneRowsWhere(db: Db, where: SQL) {
+  return queryRows<DroneRow>(
     db,
     sql`select d.id, d.name, d.serial_number, d.driver, d.company_id, c.company_name, d.project_id,
+          p.project_name, d.address, d.home_lat, d.home_lon, d.home_alt, d.retired_at,
           d.last_status, d.last_status_at
         from drones d
         left join companies c on c.id = d.company_id
+        left join projects p on p.id = d.project_id
+        where ${where}
         order by d.name, d.id`,
+  ).then((rows) =>
+    rows.map((r) => ({ ...r, last_status_at: iso(r.last_status_at), retired_at: iso(r.retired_at) })),
   );
-  return rows.map((r) => ({
-    ...r,
-    driver: r.driver,
-    last_status_at: r.last_status_at === null ? null : new Date(r.last_status_at).toISOString(),
-  }));
+}
+
+/** Registered drones with their company, project and last status, by name (retired ones only when asked). */
+export function listDroneRows(db: Db, includeRetired = false): Promise<DroneListItem[]> {
+  return droneRowsWhere(db, includeRetired ? sql`true` : sql`d.retired_at is null`);
+}
+
+/** One drone as the admin page shows it, retired or not. */
+export async function droneItem(db: Db, id: number): Promise<DroneListItem | null> {
+  const [row] = await droneRowsWhere(db, sql`d.id = ${id}`);
+  return row ?? null;
+}
+
+export interface DroneColumns {
+  name: string;
+  serialNumber: string;
+  companyId: number;
+  driver: 'simulator' | 'mavlink';
+  address: string | null;
+  homeLat: number;
+  homeLon: number;
+  homeAlt: number;
+  projectId: number | null;
+}
+
+export async function insertDrone(tx: Db, values: DroneColumns): Promise<number> {
+  const [row] = await tx.insert(drones).values(values).returning({ id: drones.id });
+  return row!.id;
+}
+
+/** Updates a drone; false when it does not exist. */
+export async function updateDrone(tx: Db, id: number, values: DroneColumns): Promise<boolean> {
+  const rows = await tx.update(drones).set(values).where(eq(drones.id, id)).returning({ id: drones.id });
+  return rows.length > 0;
+}
+
+/** Retires a drone (keeping the first retirement's time) or brings it back; false when it does not exist. */
+export async function setDroneRetired(tx: Db, id: number, retired: boolean, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(drones)
+    .set({
+      retiredAt: retired ? sql`coalesce(${drones.retiredAt}, ${now.toISOString()}::timestamptz)` : null,
+      // A retired drone keeps no pilot in control.
+      ...(retired ? { controllerId: null, controlExpiresAt: null } : {}),
+    })
+    .where(eq(drones.id, id))
+    .returning({ id: drones.id });
+  return rows.length > 0;
+}
+
+/** Another drone (not `exceptId`) has this serial, whatever its case. */
+export async function serialTaken(db: Db, serial: string, exceptId?: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from drones where lower(serial_number) = lower(${serial})
+        ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function companyExists(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from companies where id = ${id}`);
+  return rows.length > 0;
+}
+
+export async function projectExists(db: Db, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from projects where id = ${id}`);
+  return rows.length > 0;
 }
 
 export interface DroneRecord {
@@ -39,10 +112,12 @@ export const droneObject = (d: DroneRecord): CompanyObject => ({
   companyId: d.company_id ?? 1,
 });
 
+/** A drone in service (a retired one is not found: no console, no link, no command). */
 export async function findDrone(db: Db, id: number): Promise<DroneRecord | null> {
   const [row] = await queryRows<DroneRecord>(
     db,
-    sql`select id, name, driver, company_id, project_id, home_lat, home_lon, home_alt from drones where id = ${id}`,
+    sql`select id, name, driver, company_id, project_id, home_lat, home_lon, home_alt from drones
+        where id = ${id} and retired_at is null`,
   );
   return row ?? null;
 }

@@ -4,7 +4,8 @@ import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { InProcessBus, RedisBus } from './bus.ts';
 import { emergencyStop, getControl, releaseControl, sendCommand, takeControl } from './commands.service.ts';
-import { listDrones } from './drones.service.ts';
+import { editDrone, listDrones, registerDrone, retireDrone } from './drones.service.ts';
+import { droneFlight, droneFlights } from './flights.service.ts';
 import { DroneHub } from './hub.ts';
 import { serveLiveConsole } from './live.ts';
 
@@ -44,10 +45,80 @@ export async function dronesRoutes(app: App): Promise<void> {
       summary: 'The drones the caller may watch (the remote flight console’s drone picker)',
       description:
         'Each registered drone with its driver (`simulator` or `mavlink`), company, the project whose ' +
-        `structures its simulated camera shows, and its last status. ${WHO}`,
+        `structures its simulated camera shows, and its last status; retired drones only with ` +
+        `\`include_retired=true\` (the Drones admin page). ${WHO}`,
     }),
     config: { access: 'drone.watch' },
-    handler: async (req) => listDrones(app.deps, actorOf(req)),
+    handler: async (req) => listDrones(app.deps, actorOf(req), req.query.include_retired === 'true'),
+  });
+
+  const SAVE =
+    'Body: name, serial_number (unique whatever its case: 409 drone_serial_taken, also when two saves race), ' +
+    'company_id, driver (`simulator`, or `mavlink` with address `host:port`; a simulator has none), ' +
+    'home_lat/home_lon/home_alt (the home position, metres above sea level) and optionally project_id (the ' +
+    'project whose structures the simulated camera shows). An unknown company or project answers 400. Audited. ' +
+    'Super admins only.';
+
+  app.route({
+    ...endpointRoute(endpoints.drones.create, {
+      tags,
+      summary: 'Register a drone (the Drones admin page)',
+      description: SAVE,
+      errors: { 409: ApiError },
+    }),
+    config: { access: 'drone.admin' },
+    handler: async (req) => registerDrone(app.deps, actorOf(req), req.body),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.update, {
+      tags,
+      summary: 'Edit a drone',
+      description: `${SAVE} A running vehicle link keeps its settings until it restarts.`,
+      errors: { 404: ApiError, 409: ApiError },
+    }),
+    config: { access: 'drone.admin' },
+    handler: async (req) => editDrone(app.deps, actorOf(req), req.params.id, req.body),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.retire, {
+      tags,
+      summary: 'Retire a drone, or bring it back into service',
+      description:
+        '`{retired: true}`: the drone leaves the console’s picker, its control lease ends and it takes no ' +
+        'command (404), its command log stays. `{retired: false}` brings it back. Audited. Super admins only.',
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.admin' },
+    handler: async (req) => retireDrone(app.deps, actorOf(req), req.params.id, req.body.retired),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.flights, {
+      tags,
+      summary: 'The flight log: a drone’s flights, newest first',
+      description:
+        'Each flight from take-off to landing (ended_at null while in the air) with its pilot at take-off and ' +
+        `how many track samples, commands and captures it has. Retired drones keep their log. ${WHO}`,
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req) => droneFlights(db, actorOf(req), req.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(endpoints.drones.flight, {
+      tags,
+      summary: 'One flight for its replay: track, events, commands and captures',
+      description:
+        'The track is a sample a second (position, height above home, heading, speed, battery); events are ' +
+        'take-off, landing and each failsafe raised and cleared; commands are every command the drone got ' +
+        `in the flight, with the project photo of each capture. 404 for a flight of another drone. ${WHO}`,
+      errors: { 404: ApiError },
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req) => droneFlight(db, actorOf(req), req.params.id, req.params.flightId),
   });
 
   app.route({
@@ -64,7 +135,7 @@ export async function dronesRoutes(app: App): Promise<void> {
       errors: { 404: ApiError, 409: ApiError },
     }),
     config: { access: 'drone.fly' },
-    handler: async (req) => sendCommand(db, hub, actorOf(req), req.params.id, req.body),
+    handler: async (req) => sendCommand(app.deps, hub, actorOf(req), req.params.id, req.body),
   });
 
   app.route({

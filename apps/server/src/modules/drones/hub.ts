@@ -4,6 +4,7 @@ import type { DroneEndpoint, DroneLiveStatus, DroneStatus } from '@linewalker/do
 import type { Db } from '../../platform/db/client.ts';
 import type { DroneBus } from './bus.ts';
 import { findDrone } from './drones.repository.ts';
+import { FlightRecorder } from './flightRecorder.ts';
 import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from './leases.repository.ts';
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
 import { SafetySupervisor } from './safety.ts';
@@ -42,6 +43,7 @@ interface Held {
   lastWatched: number;
   stopFrames: (() => void) | null;
   stops: (() => void)[];
+  recorder: FlightRecorder;
 }
 
 export interface Watcher {
@@ -88,6 +90,11 @@ export class DroneHub {
       this.pending.get(requestId)?.(outcome);
     });
     this.stopTick = systemClock.every(Math.max(100, Math.floor(options.leaseMs / 3)), () => void this.tick());
+  }
+
+  /** Logs a failure of work done for the drones (the server's error log). */
+  reportError(err: unknown, what: string): void {
+    this.options.onError(err, what);
   }
 
   /** True while this process holds the drone's vehicle link. */
@@ -205,10 +212,19 @@ export class DroneHub {
       lastWatched: this.watchers.has(droneId) ? Date.now() : 0,
       stopFrames: null,
       stops: [],
+      recorder: new FlightRecorder(
+        this.db,
+        droneId,
+        () => held.controller?.userId ?? null,
+        this.options.onError,
+      ),
     };
     if (held.emergencyStop) await supervisor.emergencyStop(true);
     held.stops.push(
-      supervisor.onStatus((status) => this.publishStatus(droneId, held, status)),
+      supervisor.onStatus((status) => {
+        this.publishStatus(droneId, held, status);
+        held.recorder.onStatus(status);
+      }),
       this.bus.subscribe(channels.command(droneId), (m) => void this.onCommand(held, m)),
       this.bus.subscribe(channels.control(droneId), (m) => void this.onControl(droneId, held, m)),
     );
@@ -282,6 +298,7 @@ export class DroneHub {
     for (const stop of held.stops) stop();
     held.supervisor.close();
     await held.link.close();
+    await held.recorder.close();
   }
 
   /** Renews held leases (with the last status), takes over drones watched here whose holder died. */

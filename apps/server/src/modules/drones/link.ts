@@ -9,6 +9,10 @@ export interface CommandOutcome {
    */
   result: CommandResult;
   message: string | null;
+  /** A capture's frame (base64 JPEG: outcomes cross the bus as JSON) and the status it was taken at. */
+  photo?: { jpeg: string; status: DroneStatus };
+  /** The project photo a capture became (set by the server that received the command). */
+  imageId?: number | null;
 }
 
 export interface CapturedPhoto {
@@ -104,7 +108,12 @@ export function dispatch(link: DroneLink, endpoint: DroneEndpoint): Promise<Comm
     case '/recordStop':
       return link.record(false);
     case '/capture':
-      return link.capture().then(() => ({ ok: true, result: 'executed' as const, message: null }));
+      return link.capture().then((photo) => ({
+        ok: true,
+        result: 'executed' as const,
+        message: null,
+        photo: { jpeg: photo.jpeg.toString('base64'), status: photo.status },
+      }));
     default:
       return link.move(endpoint);
   }

@@ -1,32 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ASSIGNMENT_SEARCH_RADIUS_M,
-  type AssignmentChoice,
-  chooseStructure,
-  type ExistingMd5Response,
-  type ImageUploadedBody,
-  type ImageUploadedResponse,
-  type ImageUploadTokenResponse,
+import type {
+  ExistingMd5Response,
+  ImageUploadedBody,
+  ImageUploadedResponse,
+  ImageUploadTokenResponse,
 } from '@linewalker/domain';
 import sharp from 'sharp';
-import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { requireProject } from '../../platform/auth/require.ts';
-import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { arrivedSize, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
-import { imageProcessJob } from './imageProcess.job.ts';
 import { jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
+import { projectPrefix, recordProjectPhoto } from './photoStore.ts';
 import { digestStream, type StoredFileDigest, sniffImageType } from './storedFile.ts';
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
-
-/** Where a project's uploaded photos are stored: the prefix ties an upload to its project. */
-const projectPrefix = (projectId: number) => `images/${projectId}/`;
 
 export async function existingMd5(deps: Deps, actor: Actor, projectId: number): Promise<ExistingMd5Response> {
   const db = deps.database.db;
@@ -182,81 +173,20 @@ export async function completeImageUpload(
   }
   const contentType = sniffImageType(digest.prefix)!;
 
-  const manual = body.structureId != null;
-  let choice: AssignmentChoice | null = null;
-  if (!manual && metadata.latitude !== null && metadata.longitude !== null) {
-    const candidates = await repo.structuresNear(
-      db,
-      project.id,
-      metadata.latitude,
-      metadata.longitude,
-      ASSIGNMENT_SEARCH_RADIUS_M,
-    );
-    choice = chooseStructure(
-      {
-        latitude: metadata.latitude,
-        longitude: metadata.longitude,
-        bearing: metadata.bearing,
-        gimbalPitch: metadata.gimbalPitch,
-        relativeAltitude: metadata.relativeAltitude,
-      },
-      candidates,
-    );
-  }
-  const structureId = manual ? body.structureId! : (choice?.structureId ?? null);
-  const now = new Date();
-
-  const outcome = await withTransaction(db, async (tx) => {
-    const imageId = await repo.insertImageOnce(tx, {
-      projectId: project.id,
-      structureId,
-      uploadedBy: actor.userId,
-      md5: digest.md5,
-      imageName: body.fileName,
-      storageKey: key,
-      sizeBytes: digest.sizeBytes,
-      width: metadata.width,
-      height: metadata.height,
-      contentType,
-      exif: metadata.exif,
-      captureTime: metadata.captureTime,
-      captureOffset: metadata.captureOffset,
-      location:
-        metadata.latitude !== null && metadata.longitude !== null
-          ? { x: metadata.longitude, y: metadata.latitude }
-          : null,
-      altitude: metadata.altitude,
-      relativeAltitude: metadata.relativeAltitude,
-      bearing: metadata.bearing,
-      gimbalPitch: metadata.gimbalPitch,
-      cameraMake: metadata.make,
-      cameraModel: metadata.model,
-      metersFromStruct: manual ? null : (choice?.metersFromStruct ?? null),
-      assignmentConfidence: manual ? null : choice ? choice.confidence : null,
-      assignedAt: structureId !== null ? now : null,
-      fileUploadId: upload.id,
-      stepclipJson: project.inspection_type === '1' && body.stepClip ? body.stepClip : null,
-    });
-    if (imageId === null) return { imageId: null };
-    if (metadata.captureTime !== null) await repo.noteFlightStarted(tx, project.id, metadata.captureTime);
-    await writeAudit(tx, actor, {
-      action: 'image.upload',
-      objectType: 'image',
-      objectId: imageId,
-      details: {
-        projectId: project.id,
-        md5: digest.md5,
-        sizeBytes: digest.sizeBytes,
-        structureId,
-        assignment: manual ? 'manual' : 'automatic',
-      },
-    });
-    await enqueue(tx, imageProcessJob, { imageId }, { actor, dedupeKey: `image:${imageId}` });
-    return { imageId };
+  const imageId = await recordProjectPhoto(deps, actor, project, {
+    key,
+    md5: digest.md5,
+    sizeBytes: digest.sizeBytes,
+    contentType,
+    metadata,
+    fileName: body.fileName,
+    structureId: body.structureId ?? null,
+    fileUploadId: upload.id,
+    stepClip: body.stepClip ?? null,
+    source: 'upload',
   });
-
-  if (outcome.imageId !== null) {
-    return { alreadyUploaded: false, imageId: outcome.imageId, addImageResponse: { error: null } };
+  if (imageId !== null) {
+    return { alreadyUploaded: false, imageId, addImageResponse: { error: null } };
   }
   // Another completion of the same file won: keep its copy, drop this one.
   const winner = await repo.imageByMd5(db, project.id, digest.md5);

@@ -71,6 +71,17 @@ const userBody = () => ({
 });
 
 /** A valid payload per body route (ids in the path and query are filled in by `target`). */
+const oddDrone = () => ({
+  name: 'Odd drone',
+  serial_number: 'ODD-1',
+  company_id: companyId,
+  driver: 'mavlink',
+  address: '127.0.0.1:14550',
+  home_lat: 46.9,
+  home_lon: -120.5,
+  home_alt: 400,
+});
+
 const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/v1/users/login': () => ({ email: 'someone@example.test', password: 'secret-password' }),
   'POST /api/v1/users/forgot-password': () => ({ email: 'someone@example.test' }),
@@ -269,6 +280,9 @@ const VALID_BODIES: Record<string, () => unknown> = {
     requestJson: null,
   }),
   'POST /api/v1/drones/:id/emergencyStop': () => ({ active: true }),
+  'POST /api/v1/drones': () => oddDrone(),
+  'PUT /api/v1/drones/:id': () => oddDrone(),
+  'POST /api/v1/drones/:id/retire': () => ({ retired: true }),
   'POST /api/v1/bids/kmzCheck': () => ({ kmzs: [oddKmz()] }),
   'POST /api/v1/bids/kmzSkippedRows': () => ({ kmzs: [oddKmz()], index: 0 }),
   'POST /api/v1/shipment/orders': () => ({ asset_id: 1, status_address: 'Pole yard, Salina, KS' }),

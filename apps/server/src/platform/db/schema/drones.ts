@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -22,7 +23,7 @@ export const drones = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
-    serialNumber: varchar('serial_number', { length: 100 }).unique(),
+    serialNumber: varchar('serial_number', { length: 100 }),
     companyId: integer('company_id').references(() => companies.id),
     lastStatus: jsonb('last_status').$type<DroneStatus>(),
     lastStatusAt: moment('last_status_at'),
@@ -42,8 +43,14 @@ export const drones = pgTable(
     controllerId: integer('controller_id').references(() => users.id, { onDelete: 'set null' }),
     controlExpiresAt: moment('control_expires_at'),
     emergencyStop: boolean('emergency_stop').notNull().default(false),
+    /** Retired by a super admin: off the console's picker, commands refused; its logs stay. */
+    retiredAt: moment('retired_at'),
   },
-  (t) => [check('drones_driver_check', sql`${t.driver} in ('simulator', 'mavlink')`)],
+  (t) => [
+    check('drones_driver_check', sql`${t.driver} in ('simulator', 'mavlink')`),
+    // A serial is one vehicle whatever its case ('lw-1' and 'LW-1' are the same drone).
+    uniqueIndex('drones_serial_unique').on(sql`lower(${t.serialNumber})`),
+  ],
 );
 
 /** Commands sent from the remote-flight console, kept as a log. */
@@ -69,4 +76,57 @@ export const droneCommands = pgTable(
       sql`${t.endpoint} in ('/yawLeft', '/moveForward', '/yawRight', '/moveUp', '/moveLeft', '/moveBackward', '/moveRight', '/moveDown', '/arm', '/disarm', '/takeoff', '/land', '/returnHome', '/capture', '/recordStart', '/recordStop')`,
     ),
   ],
+);
+
+/** One flight of a drone: from take-off to landing, recorded by the process holding its vehicle link. */
+export const droneFlights = pgTable(
+  'drone_flights',
+  {
+    id: serial('id').primaryKey(),
+    droneId: integer('drone_id')
+      .notNull()
+      .references(() => drones.id, { onDelete: 'cascade' }),
+    /** The pilot in control at take-off. */
+    pilotId: integer('pilot_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: moment('started_at').notNull(),
+    /** Null while in the air (or when the process flying it died: closed at the drone's next take-off). */
+    endedAt: moment('ended_at'),
+  },
+  (t) => [index('drone_flights_drone_started_idx').on(t.droneId, t.startedAt)],
+);
+
+/** The track of a flight: one sample a second. */
+export const droneFlightPoints = pgTable(
+  'drone_flight_points',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => droneFlights.id, { onDelete: 'cascade' }),
+    at: moment('at').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    /** Metres above home. */
+    altitude: doublePrecision('altitude').notNull(),
+    heading: doublePrecision('heading').notNull(),
+    speed: doublePrecision('speed').notNull(),
+    batteryPercent: doublePrecision('battery_percent').notNull(),
+  },
+  (t) => [index('drone_flight_points_flight_at_idx').on(t.flightId, t.at)],
+);
+
+/** What happened in a flight: take-off, landing, failsafes raised and cleared. */
+export const droneFlightEvents = pgTable(
+  'drone_flight_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    flightId: integer('flight_id')
+      .notNull()
+      .references(() => droneFlights.id, { onDelete: 'cascade' }),
+    at: moment('at').notNull(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+  },
+  (t) => [index('drone_flight_events_flight_at_idx').on(t.flightId, t.at)],
 );

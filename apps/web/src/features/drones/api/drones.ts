@@ -19,11 +19,19 @@ export const useDroneControl = (id: number | null) =>
     refetchInterval: 5_000,
   });
 
-/** POST /api/v1/drones/sendCommand/{id} (spec 3 §7): `requestJson` is always null. */
-export const sendDroneCommand = (id: number, requestId: string, endpoint: DroneEndpoint) =>
+/**
+ * POST /api/v1/drones/sendCommand/{id} (spec 3 §7): `requestJson` is null, except for `/capture`, which names
+ * the project the image goes to.
+ */
+export const sendDroneCommand = (
+  id: number,
+  requestId: string,
+  endpoint: DroneEndpoint,
+  requestJson: { projectId: number } | null = null,
+) =>
   apiRequest(endpoints.drones.sendCommand, {
     params: { id },
-    body: { requestId, endpoint, requestJson: null },
+    body: { requestId, endpoint, requestJson },
   });
 
 export const takeDroneControl = (id: number) => apiRequest(endpoints.drones.takeControl, { params: { id } });

@@ -1,4 +1,5 @@
 import {
+  CAPTURE_MESSAGES,
   type DroneEndpoint,
   type DroneLiveStatus,
   flightTimeZone,
@@ -14,9 +15,7 @@ import {
   Card,
   Center,
   Group,
-  Kbd,
   Loader,
-  Modal,
   Paper,
   Progress,
   ScrollArea,
@@ -25,6 +24,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -40,7 +40,10 @@ import {
   useDroneControl,
   useDrones,
 } from '../api/drones.ts';
+import { type CaptureProject, CaptureProjectSelect } from '../components/CaptureProjectSelect.tsx';
+import { FlightLogModal } from '../components/FlightLogModal.tsx';
 import { HoldButton } from '../components/HoldButton.tsx';
+import { KeyHelpModal } from '../components/KeyHelpModal.tsx';
 import { ALERT_TEXT, ENDPOINT_LABELS, enqueue, type QueuedCommand, settle } from '../model/commandQueue.ts';
 import { useFlightKeys } from '../model/useFlightKeys.ts';
 import { useLiveDrone } from '../model/useLiveDrone.ts';
@@ -54,17 +57,6 @@ const MOVES: { label: string; key: string }[] = [
   { label: 'Reverse (S)', key: 's' },
   { label: 'Right (D)', key: 'd' },
   { label: 'Descend (C)', key: 'c' },
-];
-
-const KEY_HELP: [string, string][] = [
-  ['Q / E', 'Yaw left / right (hold)'],
-  ['W / S', 'Forward / reverse (hold)'],
-  ['A / D', 'Left / right (hold)'],
-  ['R / C', 'Ascend / descend (hold)'],
-  ['P', 'Take-Off, or Land when airborne (hold to confirm)'],
-  ['H', 'Head Home (hold to confirm)'],
-  ['Space', 'Tap to capture an image, hold to record'],
-  ['?', 'This list'],
 ];
 
 /** The still shown until the first camera frame arrives: sky over ground. */
@@ -91,7 +83,7 @@ const errorText = (err: unknown) => (isApiError(err) ? err.message : 'The reques
  * the centre card (video mode, flight time, Space bar button), the control lease, failsafe banners and the
  * emergency stop.
  */
-export function RemoteFlightRoute() {
+export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) {
   const [params, setParams] = useSearchParams();
   const drones = useDrones();
   const session = useSession();
@@ -106,11 +98,21 @@ export function RemoteFlightRoute() {
   const [queue, setQueue] = useState<QueuedCommand[]>([]);
   const [queueOpen, setQueueOpen] = useState(false);
   const [help, setHelp] = useState(false);
+  const [log, setLog] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const canFly = iControl && live.live && !control.data?.emergencyStop;
   const flight = useRef({ airborne: false, canFly: false });
   const moveInFlight = useRef(false);
   flight.current = { airborne: status?.airborne ?? false, canFly };
+  // The project captured images go to: chosen here, at first the drone's own project.
+  const [chosenProject, setCaptureProject] = useState<{ droneId: number; projectId: number | null } | null>(
+    null,
+  );
+  const droneProject = drones.data?.find((d) => d.id === droneId)?.project_id ?? null;
+  const captureProjectId =
+    chosenProject && chosenProject.droneId === droneId ? chosenProject.projectId : droneProject;
+  const captureTo = useRef<CaptureProject | null>(null);
+  captureTo.current = projects.find((p) => p.id === captureProjectId) ?? null;
 
   const send = useCallback(
     (endpoint: DroneEndpoint) => {
@@ -119,25 +121,37 @@ export function RemoteFlightRoute() {
       // link gets fewer commands, never a growing backlog of stale ones.
       const move = MOVE_ENDPOINTS.includes(endpoint as MoveEndpoint);
       if (move && moveInFlight.current) return;
+      const capture = endpoint === '/capture' ? captureTo.current : null;
+      if (endpoint === '/capture' && !capture) {
+        setProblem(CAPTURE_MESSAGES.projectRequired);
+        return;
+      }
       if (move) moveInFlight.current = true;
       const id = requestId();
       const started = performance.now();
       setQueue((q) =>
         enqueue(q, { requestId: id, endpoint, result: null, message: null, roundTripMs: null }),
       );
-      sendDroneCommand(droneId, id, endpoint)
+      sendDroneCommand(droneId, id, endpoint, capture && { projectId: capture.id })
         .finally(() => {
           if (move) moveInFlight.current = false;
         })
         .then(
-          (answer) =>
+          (answer) => {
             setQueue((q) =>
               settle(q, id, {
                 result: answer.result,
                 message: answer.message,
                 roundTripMs: Math.round(performance.now() - started),
               }),
-            ),
+            );
+            if (capture && answer.imageId != null)
+              notifications.show({
+                color: 'teal',
+                title: 'Image captured',
+                message: `Added to the photos of ${capture.project_name}`,
+              });
+          },
           (err: unknown) => {
             setQueue((q) => settle(q, id, { result: 'failed', message: errorText(err), roundTripMs: null }));
             if (isApiError(err))
@@ -243,6 +257,14 @@ export function RemoteFlightRoute() {
             <Button variant="white" onClick={() => setHelp(true)}>
               Keys (?)
             </Button>
+            <Button variant="white" onClick={() => setLog(true)}>
+              Flight Log
+            </Button>
+            <CaptureProjectSelect
+              projects={projects}
+              value={captureProjectId}
+              onChange={(projectId) => setCaptureProject({ droneId, projectId })}
+            />
           </Group>
           <ControlCard
             controller={controller}
@@ -341,20 +363,13 @@ export function RemoteFlightRoute() {
         </Stack>
       </Paper>
 
-      <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard">
-        <Table>
-          <Table.Tbody>
-            {KEY_HELP.map(([k, what]) => (
-              <Table.Tr key={k}>
-                <Table.Td>
-                  <Kbd>{k}</Kbd>
-                </Table.Td>
-                <Table.Td>{what}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Modal>
+      <KeyHelpModal opened={help} onClose={() => setHelp(false)} />
+      <FlightLogModal
+        droneId={droneId}
+        droneName={list.find((d) => d.id === droneId)?.name ?? ''}
+        opened={log}
+        onClose={() => setLog(false)}
+      />
     </Box>
   );
 }
