@@ -97,8 +97,12 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
     // Drawn again whenever the style changes under the map (a basemap that cannot be reached falls back
     // to the offline one, which drops the layers added at load).
     const draw = () => {
-      if (!map.isStyleLoaded()) return;
-      if (!map.getSource(TRACK)) addLayers(map);
+      // Not `isStyleLoaded()` as the gate: it stays false while any source (ours just added, the county
+      // outlines) is still loading, and the track was then never drawn.
+      if (!map.getSource(TRACK)) {
+        if (!map.isStyleLoaded()) return;
+        addLayers(map);
+      }
       (map.getSource(TRACK) as GeoJSONSource).setData({
         type: 'Feature',
         geometry: { type: 'LineString', coordinates: track.map((p) => [p.lon, p.lat]) },
