@@ -174,6 +174,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
                     })),
                 },
                 {
+                  path: paths.adminBasemap.path,
+                  lazy: () =>
+                    import('../features/admin/routes/BasemapRoute.tsx').then((m) => ({
+                      Component: m.BasemapRoute,
+                    })),
+                },
+                {
                   path: paths.adminJobs.path,
                   lazy: () =>
                     import('../features/jobs/routes/JobsRoute.tsx').then((m) => ({

@@ -43,6 +43,7 @@ export const paths = {
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   adminLeads: { path: '/admin/leads', getHref: () => '/admin/leads' },
+  adminBasemap: { path: '/admin/basemap', getHref: () => '/admin/basemap' },
 
   // Files served next to the app
   eulaPdf: { path: '/eula.pdf', getHref: () => '/eula.pdf' },

@@ -16,6 +16,7 @@ export const ADMIN_LINKS = [
   { label: 'Audit log', href: paths.adminAudit.getHref() },
   { label: 'Jobs', href: paths.adminJobs.getHref() },
   { label: 'Leads', href: paths.adminLeads.getHref() },
+  { label: 'Basemap', href: paths.adminBasemap.getHref() },
 ] as const;
 
 /** A link is current on its own path and every path below it (/projects/x keeps Projects lit). */
