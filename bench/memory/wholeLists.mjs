@@ -41,10 +41,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Reads one answer as it arrives, keeping only its length. */
 async function read(path, headers) {
   const started = performance.now();
-  const res = await fetch(`${base}${path}`, { headers });
+  let status = 'refused';
   let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
-  return { status: res.status, bytes, ms: performance.now() - started };
+  try {
+    const res = await fetch(`${base}${path}`, { headers });
+    status = res.status;
+    for await (const chunk of res.body) bytes += chunk.length;
+  } catch {
+    // An answer cut short (a streamed list whose database read failed midway).
+    status = `${status} cut`;
+  }
+  return { status, bytes, ms: performance.now() - started };
 }
 
 async function phase(label, path, headers) {
@@ -72,8 +79,8 @@ async function phase(label, path, headers) {
     readers,
     rounds,
     answers: results.length,
-    non200: results.filter((r) => r.status !== 200).length,
-    bodyMb: Number((results[0].bytes / 1e6).toFixed(1)),
+    statuses: results.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}),
+    bodyMb: Number((Math.max(...results.map((r) => r.bytes)) / 1e6).toFixed(1)),
     seconds: Math.round((performance.now() - started) / 1000),
     p50Ms: Math.round(ms[Math.floor(ms.length / 2)]),
     rssMb: { idle, peak, end },

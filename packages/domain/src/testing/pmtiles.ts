@@ -103,14 +103,14 @@ function mvtLayer(name: string, type: 2 | 3, points: Array<[number, number]>): n
 }
 
 /**
- * A Mapbox Vector Tile (uncompressed) in the Protomaps basemap's layer names: `water` over the tile's left
- * half and one `roads` line from corner to corner, so a map drawing it shows blue and a white line.
+ * A Mapbox Vector Tile (uncompressed) in the Protomaps basemap's layer names: `water` over the whole tile and
+ * one `roads` line from corner to corner, so a map drawing it is water blue wherever it looks.
  */
 export function vectorTile(): Buffer {
   const water = mvtLayer('water', 3, [
     [0, 0],
-    [2048, 0],
-    [2048, 4096],
+    [4096, 0],
+    [4096, 4096],
     [0, 4096],
   ]);
   const roads = mvtLayer('roads', 2, [
