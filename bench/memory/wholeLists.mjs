@@ -79,7 +79,12 @@ async function phase(label, path, headers) {
     readers,
     rounds,
     answers: results.length,
-    statuses: results.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {}),
+    statuses: Object.fromEntries(
+      [...new Set(results.map((r) => r.status))].map((s) => [
+        s,
+        results.filter((r) => r.status === s).length,
+      ]),
+    ),
     bodyMb: Number((Math.max(...results.map((r) => r.bytes)) / 1e6).toFixed(1)),
     seconds: Math.round((performance.now() - started) / 1000),
     p50Ms: Math.round(ms[Math.floor(ms.length / 2)]),
