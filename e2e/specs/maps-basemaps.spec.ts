@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
 import { expect, test } from '../support/test.ts';
-import { buildPmtiles, solidPng, startTileFixture, type TileFixture } from '../support/tileFixture.ts';
+import {
+  buildPmtiles,
+  solidPng,
+  startTileFixture,
+  type TileFixture,
+  vectorTile,
+} from '../support/tileFixture.ts';
 
 const PROJECT = '/projects/smoky-hill-transmission-patrol';
 const map = (page: Page) => page.getByTestId('overview-map');
@@ -100,4 +106,92 @@ test('a super admin uploads a PMTiles extract; every map offers it as Streets, r
   expect(ranges.every((r) => r.startsWith('bytes='))).toBe(true);
   await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('OpenStreetMap');
   await page.screenshot({ path: 'test-results/artifacts/basemap-extract.png' });
+});
+
+/** Chooses `file` in the page's file picker, opened by its Upload (or Replace) extract button. */
+async function chooseFile(page: Page, file: { name: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /^(Upload|Replace) extract$/ }).click();
+  await (await chooser).setFiles({ ...file, mimeType: 'application/octet-stream' });
+}
+
+test('the Basemap admin page: a bad file is refused with its reason, a vector extract replaces the one in use and maps draw from it', async ({
+  page,
+}) => {
+  // A long description puts the tile past the reader's first 16 KiB request: drawing needs a range of its own.
+  const tile = vectorTile();
+  const archive = buildPmtiles(tile, 4, 'mvt', { description: 'Streets test extract. '.repeat(1000) });
+  const tileOffset = archive.length - tile.length;
+  expect(tileOffset).toBeGreaterThan(16_384);
+
+  await loginAs(page, ACCOUNTS.superAdmin.email);
+  await page.goto('/', { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('menuitem', { name: 'Basemap' }).click();
+  await expect(page).toHaveURL(/\/admin\/basemap$/);
+  await expect(page.getByRole('heading', { name: 'Basemap' })).toBeVisible({ timeout: 30_000 });
+  const details = page.getByTestId('basemap-extract');
+  await chooseFile(page, { name: 'notes.txt', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert')).toContainText('notes.txt is not a .pmtiles file.');
+  await chooseFile(page, {
+    name: 'broken.pmtiles',
+    buffer: Buffer.from('this is not a map extract at all, only some text'),
+  });
+  await expect(page.getByRole('alert')).toContainText('The file cannot be used as a basemap: ', {
+    timeout: 60_000,
+  });
+  await chooseFile(page, { name: 'streets-test.pmtiles', buffer: archive });
+  await expect(details).toContainText('streets-test.pmtiles', { timeout: 60_000 });
+  await expect(details).toContainText('Vector (streets drawn by the app)');
+  await expect(details).toContainText('0 to 4');
+  await expect(details).toContainText(
+    'West 180.0000° W, South 85.0000° S, East 180.0000° E, North 85.0000° N',
+  );
+  await expect(details).toContainText(ACCOUNTS.superAdmin.name);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/artifacts/basemap-admin.png', fullPage: true });
+  const current = await (await page.request.get('/api/v1/basemap/extracts/current')).json();
+
+  const ranges: Array<{ url: string; range: string }> = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/basemap/extracts/'))
+      ranges.push({ url: new URL(request.url()).pathname, range: request.headers().range ?? 'none' });
+  });
+  await openOverview(page);
+  await expect(switcher(page)).toHaveAttribute('data-basemap-shown', 'streets');
+  await expect(page.getByTestId('basemap-notice')).toHaveCount(0);
+  // Every read is a range of the new extract, and the tile itself was read for drawing.
+  await expect
+    .poll(() => ranges.some((r) => r.range.startsWith(`bytes=${tileOffset}-`)), { timeout: 60_000 })
+    .toBe(true);
+  expect(ranges.every((r) => r.url === current.url && r.range.startsWith('bytes='))).toBe(true);
+  await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 120_000 });
+  // The extract's water (the app's streets style paints it #aad3df) fills the map away from the markers.
+  const shot = await map(page).screenshot({ path: 'test-results/artifacts/basemap-vector-extract.png' });
+  // Decoded in the page (a browser reads PNG; e2e code has no DOM types): pixels at three points.
+  const samples = (await page.evaluate(`(async () => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,${shot.toString('base64')}';
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    return [[0.75, 0.6], [0.5, 0.85], [0.9, 0.35]].map(([x, y]) =>
+      Array.from(context.getImageData(Math.floor(image.width * x), Math.floor(image.height * y), 1, 1).data));
+  })()`)) as number[][];
+  const water = samples.filter(
+    ([r, g, b]) => Math.abs(r! - 170) + Math.abs(g! - 211) + Math.abs(b! - 223) < 20,
+  );
+  expect(water.length, JSON.stringify(samples)).toBeGreaterThanOrEqual(2);
+
+  // Removed: Streets is the configured style again (unreachable here: Offline, with the notice).
+  await page.goto('/admin/basemap');
+  await page.getByRole('button', { name: 'Remove extract' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No extract uploaded')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Upload extract' })).toBeVisible();
+  await openOverview(page);
+  await expect(switcher(page)).toHaveAttribute('data-basemap-shown', 'offline');
 });

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { buildPmtiles, solidPng } from '@linewalker/domain/testing/pmtiles';
+import { buildPmtiles, solidPng, vectorTile } from '@linewalker/domain/testing/pmtiles';
 
 /**
  * A local tile server a journey starts (the machines have no internet): satellite-like PNG tiles at
@@ -38,4 +38,4 @@ export async function startTileFixture(rgb: [number, number, number]): Promise<T
   };
 }
 
-export { buildPmtiles, solidPng };
+export { buildPmtiles, solidPng, vectorTile };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './text.ts';
 
 export const Ok = z.object({ ok: z.literal(true), success: z.literal(true) });
 export const ok = { ok: true, success: true } as const;
@@ -64,9 +65,17 @@ export const BasemapExtract = z.object({
   maxZoom: z.number().int(),
   /** West, south, east, north. */
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** The file name it was uploaded as. */
+  name: z.string(),
+  /** Who uploaded it (first and last name; null when that user was deleted). */
+  uploadedBy: z.string().nullable(),
   createdAt: z.string(),
 });
 export type BasemapExtract = z.infer<typeof BasemapExtract>;
 
 /** Use an uploaded file (the `url` its sign call answered) as the basemap extract. */
-export const UseBasemapExtractRequest = z.object({ url: z.string().min(1).max(500) });
+export const UseBasemapExtractRequest = z.object({
+  url: z.string().min(1).max(500),
+  /** The file's name as the admin chose it (shown on the admin page); the stored key's name otherwise. */
+  name: Text().trim().min(1).max(255).optional(),
+});

@@ -1,4 +1,5 @@
 import { adminEndpoints } from './admin/endpoints.ts';
+import { basemapEndpoints } from './basemap/endpoints.ts';
 import { dronesEndpoints } from './drones/endpoints.ts';
 import { jobsEndpoints } from './jobs/endpoints.ts';
 import { structuresEndpoints } from './structures/endpoints.ts';
@@ -12,6 +13,7 @@ export { ImagesChanged } from './upload/endpoints.ts';
 
 export const endpoints = {
   admin: adminEndpoints,
+  basemap: basemapEndpoints,
   drones: dronesEndpoints,
   jobs: jobsEndpoints,
   structures: structuresEndpoints,

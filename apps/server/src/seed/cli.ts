@@ -53,7 +53,12 @@ async function main(): Promise<void> {
   // The embedded database allows one process per folder: refuse while a server holds it.
   const unlock = url ? () => {} : lockDataFolder(dirname(pgliteDir));
   console.log(url ? `PostgreSQL ${new URL(url).host}${new URL(url).pathname}` : `PGlite ${pgliteDir}`);
-  const database = await openDatabase({ url, pgliteDir: url ? undefined : pgliteDir });
+  // Generating a large project runs statements of minutes: the server's per-statement timeout is not for it.
+  const database = await openDatabase({
+    url,
+    pgliteDir: url ? undefined : pgliteDir,
+    queryTimeoutMs: 3_600_000,
+  });
   try {
     await database.migrate();
     await seedReferenceData(database.db);

@@ -177,6 +177,13 @@ export const createAppRouter = (queryClient: QueryClient) =>
                     import('./routes/DronesAdminPage.tsx').then((m) => ({ Component: m.DronesAdminPage })),
                 },
                 {
+                  path: paths.adminBasemap.path,
+                  lazy: () =>
+                    import('../features/admin/routes/BasemapRoute.tsx').then((m) => ({
+                      Component: m.BasemapRoute,
+                    })),
+                },
+                {
                   path: paths.adminJobs.path,
                   lazy: () =>
                     import('../features/jobs/routes/JobsRoute.tsx').then((m) => ({

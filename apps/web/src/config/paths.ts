@@ -44,6 +44,7 @@ export const paths = {
   adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   adminLeads: { path: '/admin/leads', getHref: () => '/admin/leads' },
   adminDrones: { path: '/admin/drones', getHref: () => '/admin/drones' },
+  adminBasemap: { path: '/admin/basemap', getHref: () => '/admin/basemap' },
 
   // Files served next to the app
   eulaPdf: { path: '/eula.pdf', getHref: () => '/eula.pdf' },

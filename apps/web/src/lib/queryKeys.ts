@@ -21,6 +21,8 @@ export const queryKeys = {
   },
   /** Public settings of the server (GET /config). */
   config: ['config'] as const,
+  /** The self-hosted basemap extract in use (super admins' Basemap page). */
+  basemapExtract: ['basemapExtract'] as const,
 
   projects: {
     all: ['projects'] as const,

@@ -11,6 +11,17 @@ export const UPLOAD_CONTENT_TYPES: Record<UploadExtension, string> = {
 export const signUpload = (extension: UploadExtension, signal?: AbortSignal): Promise<SignUploadResponse> =>
   apiRequest('/doc_upload/sign-s3', { query: { extension }, schema: SignUploadResponse, signal });
 
+/** The message of our storage route's refusal (a file over the size limit, an expired link), if it gave one. */
+function refusalMessage(xhr: XMLHttpRequest): string | null {
+  try {
+    const body: unknown = JSON.parse(xhr.responseText);
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message !== '' ? message : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sends a file to a signed URL with PUT. XMLHttpRequest rather than fetch: only XHR reports upload
  * progress, and the dialogs show a progress bar per file.
@@ -36,7 +47,7 @@ export function putSignedFile(
         onProgress(100);
         resolve();
       } else {
-        reject(new Error(`The upload failed (${xhr.status}).`));
+        reject(new Error(refusalMessage(xhr) ?? `The upload failed (${xhr.status}).`));
       }
     };
     xhr.onerror = () => reject(new Error('The upload failed: the connection was lost.'));

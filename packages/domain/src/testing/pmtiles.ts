@@ -64,11 +64,76 @@ const varint = (value: number): number[] => {
   return out;
 };
 
+/** Protocol buffer pieces for the vector tile below: a varint field, a length-delimited field. */
+const pbVarint = (field: number, value: number) => [...varint(field * 8), ...varint(value)];
+const pbBytes = (field: number, bytes: readonly number[] | Buffer) => [
+  ...varint(field * 8 + 2),
+  ...varint(bytes.length),
+  ...bytes,
+];
+/** A geometry command (MoveTo 1, LineTo 2, ClosePath 7) and its zigzag-encoded parameters. */
+const command = (id: number, count: number) => (count << 3) | id;
+const zigzag = (n: number) => (n << 1) ^ (n >> 31);
+
+/** One layer of a vector tile with a single feature (1 point, 2 line, 3 polygon) of geometry `points`. */
+function mvtLayer(name: string, type: 2 | 3, points: Array<[number, number]>): number[] {
+  const geometry: number[] = [];
+  let [cx, cy] = [0, 0];
+  points.forEach(([x, y], i) => {
+    if (i === 0) geometry.push(command(1, 1));
+    else if (i === 1) geometry.push(command(2, points.length - 1));
+    geometry.push(zigzag(x - cx), zigzag(y - cy));
+    [cx, cy] = [x, y];
+  });
+  if (type === 3) geometry.push(command(7, 1));
+  const feature = [
+    ...pbVarint(1, 1),
+    ...pbVarint(3, type),
+    ...pbBytes(
+      4,
+      geometry.flatMap((g) => varint(g)),
+    ),
+  ];
+  return [
+    ...pbVarint(15, 2),
+    ...pbBytes(1, Buffer.from(name, 'utf8')),
+    ...pbBytes(2, feature),
+    ...pbVarint(5, 4096),
+  ];
+}
+
 /**
- * A PMTiles (version 3) archive of PNG tiles, uncompressed directory, every tile of zooms 0..`maxZoom` the same
- * `tile` (stored once, as a real extract stores repeated ocean tiles).
+ * A Mapbox Vector Tile (uncompressed) in the Protomaps basemap's layer names: `water` over the whole tile and
+ * one `roads` line from corner to corner, so a map drawing it is water blue wherever it looks.
  */
-export function buildPmtiles(tile: Buffer, maxZoom: number): Buffer {
+export function vectorTile(): Buffer {
+  const water = mvtLayer('water', 3, [
+    [0, 0],
+    [4096, 0],
+    [4096, 4096],
+    [0, 4096],
+  ]);
+  const roads = mvtLayer('roads', 2, [
+    [0, 0],
+    [4096, 4096],
+  ]);
+  return Buffer.from([...pbBytes(3, water), ...pbBytes(3, roads)]);
+}
+
+/** The archive's tiles: PNG images, or vector tiles (MVT). */
+export type PmtilesTileType = 'png' | 'mvt';
+
+/**
+ * A PMTiles (version 3) archive of PNG (or vector) tiles, uncompressed directory, every tile of zooms
+ * 0..`maxZoom` the same `tile` (stored once, as a real extract stores repeated ocean tiles).
+ */
+export function buildPmtiles(
+  tile: Buffer,
+  maxZoom: number,
+  tileType: PmtilesTileType = 'png',
+  /** More metadata (a long description puts the tiles past a reader's first 16 KiB request). */
+  extraMetadata: Record<string, unknown> = {},
+): Buffer {
   const ids: number[] = [];
   for (let z = 0; z <= maxZoom; z++) {
     for (let x = 0; x < 2 ** z; x++) for (let y = 0; y < 2 ** z; y++) ids.push(zxyToTileId(z, x, y));
@@ -85,7 +150,20 @@ export function buildPmtiles(tile: Buffer, maxZoom: number): Buffer {
   for (const _ of ids) dir.push(...varint(tile.length));
   for (const _ of ids) dir.push(...varint(1)); // offset 0, written +1
   const root = Buffer.from(dir);
-  const metadata = Buffer.from(JSON.stringify({ name: 'test extract' }));
+  const metadata = Buffer.from(
+    JSON.stringify(
+      tileType === 'mvt'
+        ? {
+            name: 'test extract',
+            ...extraMetadata,
+            vector_layers: [
+              { id: 'water', fields: {} },
+              { id: 'roads', fields: {} },
+            ],
+          }
+        : { name: 'test extract', ...extraMetadata },
+    ),
+  );
   const header = Buffer.alloc(127);
   header.write('PMTiles', 0, 'ascii');
   header.writeUInt8(3, 7);
@@ -104,7 +182,8 @@ export function buildPmtiles(tile: Buffer, maxZoom: number): Buffer {
   u64(72, ids.length);
   u64(80, ids.length);
   u64(88, 1);
-  header.set([0, 1, 1, 2, 0, maxZoom], 96); // not clustered, no compression, PNG, zooms
+  // Not clustered, no compression of directories nor tiles, the tile type (1 MVT, 2 PNG), zooms.
+  header.set([0, 1, 1, tileType === 'mvt' ? 1 : 2, 0, maxZoom], 96);
   header.writeInt32LE(-180e7, 102);
   header.writeInt32LE(-85e7, 106);
   header.writeInt32LE(180e7, 110);

@@ -6,7 +6,14 @@ import { authorize } from '../../platform/auth/policy.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { issuedUpload, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
-import { type BasemapExtractRow, currentExtract, findExtract, insertExtract } from './basemap.repository.ts';
+import {
+  type BasemapExtractRow,
+  currentExtract,
+  findExtract,
+  insertExtract,
+  removeExtracts,
+  uploaderName,
+} from './basemap.repository.ts';
 import { type ExtractBody, parseRange, readExtract } from './extractFile.ts';
 import type { ReachabilityProbe } from './probe.ts';
 
@@ -15,8 +22,13 @@ export const EXTRACT_CONTENT_TYPE = 'application/vnd.pmtiles';
 /** Where the maps read an extract (our server, with range requests). */
 export const extractUrl = (id: number) => `/api/v1/basemap/extracts/${id}`;
 
-const extractOut = (row: BasemapExtractRow): BasemapExtract => ({
+/** The name an extract was uploaded as, else its stored key's. */
+const nameOf = (row: BasemapExtractRow) => row.name || (row.storageKey.split('/').pop() ?? '');
+
+const extractOut = async (deps: Deps, row: BasemapExtractRow): Promise<BasemapExtract> => ({
   id: row.id,
+  name: nameOf(row),
+  uploadedBy: await uploaderName(deps.database.db, row.uploadedBy),
   url: extractUrl(row.id),
   sizeBytes: row.sizeBytes,
   tileType: row.tileType,
@@ -25,6 +37,14 @@ const extractOut = (row: BasemapExtractRow): BasemapExtract => ({
   bounds: [row.minLon, row.minLat, row.maxLon, row.maxLat],
   createdAt: new Date(row.createdAt).toISOString(),
 });
+
+/** Deletes the files of extracts no longer in use (after their rows' change is committed). */
+async function deleteFiles(deps: Deps, rows: readonly BasemapExtractRow[]): Promise<void> {
+  for (const row of rows) {
+    // A file left behind costs disk, not correctness: the row no longer points maps at it.
+    await deps.storage.delete(row.storageKey).catch(() => undefined);
+  }
+}
 
 /** A signed URL a super admin PUTs a regional extract (.pmtiles) to; `url` then goes to `useExtract`. */
 export async function signExtractUpload(deps: Deps, actor: UserActor): Promise<SignUploadResponse> {
@@ -40,9 +60,15 @@ export async function signExtractUpload(deps: Deps, actor: UserActor): Promise<S
 
 /**
  * Makes an uploaded extract the maps' Streets basemap once it reads as a PMTiles archive (400
- * unsupported_file with the reason otherwise). Using the same upload twice answers the same extract.
+ * unsupported_file with the reason otherwise), replacing the one in use (its file is deleted). Using the
+ * same upload twice answers the same extract.
  */
-export async function useExtract(deps: Deps, actor: UserActor, url: string): Promise<BasemapExtract> {
+export async function useExtract(
+  deps: Deps,
+  actor: UserActor,
+  url: string,
+  name?: string,
+): Promise<BasemapExtract> {
   authorize(actor, 'basemap.manage');
   const upload = await issuedUpload(deps, url, actor.userId);
   if (upload.kind !== 'pmtiles')
@@ -55,9 +81,10 @@ export async function useExtract(deps: Deps, actor: UserActor, url: string): Pro
   }
   const { info } = read;
   const db = deps.database.db;
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
     const id = await insertExtract(tx, {
       storageKey: upload.storageKey,
+      name: name ?? '',
       sizeBytes: size,
       tileType: info.tileType,
       minZoom: info.minZoom,
@@ -68,24 +95,50 @@ export async function useExtract(deps: Deps, actor: UserActor, url: string): Pro
       maxLat: info.bounds[3],
       uploadedBy: actor.userId,
     });
-    if (id) {
+    if (!id) return [];
+    const older = await removeExtracts(tx, id);
+    await writeAudit(tx, actor, {
+      action: 'basemap.extract.use',
+      objectType: 'basemap_extract',
+      objectId: id,
+      details: { key: upload.storageKey, sizeBytes: size, ...info, replaced: older.map((r) => r.id) },
+    });
+    return older;
+  });
+  await deleteFiles(deps, replaced);
+  const row = await findExtract(db, { storageKey: upload.storageKey });
+  // Used before and since replaced: its file is gone.
+  if (!row) throw notFound('File');
+  return extractOut(deps, row);
+}
+
+/**
+ * Stops using the self-hosted extract: maps go back to MAP_STYLE_URL (or Offline). Its file is deleted;
+ * the row stays as history. Answers whether there was one to remove.
+ */
+export async function removeCurrentExtract(deps: Deps, actor: UserActor): Promise<{ removed: boolean }> {
+  authorize(actor, 'basemap.manage');
+  const removed = await deps.database.db.transaction(async (tx) => {
+    const rows = await removeExtracts(tx, null);
+    for (const row of rows) {
       await writeAudit(tx, actor, {
-        action: 'basemap.extract.use',
+        action: 'basemap.extract.remove',
         objectType: 'basemap_extract',
-        objectId: id,
-        details: { key: upload.storageKey, sizeBytes: size, ...info },
+        objectId: row.id,
+        details: { key: row.storageKey, name: nameOf(row) },
       });
     }
+    return rows;
   });
-  const row = await findExtract(db, { storageKey: upload.storageKey });
-  return extractOut(row!);
+  await deleteFiles(deps, removed);
+  return { removed: removed.length > 0 };
 }
 
 /** The current extract (null: none uploaded). */
 export async function currentExtractInfo(deps: Deps, actor: UserActor): Promise<BasemapExtract | null> {
   authorize(actor, 'basemap.manage');
   const row = await currentExtract(deps.database.db);
-  return row ? extractOut(row) : null;
+  return row ? extractOut(deps, row) : null;
 }
 
 /**

@@ -63,7 +63,7 @@ afterAll(async () => {
 const config = async () => (await ctx.app.inject({ url: '/api/v1/config' })).json<ClientConfig>();
 
 /** sign → PUT → use, as the admin page does; answers the use call. */
-async function uploadExtract(body: Buffer, headers = admin) {
+async function uploadExtract(body: Buffer, headers = admin, name?: string) {
   const sign = await ctx.app.inject({ method: 'POST', url: '/api/v1/basemap/extracts/sign', headers });
   expect(sign.statusCode).toBe(200);
   const { signedRequest, url } = sign.json<{ signedRequest: string; url: string }>();
@@ -74,7 +74,7 @@ async function uploadExtract(body: Buffer, headers = admin) {
     headers: { 'content-type': 'application/vnd.pmtiles' },
   });
   expect(put.statusCode).toBe(200);
-  return ctx.app.inject({ method: 'POST', url: '/api/v1/basemap/extracts', payload: { url }, headers });
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/basemap/extracts', payload: { url, name }, headers });
 }
 
 describe('GET /api/v1/config basemaps', () => {
@@ -248,5 +248,52 @@ describe('the self-hosted extract', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().id).toBe(b.json().id);
     expect((await config()).basemaps.streets?.url).toBe(a.json().url);
+  });
+
+  it('shows its name and uploader; a new one replaces it (the old file deleted); removing it brings back the style', async () => {
+    const first = await uploadExtract(archive, admin, 'bremen.pmtiles');
+    expect(first.json()).toMatchObject({ name: 'bremen.pmtiles', uploadedBy: expect.any(String) });
+    const firstRow = (
+      await ctx.database.db.select().from(basemapExtracts).where(eq(basemapExtracts.id, first.json().id))
+    )[0]!;
+    expect(await ctx.app.deps.storage.size(firstRow.storageKey)).toBe(archive.length);
+
+    const second = await uploadExtract(buildPmtiles(solidPng([10, 20, 30]), 1), admin, 'leipzig.pmtiles');
+    expect(second.statusCode).toBe(200);
+    const current = await ctx.app.inject({ url: '/api/v1/basemap/extracts/current', headers: admin });
+    expect(current.json()).toMatchObject({ id: second.json().id, name: 'leipzig.pmtiles', maxZoom: 1 });
+    expect(await ctx.app.deps.storage.size(firstRow.storageKey)).toBeNull();
+    expect((await ctx.app.inject({ url: first.json().url, headers: pm })).statusCode).toBe(404);
+
+    for (const headers of [pm, customer]) {
+      const refused = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/basemap/extracts/current',
+        headers,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/basemap/extracts/current',
+      headers: admin,
+    });
+    expect(removed.json()).toEqual({ removed: true });
+    expect(
+      (await ctx.app.inject({ url: '/api/v1/basemap/extracts/current', headers: admin })).json(),
+    ).toBeNull();
+    expect((await config()).basemaps.streets?.kind).toBe('style');
+    expect((await ctx.app.inject({ url: second.json().url, headers: pm })).statusCode).toBe(404);
+    const [audit] = await ctx.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'basemap.extract.remove'));
+    expect(audit!.n).toBeGreaterThanOrEqual(1);
+    const again = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/basemap/extracts/current',
+      headers: admin,
+    });
+    expect(again.json()).toEqual({ removed: false });
   });
 });

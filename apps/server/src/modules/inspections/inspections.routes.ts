@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { sendJsonArray } from '../../platform/http/jsonArrayStream.ts';
 import { validateCompletionForm } from './completionValidation.ts';
 import { fieldOptions } from './inspections.repository.ts';
 import * as service from './inspections.service.ts';
@@ -62,7 +63,10 @@ export async function inspectionsRoutes(app: App): Promise<void> {
         response: { 200: z.array(InspectionRow) },
       },
     },
-    (req) => service.exportRows(db, actorOf(req), req.query),
+    async (req, reply) => {
+      const rows = await service.exportRows(db, actorOf(req), req.query);
+      return Array.isArray(rows) ? rows : sendJsonArray(reply, InspectionRow, rows);
+    },
   );
 
   app.get(
@@ -99,7 +103,11 @@ export async function inspectionsRoutes(app: App): Promise<void> {
         response: { 200: z.array(InspectionRow) },
       },
     },
-    (req) => service.inspectionList(db, actorOf(req), req.params.id, req.query),
+    async (req, reply) => {
+      const rows = await service.inspectionList(db, actorOf(req), req.params.id, req.query);
+      // Without limit: every row, streamed as it is read (the same JSON, never whole in memory).
+      return Array.isArray(rows) ? rows : sendJsonArray(reply, InspectionRow, rows);
+    },
   );
 
   app.post(

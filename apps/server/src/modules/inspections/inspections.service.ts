@@ -11,6 +11,7 @@ import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { seesQualityWork } from '../../platform/auth/policy.ts';
 import { requireInspection, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { chunksOf, type RowChunks } from '../../platform/db/rowChunks.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { conditionToSem, semToCondition } from './conditionAnswers.ts';
@@ -92,37 +93,36 @@ export async function inspectionCounts(
 
 /**
  * The inspection list: without paging, filters or sort every row in the list's order (the original call);
- * otherwise the window `offset`/`limit` of the rows that pass the filters, in the asked order.
+ * otherwise the window `offset`/`limit` of the rows that pass the filters, in the asked order. A list
+ * without limit (every matching row: 30,000 and more) comes as chunks read in order, never whole in memory.
  */
 export async function inspectionList(
   db: Db,
   actor: Actor,
   projectId: number,
   asked: InspectionListQuery = {},
-): Promise<InspectionRow[]> {
+): Promise<InspectionRow[] | RowChunks<InspectionRow>> {
   const { query, none } = customerQuery(actor, staffQuery(actor, asked));
-  const plain =
-    query.limit === undefined &&
-    (query.offset ?? 0) === 0 &&
-    query.sort === undefined &&
-    (query.status ?? 'all') === 'all' &&
-    !hasFilters(query);
-  if (plain) {
-    // The rows are read alongside the visibility check but only returned once it passed.
-    const [, rows] = await Promise.all([
-      requireProject(db, actor, 'inspection.read', projectId),
-      repo.inspectionRows(db, projectId),
-    ]);
-    return forActor(actor, rows.map(toRow));
-  }
   await requireProject(db, actor, 'inspection.read', projectId);
   if (none) return [];
-  const rows = await listRepo.inspectionWindow(db, projectId, query, {
-    offset: query.offset ?? 0,
-    limit: query.limit ?? null,
-    acceptedOnly: !seesQualityWork(actor),
-  });
+  const window = { offset: query.offset ?? 0, acceptedOnly: !seesQualityWork(actor) };
+  if (query.limit === undefined) return wholeList(db, actor, projectId, query, window);
+  const rows = await listRepo.inspectionWindow(db, projectId, query, { ...window, limit: query.limit });
   return forActor(actor, rows.map(toRow));
+}
+
+/** Every inspection `query` lets through (from `window.offset`), ordered first, then read a chunk at a time. */
+async function wholeList(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  query: Parameters<typeof listRepo.inspectionOrder>[2],
+  window: { offset: number; acceptedOnly: boolean },
+): Promise<RowChunks<InspectionRow>> {
+  const ids = await listRepo.inspectionOrder(db, projectId, query, window);
+  return chunksOf(ids, async (chunk) =>
+    forActor(actor, (await listRepo.inspectionRowsInOrder(db, projectId, chunk)).map(toRow)),
+  );
 }
 
 /**
@@ -135,7 +135,7 @@ export async function exportRows(
   db: Db,
   actor: Actor,
   asked: InspectionExportQuery,
-): Promise<InspectionRow[]> {
+): Promise<InspectionRow[] | RowChunks<InspectionRow>> {
   const { query, none } = customerQuery(actor, staffQuery(actor, asked));
   const { ids, projectId, exclude, ...list } = query;
   const acceptedOnly = !seesQualityWork(actor);
@@ -162,13 +162,7 @@ export async function exportRows(
   }
   await requireProject(db, actor, 'inspection.read', projectId!);
   if (none) return [];
-  const rows = await listRepo.inspectionWindow(
-    db,
-    projectId!,
-    { ...list, exclude },
-    { offset: 0, limit: null, acceptedOnly },
-  );
-  return forActor(actor, rows.map(toRow));
+  return wholeList(db, actor, projectId!, { ...list, exclude }, { offset: 0, acceptedOnly });
 }
 
 /**

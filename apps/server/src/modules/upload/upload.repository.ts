@@ -107,12 +107,22 @@ export function structureImages(db: Db, projectId: number, structureId: number):
   );
 }
 
-/** The project's photos without a structure, rejected ones excluded, by name (the partial index serves it). */
-export function unassignedImages(db: Db, projectId: number): Promise<UploadImage[]> {
+/**
+ * The project's photos without a structure, rejected ones excluded, by name (the partial index serves it):
+ * `limit` of them after the photo `after` (its name and id) in that order, so the list is read in chunks.
+ */
+export function unassignedImages(
+  db: Db,
+  projectId: number,
+  after: { name: string; id: number } | null = null,
+  limit?: number,
+): Promise<UploadImage[]> {
+  const past = after ? sql`and (i.image_name, i.id) > (${after.name}, ${after.id})` : sql``;
   return imagesWhere(
     db,
-    sql`i.project_id = ${projectId} and i.structure_id is null and i.reject_datetime is null`,
+    sql`i.project_id = ${projectId} and i.structure_id is null and i.reject_datetime is null ${past}`,
     sql`i.image_name, i.id`,
+    limit,
   );
 }
 
@@ -157,9 +167,10 @@ const countColumns = sql`count(*) filter (where reject_datetime is null)::int as
   count(*) filter (where reject_datetime is null and archived_date is not null)::int as archived_count`;
 
 /**
- * Every structure of a project, in creation order. The photo counts and the inspected flag are each
- * aggregated once over the project (grouped subqueries), never per structure: 50,000 structures in one
- * statement.
+ * Every structure of a project, in creation order, in one statement: the photo counts and the inspected
+ * flag are each aggregated once over the project (grouped subqueries), never per structure. The route
+ * streams the list with `projectStructuresAfter` instead; this whole answer is the reference its tests
+ * compare with.
  */
 export async function projectStructures(db: Db, projectId: number): Promise<UploadStructure[]> {
   const rows = await queryRows<{ j: string | null }>(
@@ -198,6 +209,20 @@ const structuresSelect = (where: SQL) => sql`
 async function structuresWhere(db: Db, where: SQL): Promise<UploadStructure[]> {
   const rows = await queryRows<{ j: string | null }>(db, sql`select (${structuresSelect(where)}) as j`);
   return parse<StructureTuple>(rows).map(toStructure);
+}
+
+/** `limit` structures of a project after the structure id `afterId` (0: from the first), in creation order. */
+export function projectStructuresAfter(
+  db: Db,
+  projectId: number,
+  afterId: number,
+  limit: number,
+): Promise<UploadStructure[]> {
+  return structuresWhere(
+    db,
+    sql`s.id in (select id from structures where project_id = ${projectId} and id > ${afterId}
+      order by id limit ${limit})`,
+  );
 }
 
 export async function findStructure(

@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { sendJsonArray } from '../../platform/http/jsonArrayStream.ts';
 import * as actions from './imageActions.service.ts';
 import * as service from './upload.service.ts';
 
@@ -46,7 +47,12 @@ export async function uploadRoutes(app: App): Promise<void> {
         response: { 200: z.array(UploadStructure) },
       },
     },
-    (req) => service.structureList(db, actorOf(req), req.query.projectId),
+    async (req, reply) =>
+      sendJsonArray(
+        reply,
+        UploadStructure,
+        await service.structureList(db, actorOf(req), req.query.projectId),
+      ),
   );
 
   app.get(
@@ -78,7 +84,12 @@ export async function uploadRoutes(app: App): Promise<void> {
         response: { 200: z.array(UploadImage) },
       },
     },
-    (req) => service.unassignedImageList(db, actorOf(req), req.query.projectId),
+    async (req, reply) =>
+      sendJsonArray(
+        reply,
+        UploadImage,
+        await service.unassignedImageList(db, actorOf(req), req.query.projectId),
+      ),
   );
 
   app.get(

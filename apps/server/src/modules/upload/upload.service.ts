@@ -3,15 +3,24 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { seesQualityWork } from '../../platform/auth/policy.ts';
 import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { keysetChunks, type RowChunks } from '../../platform/db/rowChunks.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as repo from './upload.repository.ts';
 
 /** The most photos one map-bounds answer carries; past it the answer says `truncated` (zoom in). */
 export const MAX_BOUNDS_IMAGES = 5_000;
 
-export async function structureList(db: Db, actor: Actor, projectId: number): Promise<UploadStructure[]> {
+/** Every structure of a project (50,000 and more), read and sent a chunk at a time in creation order. */
+export async function structureList(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+): Promise<RowChunks<UploadStructure>> {
   await requireProject(db, actor, 'structure.read', projectId);
-  return repo.projectStructures(db, projectId);
+  return keysetChunks(
+    (after: number | null, size) => repo.projectStructuresAfter(db, projectId, after ?? 0, size),
+    (row) => row.structure_id,
+  );
 }
 
 export async function structureWithImages(
@@ -29,9 +38,17 @@ export async function structureWithImages(
   return { structure, images };
 }
 
-export async function unassignedImageList(db: Db, actor: Actor, projectId: number): Promise<UploadImage[]> {
+/** The project's unassigned photos (a whole flight's worth and more), read and sent a chunk at a time. */
+export async function unassignedImageList(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+): Promise<RowChunks<UploadImage>> {
   await requireProject(db, actor, 'image.quality.read', projectId);
-  return repo.unassignedImages(db, projectId);
+  return keysetChunks(
+    (after: { name: string; id: number } | null, size) => repo.unassignedImages(db, projectId, after, size),
+    (row) => ({ name: row.image_name, id: row.image_id }),
+  );
 }
 
 export interface Bounds {

@@ -15,7 +15,8 @@ export function registerRequestBudget(app: FastifyInstance, budgetMs: number): v
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/v1/files/') || req.ws) return;
     const timer = setTimeout(() => {
-      if (reply.sent) return;
+      // A streamed answer already under way (a whole list) is not cut: its chunks have their own timeouts.
+      if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ budgetMs }, 'request out of time budget');
       const err = new AppError(
         'service_unavailable',

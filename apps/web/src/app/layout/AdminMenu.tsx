@@ -3,7 +3,7 @@ import { IconChevronDown, IconShieldCog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ADMIN_LINKS } from './navLinks.ts';
 
-/** Super-admin tools: the outbox, the audit log, the background jobs, leads and drones. */
+/** Super-admin tools: the outbox, the audit log, the background jobs, leads, drones and the self-hosted basemap. */
 export function AdminMenu() {
   return (
     <Menu position="bottom-end" withinPortal>

@@ -17,6 +17,7 @@ export const ADMIN_LINKS = [
   { label: 'Jobs', href: paths.adminJobs.getHref() },
   { label: 'Leads', href: paths.adminLeads.getHref() },
   { label: 'Drones', href: paths.adminDrones.getHref() },
+  { label: 'Basemap', href: paths.adminBasemap.getHref() },
 ] as const;
 
 /** A link is current on its own path and every path below it (/projects/x keeps Projects lit). */

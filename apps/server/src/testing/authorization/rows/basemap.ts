@@ -16,6 +16,12 @@ export const basemapRows: Record<string, MatrixRow> = {
     request: () => ({ url: '/api/v1/basemap/extracts/current' }),
     expect: superAdminOnly(200),
   },
+  // The fixture has no extract: nothing to remove (basemap.test.ts removes one).
+  'DELETE /api/v1/basemap/extracts/current': {
+    request: () => ({ url: '/api/v1/basemap/extracts/current' }),
+    expect: superAdminOnly(200),
+    noAuditBecause: 'no extract is in use, so nothing changes',
+  },
   // The fixture has no extract (basemap.test.ts serves one in ranges to every role).
   'GET /api/v1/basemap/extracts/:id': {
     request: () => ({ url: '/api/v1/basemap/extracts/999999', headers: { range: 'bytes=0-126' } }),

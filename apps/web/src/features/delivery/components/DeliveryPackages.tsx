@@ -3,21 +3,8 @@ import { Badge, Button, Group, Loader, Paper, Progress, Stack, Text, Title } fro
 import { IconDownload, IconPackage } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { packageDownloadUrl, useDeliveryPackages } from '../api/deliveryPackages.ts';
-
-/** 1.2 MB: sizes as people read them. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 function PackageState({ pkg }: { pkg: DeliveryPackage }) {
   if (pkg.status === 'ready') {
