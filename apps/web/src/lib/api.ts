@@ -174,7 +174,7 @@ export function apiRequest(target: Endpoint | string, options?: object): Promise
     method: target.method,
     body: args.body,
     query: args.query as QueryValues | undefined,
-    schema: target.response,
+    schema: target.parse ? { parse: target.parse } : target.response,
     signal: args.signal,
     onProgress: args.onProgress,
   });

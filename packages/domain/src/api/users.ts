@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from '../admin.ts';
 import { Ok } from '../common.ts';
+import type { WireValues } from '../http/endpoint.ts';
 import { isIsoDate } from '../projects/dates.ts';
 import { OPERATING_COMPANY_ID, ROLE_NAMES } from '../roles.ts';
 import { Text } from '../text.ts';
@@ -289,7 +290,8 @@ export const UserListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
-export type UserListQuery = z.input<typeof UserListQuery>;
+/** The query as the web sends it (each key may be left out; numbers as numbers). */
+export type UserListQuery = WireValues<typeof UserListQuery>;
 export type UserListParams = z.output<typeof UserListQuery>;
 
 export const UserListPage = z.object({ items: z.array(UserItem), total: z.number().int() });

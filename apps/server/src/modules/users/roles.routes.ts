@@ -1,16 +1,13 @@
-import { Role } from '@linewalker/domain';
-import { z } from 'zod';
+import { endpoints, type Role } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { listRoles } from './roles.repository.ts';
 
 export async function rolesRoutes(app: App): Promise<void> {
-  app.get(
-    '/roles',
-    {
-      config: { access: 'role.list' },
-      schema: { tags: ['Users and login'], summary: 'All roles', response: { 200: z.array(Role) } },
-    },
-    async () => {
+  app.route({
+    ...endpointRoute(endpoints.users.roles, { tags: ['Users and login'], summary: 'All roles' }),
+    config: { access: 'role.list' },
+    handler: async () => {
       const rows = await listRoles(app.deps.database.db);
       return rows.map((r) => ({
         id: r.id,
@@ -18,5 +15,5 @@ export async function rolesRoutes(app: App): Promise<void> {
         display_name: r.displayName,
       }));
     },
-  );
+  });
 }

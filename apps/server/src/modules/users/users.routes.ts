@@ -1,17 +1,7 @@
-import {
-  EmailInUse,
-  EmailParam,
-  PilotAttributeList,
-  USER_MESSAGES,
-  UserByEmail,
-  UserCreateRequest,
-  UserListPage,
-  UserListQuery,
-  UserSaveResponse,
-  UserUpdateRequest,
-} from '@linewalker/domain';
+import { endpoints, USER_MESSAGES } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import * as service from './users.service.ts';
 
 const tags = ['Users and login'];
@@ -28,111 +18,83 @@ const SAVE_RULES =
 export async function usersRoutes(app: App): Promise<void> {
   const deps = app.deps;
   const db = deps.database.db;
+  const api = endpoints.users;
 
-  app.get(
-    '/users',
-    {
-      config: { access: 'user.list' },
-      schema: {
-        tags,
-        summary: 'Users, searched, sorted and paged',
-        description:
-          'Super admins and project managers (who open the Users page); customers and other staff 403. ' +
-          'search matches part of the full name, the email or the company name (any case); sort by name ' +
-          '(first, then last), email, phone, role (display name), company, status or last_login, with empty ' +
-          'values last; total counts every match.',
-        querystring: UserListQuery,
-        response: { 200: UserListPage },
-      },
-    },
-    (req) => service.listUsers(db, actorOf(req), req.query),
-  );
+  app.route({
+    ...endpointRoute(api.list, {
+      tags,
+      summary: 'Users, searched, sorted and paged',
+      description:
+        'Super admins and project managers (who open the Users page); customers and other staff 403. ' +
+        'search matches part of the full name, the email or the company name (any case); sort by name ' +
+        '(first, then last), email, phone, role (display name), company, status or last_login, with empty ' +
+        'values last; total counts every match.',
+    }),
+    config: { access: 'user.list' },
+    handler: (req) => service.listUsers(db, actorOf(req), req.query),
+  });
 
-  app.post(
-    '/users/',
-    {
-      config: { access: 'user.manage' },
-      schema: {
-        tags,
-        summary: 'Create a user',
-        description:
-          'Super admins only. An active new user is sent an invitation e-mail with a single-use set-password ' +
-          `link (/set-password, valid ${service.INVITATION_DAYS} days); no password is ever set or sent. ` +
-          SAVE_RULES,
-        body: UserCreateRequest,
-        response: { 200: UserSaveResponse },
-      },
-    },
-    (req) => service.createUser(deps, actorOf(req), req.body),
-  );
+  app.route({
+    ...endpointRoute(api.create, {
+      tags,
+      summary: 'Create a user',
+      description:
+        'Super admins only. An active new user is sent an invitation e-mail with a single-use set-password ' +
+        `link (/set-password, valid ${service.INVITATION_DAYS} days); no password is ever set or sent. ` +
+        SAVE_RULES,
+    }),
+    config: { access: 'user.manage' },
+    handler: (req) => service.createUser(deps, actorOf(req), req.body),
+  });
 
-  app.put(
-    '/users',
-    {
-      config: { access: 'user.manage' },
-      schema: {
-        tags,
-        summary: 'Save a user',
-        description:
-          'Super admins only; 404 for an unknown id. Status 0 deactivates the user: their sessions end in the ' +
-          'same transaction and they cannot log in. Activating a user who never set a password sends a new ' +
-          'invitation. delete_pilot ends the pilot record (pilot_deleted_date); pilot null keeps it as it is. ' +
-          'A super admin cannot deactivate themself or change their own role. ' +
-          SAVE_RULES,
-        body: UserUpdateRequest,
-        response: { 200: UserSaveResponse },
-      },
-    },
-    (req) => service.updateUser(deps, actorOf(req), req.body),
-  );
+  app.route({
+    ...endpointRoute(api.update, {
+      tags,
+      summary: 'Save a user',
+      description:
+        'Super admins only; 404 for an unknown id. Status 0 deactivates the user: their sessions end in the ' +
+        'same transaction and they cannot log in. Activating a user who never set a password sends a new ' +
+        'invitation. delete_pilot ends the pilot record (pilot_deleted_date); pilot null keeps it as it is. ' +
+        'A super admin cannot deactivate themself or change their own role. ' +
+        SAVE_RULES,
+    }),
+    config: { access: 'user.manage' },
+    handler: (req) => service.updateUser(deps, actorOf(req), req.body),
+  });
 
-  app.get(
-    '/users/byEmail/:email',
-    {
-      config: { access: 'user.lookup' },
-      schema: {
-        tags,
-        summary: 'The user with this email, or null',
-        description:
-          'For the pilot form (spec 3 §5): a known email prefills the pilot and locks name and phone. Super ' +
-          'admins and project managers (who open the user and pilot forms). Matches case-insensitively.',
-        params: EmailParam,
-        response: { 200: UserByEmail },
-      },
-    },
-    async (req) => ({ user: await service.userByEmail(db, actorOf(req), req.params.email) }),
-  );
+  app.route({
+    ...endpointRoute(api.byEmail, {
+      tags,
+      summary: 'The user with this email, or null',
+      description:
+        'For the pilot form (spec 3 §5): a known email prefills the pilot and locks name and phone. Super ' +
+        'admins and project managers (who open the user and pilot forms). Matches case-insensitively.',
+    }),
+    config: { access: 'user.lookup' },
+    handler: async (req) => ({ user: await service.userByEmail(db, actorOf(req), req.params.email) }),
+  });
 
-  app.get(
-    '/users/emailInUse/:email',
-    {
-      config: { access: 'user.lookup' },
-      schema: {
-        tags,
-        summary: 'Whether a user already has this email',
-        description:
-          'The debounced uniqueness check of the user and pilot forms; case-insensitive. Super admins and ' +
-          'project managers (who open those forms).',
-        params: EmailParam,
-        response: { 200: EmailInUse },
-      },
-    },
-    async (req) => ({ inUse: await service.emailInUse(db, actorOf(req), req.params.email) }),
-  );
+  app.route({
+    ...endpointRoute(api.emailInUse, {
+      tags,
+      summary: 'Whether a user already has this email',
+      description:
+        'The debounced uniqueness check of the user and pilot forms; case-insensitive. Super admins and ' +
+        'project managers (who open those forms).',
+    }),
+    config: { access: 'user.lookup' },
+    handler: async (req) => ({ inUse: await service.emailInUse(db, actorOf(req), req.params.email) }),
+  });
 
-  app.get(
-    '/pilots/attributes',
-    {
-      config: { access: 'pilot.attribute.list' },
-      schema: {
-        tags: ['Pilots'],
-        summary: 'Pilot proficiencies, certifications and skills',
-        description:
-          "Every known attribute ('prof', 'cert', 'skill'), by type and name; the pilot form offers them in " +
-          'its tag inputs. Staff only.',
-        response: { 200: PilotAttributeList },
-      },
-    },
-    (req) => service.listPilotAttributes(db, actorOf(req)),
-  );
+  app.route({
+    ...endpointRoute(api.pilotAttributes, {
+      tags: ['Pilots'],
+      summary: 'Pilot proficiencies, certifications and skills',
+      description:
+        "Every known attribute ('prof', 'cert', 'skill'), by type and name; the pilot form offers them in " +
+        'its tag inputs. Staff only.',
+    }),
+    config: { access: 'pilot.attribute.list' },
+    handler: (req) => service.listPilotAttributes(db, actorOf(req)),
+  });
 }

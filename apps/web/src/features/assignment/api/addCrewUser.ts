@@ -1,4 +1,4 @@
-import { CrewUserResponse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
@@ -10,11 +10,7 @@ export interface CrewUserChange {
 
 /** Puts a user into a crew group (spec 1 §7 'Add / remove crew user'). */
 export const addCrewUser = ({ userId, crewGroupId }: CrewUserChange) =>
-  apiRequest('/assignment/addCrewUser', {
-    method: 'POST',
-    query: { userId, crewGroupId },
-    schema: CrewUserResponse,
-  });
+  apiRequest(endpoints.assignment.addCrewUser, { query: { userId, crewGroupId } });
 
 export function useAddCrewUser(projectId: number) {
   const queryClient = useQueryClient();

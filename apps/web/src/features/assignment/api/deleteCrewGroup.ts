@@ -1,15 +1,11 @@
-import { DeleteCrewGroupResponse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** Deletes a crew group, unassigning its structures and personnel (spec 1 §4, §7). */
 export const deleteCrewGroup = (crewGroupId: number) =>
-  apiRequest('/assignment/deleteCrewGroup', {
-    method: 'POST',
-    query: { crewGroupId },
-    schema: DeleteCrewGroupResponse,
-  });
+  apiRequest(endpoints.assignment.deleteCrewGroup, { query: { crewGroupId } });
 
 export function useDeleteCrewGroup(projectId: number) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { parseAssignmentData } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { preloadMapStyle } from '../../../components/map/preloadMapStyle.ts';
@@ -16,11 +16,7 @@ export async function getAssignment(
   onProgress?: (progress: DownloadProgress) => void,
 ) {
   const start = performance.now();
-  const data = await apiRequest(`/assignment/${projectId}`, {
-    schema: { parse: parseAssignmentData },
-    signal,
-    onProgress,
-  });
+  const data = await apiRequest(endpoints.assignment.data, { params: { id: projectId }, signal, onProgress });
   // Read by the performance checks of 50,000-structure projects (request, download and validation).
   performance.measure('assignment:load', { start });
   return data;

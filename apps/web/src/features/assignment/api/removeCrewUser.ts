@@ -1,4 +1,4 @@
-import { CrewUserResponse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
@@ -6,11 +6,7 @@ import type { CrewUserChange } from './addCrewUser.ts';
 
 /** Takes a user out of a crew group (spec 1 §7 'Add / remove crew user'). */
 export const removeCrewUser = ({ userId, crewGroupId }: CrewUserChange) =>
-  apiRequest('/assignment/removeCrewUser', {
-    method: 'POST',
-    query: { userId, crewGroupId },
-    schema: CrewUserResponse,
-  });
+  apiRequest(endpoints.assignment.removeCrewUser, { query: { userId, crewGroupId } });
 
 export function useRemoveCrewUser(projectId: number) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { type Customer, CustomerList } from '@linewalker/domain';
+import { type Customer, endpoints } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -7,5 +7,5 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 export const useBidCustomers = () =>
   useQuery({
     queryKey: queryKeys.customers.list(),
-    queryFn: ({ signal }): Promise<Customer[]> => apiRequest('/customers', { schema: CustomerList, signal }),
+    queryFn: ({ signal }): Promise<Customer[]> => apiRequest(endpoints.customers.list, { signal }),
   });

@@ -1,11 +1,11 @@
-import { BidList, type BidListItem } from '@linewalker/domain';
+import { type BidListItem, endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/bids: every bid, newest first. */
 export const getBids = (signal?: AbortSignal): Promise<BidListItem[]> =>
-  apiRequest('/bids', { schema: BidList, signal });
+  apiRequest(endpoints.bids.list, { signal });
 
 /** The list; refetched every 2 s while a bid's project is still importing its structures. */
 export const useBids = () =>

@@ -1,4 +1,4 @@
-import { JobStatus } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 export const useImportJob = (jobId: number) =>
   useQuery({
     queryKey: queryKeys.bids.importJob(jobId),
-    queryFn: ({ signal }) => apiRequest(`/jobs/${jobId}`, { schema: JobStatus, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.jobs.status, { params: { id: jobId }, signal }),
     // Only its owner (and a super admin) may read a job: another user sees 'Importing…' without a figure.
     retry: false,
     refetchInterval: (q) =>

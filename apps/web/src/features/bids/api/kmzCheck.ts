@@ -1,16 +1,15 @@
-import { KmzCheckResponse, type KmzMapping } from '@linewalker/domain';
+import { endpoints, type KmzCheckResponse, type KmzMapping } from '@linewalker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** POST /api/v1/bids/kmzCheck: each mapped file checked as the save would (counts; nothing written). */
 export const checkKmzs = (kmzs: KmzMapping[], signal?: AbortSignal): Promise<KmzCheckResponse> =>
-  apiRequest('/bids/kmzCheck', { method: 'POST', body: { kmzs }, schema: KmzCheckResponse, signal });
+  apiRequest(endpoints.bids.kmzCheck, { body: { kmzs }, signal });
 
 /** POST /api/v1/bids/kmzSkippedRows: every placemark of `kmzs[index]` the import would skip, as a CSV. */
 export const getKmzSkippedRows = (kmzs: KmzMapping[], index: number): Promise<string> =>
-  apiRequest('/bids/kmzSkippedRows', { method: 'POST', body: { kmzs, index }, schema: z.string() });
+  apiRequest(endpoints.bids.kmzSkippedRows, { body: { kmzs, index } });
 
 /**
  * The check of the step's complete mappings, asked again whenever a mapping changes (the caller debounces

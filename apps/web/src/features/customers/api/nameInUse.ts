@@ -1,15 +1,11 @@
-import { NameInUse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/customers/nameInUse/{name}: true when another company has the name (any case). */
 export const getNameInUse = (name: string, id: number | null, signal?: AbortSignal): Promise<boolean> =>
-  apiRequest(`/customers/nameInUse/${encodeURIComponent(name)}`, {
-    query: { id: id ?? undefined },
-    schema: NameInUse,
-    signal,
-  });
+  apiRequest(endpoints.customers.nameInUse, { params: { name }, query: { id: id ?? undefined }, signal });
 
 export const nameInUseQueryOptions = (name: string, id: number | null) =>
   queryOptions({

@@ -1,19 +1,15 @@
-import {
-  type CustomerCreateRequest,
-  CustomerSaveResponse,
-  type CustomerUpdateRequest,
-} from '@linewalker/domain';
+import { type CustomerCreateRequest, type CustomerUpdateRequest, endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** POST /api/v1/customers/ (spec 3 §7 'create customer'); with lead_id the lead is marked converted. */
 export const createCustomer = (body: CustomerCreateRequest) =>
-  apiRequest('/customers/', { method: 'POST', body, schema: CustomerSaveResponse });
+  apiRequest(endpoints.customers.create, { body });
 
 /** PUT /api/v1/customers/ (spec 3 §7 'save customer'). */
 export const updateCustomer = (body: CustomerUpdateRequest) =>
-  apiRequest('/customers/', { method: 'PUT', body, schema: CustomerSaveResponse });
+  apiRequest(endpoints.customers.update, { body });
 
 export type SaveCustomerInput =
   | { kind: 'create'; body: CustomerCreateRequest }

@@ -1,9 +1,8 @@
-import { type CreateDeliveryBody, CreateDeliveryResponse, DeliveryPackage } from '@linewalker/domain';
+import { type CreateDeliveryBody, type DeliveryPackage, endpoints } from '@linewalker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../../lib/api.ts';
 import { invalidate, queryKeys, staleAfter } from '../../../lib/queryKeys.ts';
 
-const Packages = DeliveryPackage.array();
 /** How often the list is asked again while a package is being built. */
 const BUILDING_POLL_MS = 1500;
 
@@ -13,7 +12,7 @@ const inProgress = (p: DeliveryPackage) => p.status === 'queued' || p.status ===
 export function useDeliveryPackages(projectId: number) {
   return useQuery({
     queryKey: queryKeys.delivery.packages(projectId),
-    queryFn: ({ signal }) => apiRequest('/deliveries', { query: { projectId }, schema: Packages, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.delivery.packages, { query: { projectId }, signal }),
     refetchInterval: (query) => (query.state.data?.some(inProgress) ? BUILDING_POLL_MS : false),
   });
 }
@@ -22,8 +21,7 @@ export function useDeliveryPackages(projectId: number) {
 export function useCreateDelivery(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateDeliveryBody) =>
-      apiRequest('/deliveries', { method: 'POST', body, schema: CreateDeliveryResponse }),
+    mutationFn: (body: CreateDeliveryBody) => apiRequest(endpoints.delivery.create, { body }),
     onSettled: () => invalidate(queryClient, staleAfter.delivered(projectId)),
   });
 }

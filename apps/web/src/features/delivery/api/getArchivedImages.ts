@@ -1,11 +1,9 @@
-import { ArchivedImage, type ArchivedImageOrder } from '@linewalker/domain';
+import { type ArchivedImageOrder, endpoints } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 export type ImageSortColumn = ArchivedImageOrder;
-
-const ArchivedImages = ArchivedImage.array();
 
 /** A structure's photos with their delivery state (spec 2 §7 'Archived images'). */
 export function useArchivedImages(
@@ -16,9 +14,8 @@ export function useArchivedImages(
   return useQuery({
     queryKey: queryKeys.delivery.images(projectId, structureId, `${sort.orderBy}:${sort.order}`),
     queryFn: ({ signal }) =>
-      apiRequest('/structures/getArchivedImages', {
+      apiRequest(endpoints.delivery.archivedImages, {
         query: { projectId, structureId, orderBy: sort.orderBy, order: sort.order },
-        schema: ArchivedImages,
         signal,
       }),
   });

@@ -1,4 +1,4 @@
-import { DeliveryCounts } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -10,7 +10,7 @@ export function useDeliveryCounts(projectId: number, p: Pick<DeliveryTableParams
   return useQuery({
     queryKey: queryKeys.delivery.counts(projectId, query),
     queryFn: ({ signal }) =>
-      apiRequest(`/structures/deliveryCounts/${projectId}`, { query, schema: DeliveryCounts, signal }),
+      apiRequest(endpoints.delivery.counts, { params: { id: projectId }, query, signal }),
     placeholderData: keepPreviousData,
   });
 }

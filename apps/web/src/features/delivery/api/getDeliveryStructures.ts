@@ -3,7 +3,7 @@ import {
   DELIVERY_WINDOW_ROWS,
   type DeliveryFilter,
   type DeliveryStructureOrder,
-  DeliveryStructurePage,
+  endpoints,
 } from '@linewalker/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
@@ -20,8 +20,8 @@ export interface DeliveryTableParams {
 }
 
 /** The query string the table and the counts share: lines comma-separated, no empty values. */
-export function filterQuery(p: Pick<DeliveryTableParams, 'lineIds' | 'q'>): Record<string, string> {
-  const query: Record<string, string> = {};
+export function filterQuery(p: Pick<DeliveryTableParams, 'lineIds' | 'q'>): { lineId?: string; q?: string } {
+  const query: { lineId?: string; q?: string } = {};
   if (p.lineIds.length) query.lineId = p.lineIds.join(',');
   if (p.q) query.q = p.q;
   return query;
@@ -34,7 +34,7 @@ export const getDeliveryStructures = (
   offset: number,
   signal?: AbortSignal,
 ) =>
-  apiRequest('/structures/archive', {
+  apiRequest(endpoints.delivery.structures, {
     query: {
       projectId,
       limit: DELIVERY_PAGE_SIZE,
@@ -44,7 +44,6 @@ export const getDeliveryStructures = (
       delivery: p.delivery,
       ...filterQuery(p),
     },
-    schema: DeliveryStructurePage,
     signal,
   });
 

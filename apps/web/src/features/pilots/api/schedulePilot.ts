@@ -1,4 +1,4 @@
-import { type PilotScheduleRequest, PilotScheduleResponse } from '@linewalker/domain';
+import { endpoints, type PilotScheduleRequest } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
@@ -7,11 +7,7 @@ export type ScheduleAction = 'assign' | 'unassign' | 'checkAvailability';
 
 /** PUT /pilots/assign, PUT /pilots/unassign, POST /pilots/checkAvailability (spec 3 §7). */
 export const schedulePilot = (action: ScheduleAction, body: PilotScheduleRequest) =>
-  apiRequest(`/pilots/${action}`, {
-    method: action === 'checkAvailability' ? 'POST' : 'PUT',
-    body,
-    schema: PilotScheduleResponse,
-  });
+  apiRequest(endpoints.pilots[action], { body });
 
 export function useSchedulePilot(projectId: number) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { SchedulingDetails, SchedulingResponseAnswer } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** GET /api/v1/pilots/project-details/{token}: what the link asks about (public). */
 export const getSchedulingDetails = (token: string, signal?: AbortSignal) =>
-  apiRequest(`/pilots/project-details/${encodeURIComponent(token)}`, { schema: SchedulingDetails, signal });
+  apiRequest(endpoints.pilots.schedulingDetails, { params: { id: token }, signal });
 
 export const useSchedulingDetails = (token: string | null) =>
   useQuery({
@@ -19,9 +19,5 @@ export const useSchedulingDetails = (token: string | null) =>
 export const useAnswerScheduling = (token: string) =>
   useMutation({
     mutationFn: (accept: boolean) =>
-      apiRequest('/pilots/scheduling-response', {
-        method: 'PUT',
-        body: { token, accept },
-        schema: SchedulingResponseAnswer,
-      }),
+      apiRequest(endpoints.pilots.schedulingResponse, { body: { token, accept } }),
   });

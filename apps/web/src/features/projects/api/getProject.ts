@@ -1,4 +1,4 @@
-import { isoDateOf, ProjectDetail } from '@linewalker/domain';
+import { endpoints, isoDateOf, type ProjectDetail } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -6,7 +6,7 @@ import { IMPORT_POLL_MS } from '../components/importProgress.ts';
 
 /** GET /api/v1/projects/{id} (spec 1 §7 'One project'). */
 export const getProject = (id: number, signal?: AbortSignal): Promise<ProjectDetail> =>
-  apiRequest(`/projects/${id}`, { query: { today: isoDateOf(new Date()) }, schema: ProjectDetail, signal });
+  apiRequest(endpoints.projects.get, { params: { id }, query: { today: isoDateOf(new Date()) }, signal });
 
 export const projectQueryOptions = (id: number) =>
   queryOptions({ queryKey: queryKeys.projects.detail(id), queryFn: ({ signal }) => getProject(id, signal) });

@@ -1,14 +1,13 @@
-import { ProjectType } from '@linewalker/domain';
+import { endpoints, type ProjectType } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const ProjectTypeList = ProjectType.array();
 export type ProjectTypeOption = ReturnType<typeof ProjectType.parse>;
 
 /** GET /api/v1/projects/upsert/projectTypes: the Project Type choices (spec 1 §7). */
 export const getProjectTypes = (signal?: AbortSignal): Promise<ProjectTypeOption[]> =>
-  apiRequest('/projects/upsert/projectTypes', { schema: ProjectTypeList, signal });
+  apiRequest(endpoints.projects.types, { signal });
 
 export const projectTypesQueryOptions = () =>
   queryOptions({

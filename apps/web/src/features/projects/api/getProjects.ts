@@ -1,17 +1,15 @@
-import { isoDateOf, ProjectListItem } from '@linewalker/domain';
+import { endpoints, isoDateOf, type ProjectListItem } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { IMPORT_POLL_MS } from '../components/importProgress.ts';
-
-const ProjectList = ProjectListItem.array();
 
 /**
  * GET /api/v1/projects (spec 1 §7). The viewer's calendar date goes along so the flags (late, starting
  * next week, …) follow the user's day rather than the server's.
  */
 export const getProjects = (today: string, signal?: AbortSignal): Promise<ProjectListItem[]> =>
-  apiRequest('/projects', { query: { today }, schema: ProjectList, signal });
+  apiRequest(endpoints.projects.list, { query: { today }, signal });
 
 export const projectsQueryOptions = (today: string = isoDateOf(new Date())) =>
   queryOptions({

@@ -1,14 +1,13 @@
-import { ProjectTier } from '@linewalker/domain';
+import { endpoints, type ProjectTier } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const ProjectTierList = ProjectTier.array();
 export type ProjectTierOption = ReturnType<typeof ProjectTier.parse>;
 
 /** GET /api/v1/projects/tiers (spec 1 §7); tier 1 disables the No Limit photo limit. */
 export const getTiers = (signal?: AbortSignal): Promise<ProjectTierOption[]> =>
-  apiRequest('/projects/tiers', { schema: ProjectTierList, signal });
+  apiRequest(endpoints.projects.tiers, { signal });
 
 export const tiersQueryOptions = () =>
   queryOptions({

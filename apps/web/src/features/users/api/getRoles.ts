@@ -1,10 +1,10 @@
-import { RoleList } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/roles: role_name and display_name from the server (spec 3 §6). */
-export const getRoles = (signal?: AbortSignal) => apiRequest('/roles', { schema: RoleList, signal });
+export const getRoles = (signal?: AbortSignal) => apiRequest(endpoints.users.roles, { signal });
 
 export const rolesQueryOptions = () =>
   queryOptions({

@@ -1,15 +1,11 @@
-import { UserListPage, type UserListQuery } from '@linewalker/domain';
+import { endpoints, type UserListQuery } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/users: one page of users, searched and sorted by the server. */
 export const getUsers = (query: UserListQuery, signal?: AbortSignal) =>
-  apiRequest('/users', {
-    query: query as Record<string, string | number | undefined>,
-    schema: UserListPage,
-    signal,
-  });
+  apiRequest(endpoints.users.list, { query, signal });
 
 export const usersQueryOptions = (query: UserListQuery) =>
   queryOptions({

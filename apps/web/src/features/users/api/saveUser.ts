@@ -1,15 +1,13 @@
-import { type UserCreateRequest, UserSaveResponse, type UserUpdateRequest } from '@linewalker/domain';
+import { endpoints, type UserCreateRequest, type UserUpdateRequest } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, staleAfter } from '../../../lib/queryKeys.ts';
 
 /** POST /api/v1/users/ (create user, spec 3 §7). */
-export const createUser = (body: UserCreateRequest) =>
-  apiRequest('/users/', { method: 'POST', body, schema: UserSaveResponse });
+export const createUser = (body: UserCreateRequest) => apiRequest(endpoints.users.create, { body });
 
 /** PUT /api/v1/users (save user). */
-export const updateUser = (body: UserUpdateRequest) =>
-  apiRequest('/users', { method: 'PUT', body, schema: UserSaveResponse });
+export const updateUser = (body: UserUpdateRequest) => apiRequest(endpoints.users.update, { body });
 
 export type SaveUserInput =
   | { kind: 'create'; body: UserCreateRequest }
