@@ -49,8 +49,17 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await page.getByRole('button', { name: 'Take Control' }).click();
   await expect(page.getByText('You are flying')).toBeVisible();
 
+  // A retry finds the drone as a failed attempt left it (landed, maybe still armed): disarm it first.
+  const leftArmed = page.getByRole('button', { name: 'Disarm Drone' });
+  if (await leftArmed.isVisible()) {
+    await leftArmed.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(1_200);
+    await page.mouse.up();
+  }
   // Arm: hold the button (a click is not enough).
   const arm = page.getByRole('button', { name: 'Arm Drone' });
+  await expect(arm).toBeVisible({ timeout: 10_000 });
   await arm.click();
   await expect(arm).toBeVisible();
   await arm.hover();
