@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
+import { readPixels } from '../support/pixels.ts';
 import { expect, test } from '../support/test.ts';
 import {
   buildPmtiles,
@@ -168,19 +169,15 @@ test('the Basemap admin page: a bad file is refused with its reason, a vector ex
   await expect(map(page)).toHaveAttribute('data-map-state', 'idle', { timeout: 120_000 });
   // The extract's water (the app's streets style paints it #aad3df) fills the map away from the markers.
   const shot = await map(page).screenshot({ path: 'test-results/artifacts/basemap-vector-extract.png' });
-  // Decoded in the page (a browser reads PNG; e2e code has no DOM types): pixels at three points.
-  const samples = (await page.evaluate(`(async () => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,${shot.toString('base64')}';
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    return [[0.75, 0.6], [0.5, 0.85], [0.9, 0.35]].map(([x, y]) =>
-      Array.from(context.getImageData(Math.floor(image.width * x), Math.floor(image.height * y), 1, 1).data));
-  })()`)) as number[][];
+  // Pixels at three points.
+  const samples = await readPixels<number[][]>(
+    page,
+    shot,
+    `(data, width, height) => [[0.75, 0.6], [0.5, 0.85], [0.9, 0.35]].map(([x, y]) => {
+      const i = (Math.floor(height * y) * width + Math.floor(width * x)) * 4;
+      return [data[i], data[i + 1], data[i + 2], data[i + 3]];
+    })`,
+  );
   const water = samples.filter(
     ([r, g, b]) => Math.abs(r! - 170) + Math.abs(g! - 211) + Math.abs(b! - 223) < 20,
   );

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from '../support/accounts.ts';
 import { loginAs } from '../support/login.ts';
+import { readPixels } from '../support/pixels.ts';
 import { expect, test } from '../support/test.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -172,25 +173,20 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-capture-upload.png` });
 });
 
-/** Whether a map picture holds the replay's track blue and drone orange (decoded in the page: e2e code has no DOM). */
+/** Whether a map picture holds the replay's track blue and drone orange. */
 async function drawnColours(page: Page, png: Buffer): Promise<{ track: boolean; drone: boolean }> {
-  return (await page.evaluate(`(async () => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,${png.toString('base64')}';
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, image.width, image.height).data;
-    const near = (i, r, g, b) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 30;
-    let track = 0;
-    let drone = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (near(i, 25, 113, 194)) track++;
-      if (near(i, 232, 89, 12)) drone++;
-    }
-    return { track: track > 10, drone: drone > 10 };
-  })()`)) as { track: boolean; drone: boolean };
+  return readPixels(
+    page,
+    png,
+    `(data) => {
+      const near = (i, r, g, b) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 30;
+      let track = 0;
+      let drone = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (near(i, 25, 113, 194)) track++;
+        if (near(i, 232, 89, 12)) drone++;
+      }
+      return { track: track > 10, drone: drone > 10 };
+    }`,
+  );
 }

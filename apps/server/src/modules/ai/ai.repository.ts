@@ -1,3 +1,4 @@
+import { AiPatch } from '@linewalker/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -220,17 +221,7 @@ const ModelImageRow = z.object({
   img_height: z.number().int().nullable(),
   nothing_to_find: z.boolean(),
 });
-const PatchRow = z.object({
-  id: z.number().int(),
-  ai_image_id: z.number().int(),
-  left: z.number(),
-  top: z.number(),
-  width: z.number(),
-  height: z.number(),
-  polygon: z.array(z.tuple([z.number(), z.number()])).nullable(),
-  note: z.string().nullable(),
-  created_by: z.number().int().nullable(),
-});
+const PatchRow = AiPatch.extend({ ai_image_id: z.number().int() });
 export type PatchRow = z.infer<typeof PatchRow>;
 
 /** The model's images in upload order, and their patches for this model. */

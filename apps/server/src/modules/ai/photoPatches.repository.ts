@@ -1,20 +1,13 @@
-import type { AiPhotoPatch } from '@linewalker/domain';
+import { AiPatch, type AiPhotoPatch } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
-const PhotoPatchRow = z.object({
-  id: z.number().int(),
+/** A model's patch (the domain's shape) drawn on an inspection photo, with its model and author named. */
+const PhotoPatchRow = AiPatch.extend({
   model_id: z.number().int(),
   model_class_name: z.string(),
-  left: z.number(),
-  top: z.number(),
-  width: z.number(),
-  height: z.number(),
-  polygon: z.array(z.tuple([z.number(), z.number()])).nullable(),
-  note: z.string().nullable(),
-  created_by: z.number().int().nullable(),
   created_by_name: z.string().nullable(),
 });
 
