@@ -31,6 +31,12 @@ const home = (d: DroneListItem) =>
     : `${d.home_lat.toFixed(5)}, ${d.home_lon.toFixed(5)}${d.home_alt === null ? '' : ` · ${Math.round(d.home_alt)} m`}`;
 
 /** /admin/drones: the drones the remote flight console flies (super admins register, edit and retire them). */
+/** A badge that keeps its whole label (Mantine cuts it with an ellipsis when the column is squeezed). */
+const BADGE_WHOLE = {
+  root: { overflow: 'visible', maxWidth: 'none' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 export function DronesAdminRoute({ customers, projects }: DroneChoices) {
   const drones = useAdminDrones();
   const retire = useRetireDrone();
@@ -97,13 +103,19 @@ export function DronesAdminRoute({ customers, projects }: DroneChoices) {
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{home(d)}</Table.Td>
                   <Table.Td>{d.project_name ?? '—'}</Table.Td>
-                  <Table.Td>
+                  {/* The badge keeps its whole label: a squeezed column cut 'In service' to 'IN SER…'. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {d.retired_at ? (
-                      <Badge color="gray" variant="light" title={`Retired ${formatDateTime(d.retired_at)}`}>
+                      <Badge
+                        color="gray"
+                        variant="light"
+                        styles={BADGE_WHOLE}
+                        title={`Retired ${formatDateTime(d.retired_at)}`}
+                      >
                         Retired
                       </Badge>
                     ) : (
-                      <Badge color="teal" variant="light">
+                      <Badge color="teal" variant="light" styles={BADGE_WHOLE}>
                         In service
                       </Badge>
                     )}
