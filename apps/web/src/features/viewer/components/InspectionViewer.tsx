@@ -16,8 +16,7 @@ import { usePhotoStepping } from '../hooks/usePhotoStepping.ts';
 import { useViewerDialog } from '../hooks/useViewerDialog.ts';
 import { useViewerKeys } from '../hooks/useViewerKeys.ts';
 import { AiMarkupLayer } from './AiMarkupLayer.tsx';
-import { AiMarkupPanel } from './AiMarkupPanel.tsx';
-import { AiPatchSection } from './AiPatchSection.tsx';
+import { AiSideColumn } from './AiSideColumn.tsx';
 import { AnnotationColumn } from './AnnotationColumn.tsx';
 import { useEttWorkflow } from './EttWorkflow.tsx';
 import { ImageList } from './ImageList.tsx';
@@ -314,50 +313,14 @@ export function InspectionViewer(props: InspectionViewerProps) {
             </Box>
           </Box>
           {inAi ? (
-            <Box
-              p="sm"
-              style={{
-                borderLeft: '1px solid var(--mantine-color-default-border)',
-                overflow: 'auto',
-                // Over the stage's column should the toolbar there run wide.
-                position: 'relative',
-                zIndex: 2,
-                background: 'var(--mantine-color-body)',
-              }}
-            >
-              {current ? (
-                <AiMarkupPanel
-                  key={current.id}
-                  imageId={current.id}
-                  markups={ai.markupList}
-                  loading={ai.markups.isPending}
-                  minScore={ai.minScore}
-                  onMinScore={ai.setMinScore}
-                  selectedId={ai.pickedMarkup}
-                  onSelect={ai.setPickedMarkup}
-                  categories={categories.data}
-                  canAddCategory={canAddCategory}
-                  review={ai.review}
-                  models={ai.models}
-                  modelId={ai.modelId}
-                  onModel={(id) => {
-                    ai.setModelId(id);
-                    if (id === null) {
-                      editing.setDrawMode(null);
-                      editing.setPending(null);
-                    }
-                  }}
-                >
-                  <AiPatchSection
-                    ai={ai}
-                    image={current}
-                    pending={pending}
-                    onPendingDone={() => editing.setPending(null)}
-                    canDelete={canInspect}
-                  />
-                </AiMarkupPanel>
-              ) : null}
-            </Box>
+            <AiSideColumn
+              ai={ai}
+              editing={editing}
+              current={current}
+              categories={categories.data}
+              canAddCategory={canAddCategory}
+              canInspect={canInspect}
+            />
           ) : (
             <AnnotationColumn
               editing={editing}
