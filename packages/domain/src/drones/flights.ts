@@ -46,12 +46,30 @@ export const DroneFlightCommand = z.object({
 });
 export type DroneFlightCommand = z.infer<typeof DroneFlightCommand>;
 
-/** A flight's log, for its replay: the track (a sample a second), events, commands and captures. */
+/** A video recorded during the flight (Space held): an MJPEG AVI of the camera's frames as they came. */
+export const DroneRecording = z.object({
+  id: z.number().int(),
+  started_at: z.string(),
+  ended_at: z.string(),
+  started_by_name: z.string().nullable(),
+  frames: z.number().int(),
+  /** Frames a second as recorded. */
+  fps: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number(),
+});
+export type DroneRecording = z.infer<typeof DroneRecording>;
+
+/** A flight's log, for its replay: the track (a sample a second), events, commands, captures and videos. */
 export const DroneFlightDetail = DroneFlight.extend({
   track: z.array(DroneTrackPoint),
   events: z.array(DroneFlightEvent),
   command_log: z.array(DroneFlightCommand),
+  recordings: z.array(DroneRecording),
 });
 export type DroneFlightDetail = z.infer<typeof DroneFlightDetail>;
 
 export const DroneFlightParams = z.object({ id: PositiveId, flightId: PositiveId });
+
+export const DroneRecordingParams = z.object({ id: PositiveId, recordingId: PositiveId });

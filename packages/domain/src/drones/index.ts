@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DB_ID } from '../common.ts';
 
 export * from './admin.ts';
+export * from './mjpegAvi.ts';
 
 /** The console's command endpoints (spec 3 §7), plus what the console's safety controls send. */
 export const MOVE_ENDPOINTS = [

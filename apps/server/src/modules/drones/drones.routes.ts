@@ -1,11 +1,12 @@
-import { ApiError, endpoints } from '@linewalker/domain';
+import { ApiError, DroneRecordingParams, endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
+import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { InProcessBus, RedisBus } from './bus.ts';
 import { emergencyStop, getControl, releaseControl, sendCommand, takeControl } from './commands.service.ts';
 import { editDrone, listDrones, registerDrone, retireDrone } from './drones.service.ts';
-import { droneFlight, droneFlights } from './flights.service.ts';
+import { droneFlight, droneFlights, recordingUrl } from './flights.service.ts';
 import { DroneHub } from './hub.ts';
 import { serveLiveConsole } from './live.ts';
 
@@ -32,7 +33,7 @@ export async function dronesRoutes(app: App): Promise<void> {
     ? new RedisBus(config.redisUrl, config.redisPrefix, (err) => onError(err, 'redis bus'))
     : new InProcessBus();
   if (bus instanceof RedisBus) await bus.ready();
-  const hub = new DroneHub(db, bus, { leaseMs: config.droneLinkLeaseMs, onError });
+  const hub = new DroneHub(db, bus, { leaseMs: config.droneLinkLeaseMs, onError, storage: app.deps.storage });
   hubs.set(app.deps, hub);
   app.addHook('onClose', async () => {
     await hub.close();
@@ -114,12 +115,33 @@ export async function dronesRoutes(app: App): Promise<void> {
       description:
         'The track is a sample a second (position, height above home, heading, speed, battery); events are ' +
         'take-off, landing and each failsafe raised and cleared; commands are every command the drone got ' +
-        `in the flight, with the project photo of each capture. 404 for a flight of another drone. ${WHO}`,
+        `in the flight, with the project photo of each capture; recordings are the videos recorded in it. ` +
+        `404 for a flight of another drone. ${WHO}`,
       errors: { 404: ApiError },
     }),
     config: { access: 'drone.watch' },
     handler: async (req) => droneFlight(db, actorOf(req), req.params.id, req.params.flightId),
   });
+
+  app.get(
+    '/drones/:id/recordings/:recordingId/video',
+    {
+      config: { access: 'drone.watch' },
+      schema: {
+        tags,
+        summary: 'Download a recorded video',
+        description:
+          `302 to a signed URL valid for ${SIGNED_GET_SECONDS} s of the video (an MJPEG AVI of the camera's ` +
+          `frames as recorded: VLC, Windows and ffmpeg play it; the console's flight log plays it in the page). ` +
+          `404 for a recording of another drone. ${WHO}`,
+        params: DroneRecordingParams,
+      },
+    },
+    async (req, reply) => {
+      const url = await recordingUrl(app.deps, actorOf(req), req.params.id, req.params.recordingId);
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
 
   app.route({
     ...endpointRoute(endpoints.drones.sendCommand, {

@@ -2,6 +2,7 @@ import type { DroneFlight, DroneFlightDetail } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, queryRows } from '../../platform/db/rows.ts';
+import { recordingsBetween } from './recordings.repository.ts';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -134,8 +135,10 @@ export async function flightDetail(
         left join users u on u.id = c.sent_by
         where f.id = ${flightId} order by c.created_at, c.id limit 5000`,
   );
+  const base = toFlight(flight);
   return {
-    ...toFlight(flight),
+    ...base,
+    recordings: await recordingsBetween(db, droneId, base.started_at, base.ended_at),
     track: track.map((p) => ({ ...p, at: iso(p.at)! })),
     events: events.map((e) => ({ ...e, at: iso(e.at)! })),
     command_log: commands.map((c) => ({ ...c, at: iso(c.at)! })),

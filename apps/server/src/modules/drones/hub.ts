@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DroneEndpoint, DroneLiveStatus, DroneStatus } from '@linewalker/domain';
 import type { Db } from '../../platform/db/client.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import type { DroneBus } from './bus.ts';
 import { findDrone } from './drones.repository.ts';
 import { FlightRecorder } from './flightRecorder.ts';
@@ -9,6 +10,7 @@ import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from 
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
 import { SafetySupervisor } from './safety.ts';
 import { startSimulator } from './simulator/startSimulator.ts';
+import { VideoRecorder } from './videoRecorder.ts';
 
 /** How long a command waits for the process holding the vehicle link to answer. */
 const REMOTE_ANSWER_MS = 2_000;
@@ -44,6 +46,7 @@ interface Held {
   stopFrames: (() => void) | null;
   stops: (() => void)[];
   recorder: FlightRecorder;
+  video: VideoRecorder;
 }
 
 export interface Watcher {
@@ -54,6 +57,8 @@ export interface Watcher {
 
 export interface HubOptions {
   leaseMs: number;
+  /** Where recorded videos go. */
+  storage: Storage;
   onError: (err: unknown, what: string) => void;
 }
 
@@ -218,12 +223,21 @@ export class DroneHub {
         () => held.controller?.userId ?? null,
         this.options.onError,
       ),
+      video: new VideoRecorder(
+        this.db,
+        this.options.storage,
+        droneId,
+        link,
+        () => held.controller?.userId ?? null,
+        this.options.onError,
+      ),
     };
     if (held.emergencyStop) await supervisor.emergencyStop(true);
     held.stops.push(
       supervisor.onStatus((status) => {
         this.publishStatus(droneId, held, status);
         held.recorder.onStatus(status);
+        held.video.onStatus(status);
       }),
       this.bus.subscribe(channels.command(droneId), (m) => void this.onCommand(held, m)),
       this.bus.subscribe(channels.control(droneId), (m) => void this.onControl(droneId, held, m)),
@@ -299,6 +313,7 @@ export class DroneHub {
     held.supervisor.close();
     await held.link.close();
     await held.recorder.close();
+    await held.video.close();
   }
 
   /** Renews held leases (with the last status), takes over drones watched here whose holder died. */

@@ -1,11 +1,12 @@
 import type { DroneStatus, GeoPoint, MoveEndpoint } from '@linewalker/domain';
 import type { CapturedPhoto, Clock, CommandOutcome, DroneLink } from '../link.ts';
-import { renderFrame, type Scene } from './camera.ts';
+import { FRAME_HEIGHT, renderFrame, type Scene } from './camera.ts';
 import { Quadcopter, type QuadcopterParams } from './quadcopter.ts';
 
 const STEP_MS = 20;
 const STATUS_MS = 100;
 export const FRAME_MS = 1000 / 15;
+const VIDEO_MODE = `${FRAME_HEIGHT}P/15`;
 
 export interface SimulatedLinkOptions {
   home: GeoPoint;
@@ -67,7 +68,8 @@ export class SimulatedLink implements DroneLink {
       gimbalPitch: v.gimbalPitch,
       linkQuality: 100,
       recording: this.recording,
-      videoMode: this.recording ? '1080P/30' : 'SD',
+      // The real stream: what is shown is what is recorded (640 × 360 JPEG frames at 15 fps).
+      videoMode: VIDEO_MODE,
       alerts: v.alerts,
       at: this.clock.now(),
     };

@@ -130,3 +130,28 @@ export const droneFlightEvents = pgTable(
   },
   (t) => [index('drone_flight_events_flight_at_idx').on(t.flightId, t.at)],
 );
+
+/**
+ * A video the pilot recorded (Space held): the camera's JPEG frames as they came, in an MJPEG AVI in
+ * storage. It belongs to the flight in the air when it started (matched by time, like the commands).
+ */
+export const droneRecordings = pgTable(
+  'drone_recordings',
+  {
+    id: serial('id').primaryKey(),
+    droneId: integer('drone_id')
+      .notNull()
+      .references(() => drones.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: moment('started_at').notNull(),
+    endedAt: moment('ended_at').notNull(),
+    frames: integer('frames').notNull(),
+    /** Frames a second as recorded (the average rate). */
+    fps: doublePrecision('fps').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: doublePrecision('bytes').notNull(),
+    storageKey: varchar('storage_key', { length: 300 }).notNull().unique(),
+  },
+  (t) => [index('drone_recordings_drone_started_idx').on(t.droneId, t.startedAt)],
+);

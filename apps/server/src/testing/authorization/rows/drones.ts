@@ -33,6 +33,12 @@ export const dronesRows: Record<string, MatrixRow> = {
     expect: staffOnly(404),
     object: {},
   },
+  // A recorded video: staff who watch the drone download it (the fixture drone recorded none: 404).
+  'GET /api/v1/drones/:id/recordings/:recordingId/video': {
+    request: (fx) => ({ url: `/api/v1/drones/${fx.droneId}/recordings/999999/video` }),
+    expect: staffOnly(404),
+    object: {},
+  },
   // The Drones admin page: super admins register (a new serial at each call), edit and retire.
   'POST /api/v1/drones': {
     request: (fx) => ({
