@@ -106,6 +106,14 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await page.keyboard.press('Space');
   await expect(page.getByText(`Added to the photos of ${PROJECT_NAME}`)).toBeVisible({ timeout: 30_000 });
 
+  // Record: Space held records the video until it is let go.
+  const recordingBadge = page.getByText('Recording', { exact: true });
+  await page.keyboard.down('Space');
+  await expect(recordingBadge).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1_500);
+  await page.keyboard.up('Space');
+  await expect(recordingBadge).toBeHidden({ timeout: 30_000 });
+
   // Land: P held again.
   await page.keyboard.down('p');
   await page.waitForTimeout(1_200);
@@ -131,6 +139,14 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await expect
     .poll(async () => (await drawnColours(page, await trackMap.screenshot())).drone, { timeout: 30_000 })
     .toBe(true);
+  // The video recorded in the flight is listed with it and plays in the page (640 × 360 frames).
+  const videos = log.getByRole('table', { name: 'Recorded videos' });
+  await expect(videos.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
+  await expect(videos.getByRole('row').nth(1)).toContainText('640 × 360');
+  await videos.getByRole('button', { name: 'Play' }).click();
+  const frame = log.getByRole('img', { name: /^Video recorded at / });
+  await expect(frame).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-log.png` });
   await page.keyboard.press('Escape');
 

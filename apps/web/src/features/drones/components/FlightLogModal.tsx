@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDroneFlight, useDroneFlights } from '../api/flights.ts';
+import { FlightRecordings } from './FlightRecordings.tsx';
 import { FlightReplay } from './FlightReplay.tsx';
 
 const seconds = (from: string, to: string | null) =>
@@ -85,7 +86,16 @@ export function FlightLogModal({
           <Group display="block">
             {flight.isPending && <Loader aria-label="Loading the flight" />}
             {flight.isError && <QueryError error={flight.error} onRetry={() => flight.refetch()} />}
-            {flight.data && <FlightReplay key={flight.data.id} flight={flight.data} />}
+            {flight.data && (
+              <Stack gap="md">
+                <FlightReplay key={flight.data.id} flight={flight.data} />
+                <FlightRecordings
+                  key={`videos-${flight.data.id}`}
+                  droneId={droneId}
+                  recordings={flight.data.recordings}
+                />
+              </Stack>
+            )}
           </Group>
         )}
       </Stack>
