@@ -146,7 +146,9 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await videos.getByRole('button', { name: 'Play' }).click();
   const frame = log.getByRole('img', { name: /^Video recorded at / });
   await expect(frame).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect
+    .poll(() => frame.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(640);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/remote-flight-log.png` });
   await page.keyboard.press('Escape');
 

@@ -179,7 +179,7 @@ export const createAppRouter = (queryClient: QueryClient) =>
                 {
                   path: paths.adminBasemap.path,
                   lazy: () =>
-                    import('../features/admin/routes/BasemapRoute.tsx').then((m) => ({
+                    import('../features/basemap/routes/BasemapRoute.tsx').then((m) => ({
                       Component: m.BasemapRoute,
                     })),
                 },

@@ -1,8 +1,12 @@
 import { DroneLiveStatus } from '@linewalker/domain';
 import { useEffect, useRef, useState } from 'react';
 
-/** No status for this long: the console shows the link to the drone as lost. */
-export const STATUS_STALE_MS = 1_500;
+/**
+ * No status for this long (ten missed at 10 Hz): the console shows the link to the drone as lost. Checked
+ * every WATCHDOG_MS, so the banner shows at most 1.1 s after the last status (the target is 1.5 s).
+ */
+export const STATUS_STALE_MS = 1_000;
+const WATCHDOG_MS = 100;
 const HEARTBEAT_MS = 1_000;
 const RECONNECT_MS = 2_000;
 
@@ -63,7 +67,7 @@ export function useLiveDrone(droneId: number | null, pilot: boolean): LiveDrone 
     connect();
     const watchdog = setInterval(() => {
       if (performance.now() - lastStatusAt.current > STATUS_STALE_MS) setLive(false);
-    }, 250);
+    }, WATCHDOG_MS);
     return () => {
       closed = true;
       clearTimeout(retry);

@@ -267,7 +267,7 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
         {!live.live && (
           <Alert color="orange" title={status ? 'Link to the drone lost' : 'Connecting to the drone…'}>
             {status
-              ? 'No status from the drone for over a second and a half. Commands are paused until it returns.'
+              ? 'No status from the drone for over a second. Commands are paused until it returns.'
               : 'Waiting for the first status from the drone.'}
           </Alert>
         )}
