@@ -51,9 +51,22 @@ test('a super admin registers a MAVLink drone, fixes what the form refuses, edit
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Drone' });
   await edit.getByLabel('Home altitude (m)').fill('401');
+  // The drone's own failsafes: the fence stops at 120 m; landing above the return-home battery is refused.
+  await expect(edit.getByLabel('Fence height (m)')).toHaveValue('120');
+  await edit.getByLabel('Fence height (m)').fill('150');
+  await edit.getByLabel('Land at (%)').fill('25');
+  await expect(edit.getByLabel('Fence height (m)')).toHaveValue('120');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Land battery must be below the return home battery')).toBeVisible();
+  await edit.getByLabel('Fence height (m)').fill('90');
+  await edit.getByLabel('Land at (%)').fill('12');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toHaveCount(0, { timeout: 30_000 });
   await expect(row).toContainText('401 m');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(edit.getByLabel('Fence height (m)')).toHaveValue('90');
+  await expect(edit.getByLabel('Land at (%)')).toHaveValue('12');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
 
   await row.getByRole('button', { name: `Retire ${name}` }).click();
   await page

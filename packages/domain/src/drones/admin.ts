@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DB_ID } from '../common.ts';
 import { Text } from '../text.ts';
+import { DroneFailsafes } from './failsafes.ts';
 
 /** What the Drones admin page and its API say when a field is wrong (not in the spec: ours). */
 export const DRONE_MESSAGES = {
@@ -57,6 +58,8 @@ export const DroneSaveBody = z
     home_lon: z.number().min(-180, DRONE_MESSAGES.longitudeRange).max(180, DRONE_MESSAGES.longitudeRange),
     home_alt: z.number().min(-500, DRONE_MESSAGES.altitudeRange).max(9000, DRONE_MESSAGES.altitudeRange),
     project_id: dbId(DRONE_MESSAGES.projectMissing).nullable().optional(),
+    /** Left out: the defaults on a new drone, unchanged on an edit. */
+    failsafes: DroneFailsafes.optional(),
   })
   .superRefine((body, ctx) => {
     const address = body.address ?? '';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_DB_ID } from '../common.ts';
+import { DroneFailsafes } from './failsafes.ts';
 
 export * from './admin.ts';
+export * from './failsafes.ts';
 export * from './mjpegAvi.ts';
 
 /** The console's command endpoints (spec 3 §7), plus what the console's safety controls send. */
@@ -181,6 +183,7 @@ export const DroneListItem = z.object({
   retired_at: z.string().nullable(),
   last_status: DroneStatus.nullable(),
   last_status_at: z.string().nullable(),
+  failsafes: DroneFailsafes,
 });
 export type DroneListItem = z.infer<typeof DroneListItem>;
 export const DroneList = z.array(DroneListItem);

@@ -1,13 +1,23 @@
-import type { CompanyObject, DroneListItem } from '@linewalker/domain';
+import {
+  type CompanyObject,
+  DEFAULT_DRONE_FAILSAFES,
+  type DroneFailsafes,
+  type DroneListItem,
+} from '@linewalker/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { drones } from '../../platform/db/schema/index.ts';
 
-type DroneRow = Omit<DroneListItem, 'last_status_at' | 'retired_at'> & {
+type DroneRow = Omit<DroneListItem, 'last_status_at' | 'retired_at' | 'failsafes'> & {
   last_status_at: Date | string | null;
   retired_at: Date | string | null;
+  failsafes: DroneFailsafes | null;
 };
+
+/** A drone's failsafes: its own, or the defaults for one never set. */
+export const failsafesOf = (saved: DroneFailsafes | null): DroneFailsafes =>
+  saved ?? { ...DEFAULT_DRONE_FAILSAFES };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -16,14 +26,19 @@ function droneRowsWhere(db: Db, where: SQL) {
     db,
     sql`select d.id, d.name, d.serial_number, d.driver, d.company_id, c.company_name, d.project_id,
           p.project_name, d.address, d.home_lat, d.home_lon, d.home_alt, d.retired_at,
-          d.last_status, d.last_status_at
+          d.last_status, d.last_status_at, d.failsafes
         from drones d
         left join companies c on c.id = d.company_id
         left join projects p on p.id = d.project_id
         where ${where}
         order by d.name, d.id`,
   ).then((rows) =>
-    rows.map((r) => ({ ...r, last_status_at: iso(r.last_status_at), retired_at: iso(r.retired_at) })),
+    rows.map((r) => ({
+      ...r,
+      last_status_at: iso(r.last_status_at),
+      retired_at: iso(r.retired_at),
+      failsafes: failsafesOf(r.failsafes),
+    })),
   );
 }
 
@@ -48,6 +63,7 @@ export interface DroneColumns {
   homeLon: number;
   homeAlt: number;
   projectId: number | null;
+  failsafes?: DroneFailsafes;
 }
 
 export async function insertDrone(tx: Db, values: DroneColumns): Promise<number> {
@@ -104,6 +120,7 @@ export interface DroneRecord {
   home_lat: number | null;
   home_lon: number | null;
   home_alt: number | null;
+  failsafes: DroneFailsafes;
 }
 
 /** A drone as the policy sees it (a drone of no company is the operator's own). */
@@ -114,12 +131,12 @@ export const droneObject = (d: DroneRecord): CompanyObject => ({
 
 /** A drone in service (a retired one is not found: no console, no link, no command). */
 export async function findDrone(db: Db, id: number): Promise<DroneRecord | null> {
-  const [row] = await queryRows<DroneRecord>(
+  const [row] = await queryRows<Omit<DroneRecord, 'failsafes'> & { failsafes: DroneFailsafes | null }>(
     db,
-    sql`select id, name, driver, company_id, project_id, home_lat, home_lon, home_alt from drones
+    sql`select id, name, driver, company_id, project_id, home_lat, home_lon, home_alt, failsafes from drones
         where id = ${id} and retired_at is null`,
   );
-  return row ?? null;
+  return row ? { ...row, failsafes: failsafesOf(row.failsafes) } : null;
 }
 
 export interface SceneStructure {

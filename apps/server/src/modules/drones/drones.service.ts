@@ -52,6 +52,8 @@ async function columnsOf(db: Db, body: DroneSaveBody): Promise<repo.DroneColumns
     homeLon: body.home_lon,
     homeAlt: body.home_alt,
     projectId: body.project_id ?? null,
+    // Left out: the defaults on a new drone (null), unchanged on an edit (undefined is not written).
+    failsafes: body.failsafes,
   };
 }
 
@@ -63,6 +65,7 @@ const auditDetails = (c: repo.DroneColumns) => ({
   address: c.address,
   home: { lat: c.homeLat, lon: c.homeLon, alt: c.homeAlt },
   project_id: c.projectId,
+  ...(c.failsafes ? { failsafes: c.failsafes } : {}),
 });
 
 async function itemOf(db: Db, id: number): Promise<DroneListItem> {

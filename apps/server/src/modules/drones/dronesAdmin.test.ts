@@ -1,4 +1,4 @@
-import { DRONE_MESSAGES } from '@linewalker/domain';
+import { DEFAULT_DRONE_FAILSAFES, DRONE_MESSAGES, FAILSAFE_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/rows.ts';
@@ -177,5 +177,48 @@ describe('the Drones admin API', () => {
       payload: body(),
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps each drone its own failsafes: defaults, a change, left as they are on an edit without them, bad ones refused', async () => {
+    const created = await post(body());
+    expect(created.statusCode, created.body).toBe(200);
+    const drone = created.json();
+    expect(drone.failsafes).toEqual(DEFAULT_DRONE_FAILSAFES);
+
+    const failsafes = {
+      link_loss_seconds: 5,
+      return_home_battery: 30,
+      land_battery: 15,
+      geofence_distance_m: 400,
+      geofence_altitude_m: 90,
+    };
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/drones/${drone.id}`,
+        headers: admin,
+        payload: body({ serial_number: drone.serial_number, ...payload }),
+      });
+    const changed = await put({ failsafes });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().failsafes).toEqual(failsafes);
+    // An edit without failsafes leaves them.
+    const renamed = await put({ name: 'Fenced Quad' });
+    expect(renamed.json()).toMatchObject({ name: 'Fenced Quad', failsafes });
+
+    const refusals: [Record<string, number>, string][] = [
+      [{ geofence_altitude_m: 121 }, FAILSAFE_MESSAGES.geofenceAltitude],
+      [{ geofence_distance_m: 5 }, FAILSAFE_MESSAGES.geofenceDistance],
+      [{ link_loss_seconds: 0 }, FAILSAFE_MESSAGES.linkLoss],
+      [{ land_battery: 30 }, FAILSAFE_MESSAGES.landBelowReturn],
+      [{ return_home_battery: 95 }, FAILSAFE_MESSAGES.returnHomeBattery],
+    ];
+    for (const [change, message] of refusals) {
+      const refused = await put({ failsafes: { ...failsafes, ...change } });
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json().issues).toEqual(expect.arrayContaining([expect.objectContaining({ message })]));
+    }
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/drones', headers: admin });
+    expect(list.json().find((d: { id: number }) => d.id === drone.id).failsafes).toEqual(failsafes);
   });
 });

@@ -8,7 +8,7 @@ import { findDrone } from './drones.repository.ts';
 import { FlightRecorder } from './flightRecorder.ts';
 import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from './leases.repository.ts';
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
-import { SafetySupervisor } from './safety.ts';
+import { failsafeSettings, SafetySupervisor } from './safety.ts';
 import { startSimulator } from './simulator/startSimulator.ts';
 import { VideoRecorder } from './videoRecorder.ts';
 
@@ -206,7 +206,7 @@ export class DroneHub {
     this.heldElsewhere.delete(droneId);
     const link = await startSimulator(this.db, drone);
     const control = await loadControl(this.db, droneId);
-    const supervisor = new SafetySupervisor(link, systemClock);
+    const supervisor = new SafetySupervisor(link, systemClock, failsafeSettings(drone.failsafes));
     const held: Held = {
       link,
       supervisor,

@@ -1,12 +1,12 @@
 import type { DroneStatus } from '@linewalker/domain';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from './link.ts';
-import { SafetySupervisor } from './safety.ts';
+import { DEFAULT_FAILSAFES, type FailsafeSettings, SafetySupervisor } from './safety.ts';
 import { SimulatedLink } from './simulator/simulatedLink.ts';
 
 const HOME = { lat: 46.9, lon: -120.5, alt: 400 };
 
-function setUp(params = {}) {
+function setUp(params = {}, settings: Partial<FailsafeSettings> = {}) {
   const clock = new FakeClock();
   const link = new SimulatedLink({
     home: HOME,
@@ -15,11 +15,7 @@ function setUp(params = {}) {
     params,
     camera: false,
   });
-  const safety = new SafetySupervisor(link, clock, {
-    linkLossSeconds: 3,
-    returnHomeBattery: 20,
-    landBattery: 10,
-  });
+  const safety = new SafetySupervisor(link, clock, { ...DEFAULT_FAILSAFES, ...settings });
   const statuses: DroneStatus[] = [];
   safety.onStatus((s) => statuses.push(s));
   return { clock, link, safety, statuses };
@@ -101,5 +97,56 @@ describe('safety supervisor over the simulated link', () => {
     while (s.link.vehicle.batteryPercent > 9.5 && s.link.vehicle.airborne) beat();
     beat();
     expect(['landing', 'landed']).toContain(s.link.vehicle.mode);
+  });
+
+  it("acts on the drone's own failsafe settings: link loss after 1 s, return home at 60 % battery", async () => {
+    const s = setUp({ enduranceSeconds: 90 }, { linkLossSeconds: 1, returnHomeBattery: 60, landBattery: 50 });
+    await s.safety.command('/arm', s.clock.now());
+    await s.safety.command('/takeoff', s.clock.now());
+    for (let i = 0; i < 40; i++) {
+      s.clock.advance(200);
+      s.safety.heartbeat();
+    }
+    s.clock.advance(1100);
+    expect(s.link.vehicle.mode).toBe('hover');
+    expect(s.statuses.at(-1)!.alerts).toContain('linkLost');
+    s.safety.heartbeat();
+    // Away from home, so that returning home is a flight and not a landing on the spot.
+    for (let i = 0; i < 20; i++) {
+      await s.safety.command('/moveForward', s.clock.now());
+      s.clock.advance(100);
+    }
+    while (s.link.vehicle.batteryPercent > 59.5) {
+      s.clock.advance(200);
+      s.safety.heartbeat();
+    }
+    s.clock.advance(200);
+    expect(s.link.vehicle.mode).toBe('returnHome');
+    expect(s.statuses.at(-1)!.alerts).toContain('batteryLow');
+  });
+
+  it('brings home a vehicle found past its fence that did not stop there itself', async () => {
+    // The airframe's own fence is far away (as a MAVLink vehicle without one); the drone's fence is 30 m.
+    const s = setUp({ maxDistance: 10_000 }, { geofenceDistance: 30 });
+    await s.safety.command('/arm', s.clock.now());
+    await s.safety.command('/takeoff', s.clock.now());
+    for (let i = 0; i < 60; i++) {
+      s.clock.advance(200);
+      s.safety.heartbeat();
+    }
+    for (let i = 0; i < 200 && s.link.vehicle.mode !== 'returnHome'; i++) {
+      await s.safety.command('/moveForward', s.clock.now());
+      s.clock.advance(100);
+    }
+    expect(s.link.vehicle.mode).toBe('returnHome');
+    expect(s.statuses.at(-1)!.alerts).toContain('geofence');
+    // It flies home and lands; the banner goes with the landing.
+    for (let i = 0; i < 600 && s.link.vehicle.airborne; i++) {
+      s.clock.advance(200);
+      s.safety.heartbeat();
+    }
+    expect(s.link.vehicle.airborne).toBe(false);
+    s.clock.advance(200);
+    expect(s.statuses.at(-1)!.alerts).not.toContain('geofence');
   });
 });

@@ -1,7 +1,9 @@
 import {
   COMMAND_MAX_AGE_MS,
+  DEFAULT_DRONE_FAILSAFES,
   type DroneAlert,
   type DroneEndpoint,
+  type DroneFailsafes,
   type DroneStatus,
 } from '@linewalker/domain';
 import { type Clock, type CommandOutcome, type DroneLink, dispatch } from './link.ts';
@@ -11,13 +13,24 @@ export interface FailsafeSettings {
   linkLossSeconds: number;
   returnHomeBattery: number;
   landBattery: number;
+  /** Beyond this distance from home or height above it, the vehicle is brought home. */
+  geofenceDistance: number;
+  geofenceAltitude: number;
 }
 
-export const DEFAULT_FAILSAFES: FailsafeSettings = {
-  linkLossSeconds: 3,
-  returnHomeBattery: 20,
-  landBattery: 10,
-};
+/** A drone's failsafes as saved (the Drones admin page) for the supervisor. */
+export const failsafeSettings = (f: DroneFailsafes): FailsafeSettings => ({
+  linkLossSeconds: f.link_loss_seconds,
+  returnHomeBattery: f.return_home_battery,
+  landBattery: f.land_battery,
+  geofenceDistance: f.geofence_distance_m,
+  geofenceAltitude: f.geofence_altitude_m,
+});
+
+export const DEFAULT_FAILSAFES: FailsafeSettings = failsafeSettings(DEFAULT_DRONE_FAILSAFES);
+
+/** A vehicle this far past its fence is brought home (one that stops at the fence itself never is). */
+const FENCE_MARGIN_METRES = 5;
 
 /**
  * What stands between the console and any vehicle link: commands older than 500 ms are dropped, an emergency
@@ -30,6 +43,7 @@ export class SafetySupervisor {
   private stopped = false;
   private batteryAction: 'none' | 'returnHome' | 'land' = 'none';
   private linkAction: 'none' | 'hover' | 'returnHome' = 'none';
+  private fenceAction = false;
   private readonly listeners = new Set<(s: DroneStatus) => void>();
   private readonly unsubscribe: () => void;
   private last: DroneStatus | null = null;
@@ -96,8 +110,11 @@ export class SafetySupervisor {
     if (status.airborne) {
       this.checkLink();
       this.checkBattery(status.batteryPercent);
+      this.checkFence(status);
     } else {
       this.linkAction = 'none';
+      this.fenceAction = false;
+      this.alerts.delete('geofence');
       this.alerts.delete('linkLost');
       if (status.batteryPercent > this.settings.returnHomeBattery) {
         this.batteryAction = 'none';
@@ -120,6 +137,27 @@ export class SafetySupervisor {
       this.linkAction = 'hover';
       this.alerts.add('linkLost');
       void this.link.hover();
+    }
+  }
+
+  /**
+   * A vehicle that does not stop at the fence itself (a MAVLink one without its own fence) and is found past
+   * it is brought home; the simulator stops at the fence and raises its own alert.
+   */
+  private checkFence(status: DroneStatus): void {
+    const north = (status.location.lat - status.home.lat) * 111_320;
+    const east =
+      (status.location.lon - status.home.lon) * 111_320 * Math.cos((status.home.lat * Math.PI) / 180);
+    const outside =
+      Math.hypot(north, east) > this.settings.geofenceDistance + FENCE_MARGIN_METRES ||
+      status.altitude > this.settings.geofenceAltitude + FENCE_MARGIN_METRES;
+    if (outside && !this.fenceAction) {
+      this.fenceAction = true;
+      this.alerts.add('geofence');
+      void this.link.returnHome();
+    } else if (!outside && this.fenceAction && status.mode !== 'returnHome') {
+      this.fenceAction = false;
+      this.alerts.delete('geofence');
     }
   }
 

@@ -36,5 +36,10 @@ export async function startSimulator(db: Db, drone: DroneRecord): Promise<Simula
     home: { lat: drone.home_lat ?? 0, lon: drone.home_lon ?? 0, alt: drone.home_alt ?? 0 },
     scene: await droneScene(db, drone),
     clock: systemClock,
+    // The airframe stops at the drone's own fence.
+    params: {
+      maxDistance: drone.failsafes.geofence_distance_m,
+      maxAltitude: drone.failsafes.geofence_altitude_m,
+    },
   });
 }

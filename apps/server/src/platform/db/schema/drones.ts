@@ -1,4 +1,4 @@
-import type { DroneEndpoint, DroneStatus } from '@linewalker/domain';
+import type { DroneEndpoint, DroneFailsafes, DroneStatus } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -45,6 +45,8 @@ export const drones = pgTable(
     emergencyStop: boolean('emergency_stop').notNull().default(false),
     /** Retired by a super admin: off the console's picker, commands refused; its logs stay. */
     retiredAt: moment('retired_at'),
+    /** Its failsafes (link loss, battery, fence); null = the defaults. */
+    failsafes: jsonb('failsafes').$type<DroneFailsafes>(),
   },
   (t) => [
     check('drones_driver_check', sql`${t.driver} in ('simulator', 'mavlink')`),

@@ -1,4 +1,10 @@
-import { DRONE_MESSAGES, type DroneListItem, DroneSaveBody, OPERATING_COMPANY_ID } from '@linewalker/domain';
+import {
+  DEFAULT_DRONE_FAILSAFES,
+  DRONE_MESSAGES,
+  type DroneListItem,
+  DroneSaveBody,
+  OPERATING_COMPANY_ID,
+} from '@linewalker/domain';
 import {
   Alert,
   Button,
@@ -18,6 +24,7 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSaveDrone } from '../api/droneAdmin.ts';
+import { FailsafeFields, type FailsafeFormState } from './FailsafeFields.tsx';
 
 interface DroneFormState {
   name: string;
@@ -29,6 +36,7 @@ interface DroneFormState {
   home_lon: number | string;
   home_alt: number | string;
   project_id: string | null;
+  failsafes: FailsafeFormState;
 }
 
 const initialValues = (drone: DroneListItem | null): DroneFormState => ({
@@ -41,6 +49,7 @@ const initialValues = (drone: DroneListItem | null): DroneFormState => ({
   home_lon: drone?.home_lon ?? '',
   home_alt: drone?.home_alt ?? '',
   project_id: drone?.project_id != null ? String(drone.project_id) : null,
+  failsafes: { ...(drone?.failsafes ?? DEFAULT_DRONE_FAILSAFES) },
 });
 
 const number = (v: number | string) => (v === '' ? undefined : Number(v));
@@ -56,6 +65,13 @@ const toBody = (v: DroneFormState) => ({
   home_lon: number(v.home_lon),
   home_alt: number(v.home_alt),
   project_id: v.project_id === null ? null : Number(v.project_id),
+  failsafes: {
+    link_loss_seconds: number(v.failsafes.link_loss_seconds),
+    return_home_battery: number(v.failsafes.return_home_battery),
+    land_battery: number(v.failsafes.land_battery),
+    geofence_distance_m: number(v.failsafes.geofence_distance_m),
+    geofence_altitude_m: number(v.failsafes.geofence_altitude_m),
+  },
 });
 
 const FIELD_MESSAGES: Partial<Record<keyof DroneFormState, string>> = {
@@ -71,8 +87,8 @@ function validate(values: DroneFormState): Record<string, string> {
   const errors: Record<string, string> = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '') as keyof DroneFormState;
-    const missing = issue.code === 'invalid_type' && FIELD_MESSAGES[field];
+    const field = issue.path.join('.');
+    const missing = issue.code === 'invalid_type' && FIELD_MESSAGES[field as keyof DroneFormState];
     errors[field] ??= missing || issue.message;
   }
   return errors;
@@ -204,6 +220,7 @@ export function DroneModal({ drone, customers, projects, onClose, onSaved }: Dro
             placeholder="No project"
             {...form.getInputProps('project_id')}
           />
+          <FailsafeFields form={form} />
           {failed && (
             <Alert color="red" icon={<IconAlertCircle size={16} />}>
               The drone could not be saved. Try again.

@@ -47,5 +47,6 @@ export const ALERT_TEXT: Record<string, string> = {
   batteryLow: 'Battery low: the drone is returning home.',
   batteryCritical: 'Battery critical: the drone is landing.',
   geofence: 'Geofence reached: the drone stopped at the boundary.',
+  geofenceReturn: 'Outside the geofence: the drone is returning home.',
   emergencyStop: 'Emergency stop: the drone is hovering and refuses commands until the stop is released.',
 };

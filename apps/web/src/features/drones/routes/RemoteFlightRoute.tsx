@@ -273,7 +273,7 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
         )}
         {alerts.map((a) => (
           <Alert key={a} color={a === 'emergencyStop' || a === 'batteryCritical' ? 'red' : 'yellow'}>
-            {ALERT_TEXT[a] ?? a}
+            {ALERT_TEXT[a === 'geofence' && status?.mode === 'returnHome' ? 'geofenceReturn' : a] ?? a}
           </Alert>
         ))}
         {!iControl && live.live && (
