@@ -80,6 +80,13 @@ const oddDrone = () => ({
   home_lat: 46.9,
   home_lon: -120.5,
   home_alt: 400,
+  failsafes: {
+    link_loss_seconds: 3,
+    return_home_battery: 20,
+    land_battery: 10,
+    geofence_distance_m: 800,
+    geofence_altitude_m: 120,
+  },
 });
 
 const VALID_BODIES: Record<string, () => unknown> = {
