@@ -24,7 +24,7 @@ interface StructureRow {
   line_name: string;
 }
 
-test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W, captures with Space and lands; the capture shows on the project’s Upload tab', async ({
+test('a pilot takes control of the demo drone, arms it, takes off with P held, flies forward with W (position and video change), captures with Space, records holding it, heads home with H and lands; the capture shows on the project’s Upload tab and the video plays from the flight log', async ({
   page,
 }) => {
   test.setTimeout(4 * 60_000);
@@ -85,12 +85,15 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   ).toContainText('executed');
   await page.getByRole('button', { name: 'Input Queue' }).click();
 
-  // Forward: W held moves the drone north; its position changes.
+  // Forward: W held moves the drone north; its position and what the camera sees change.
+  const video = page.getByRole('img', { name: 'Live video from the drone' });
   const before = await status.textContent();
+  const frameBefore = await video.getAttribute('src');
   await page.keyboard.down('w');
   await page.waitForTimeout(2_500);
   await page.keyboard.up('w');
   await expect(status).not.toHaveText(before ?? '', { timeout: 10_000 });
+  await expect(video).not.toHaveAttribute('src', frameBefore ?? '', { timeout: 10_000 });
 
   // The Input Queue lists the real commands with their round-trip times.
   await page.getByRole('button', { name: 'Input Queue' }).click();
@@ -113,6 +116,20 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
   await page.waitForTimeout(1_500);
   await page.keyboard.up('Space');
   await expect(recordingBadge).toBeHidden({ timeout: 30_000 });
+
+  // Head Home: H held; the vehicle turns for home (the queue shows it executed).
+  await page.keyboard.down('h');
+  await page.waitForTimeout(1_200);
+  await page.keyboard.up('h');
+  await page.getByRole('button', { name: 'Input Queue' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Input Queue' })
+      .getByRole('row')
+      .filter({ hasText: 'Head Home' })
+      .first(),
+  ).toContainText('executed', { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Input Queue' }).click();
 
   // Land: P held again.
   await page.keyboard.down('p');
