@@ -1,0 +1,103 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { defineScenario } from '../lib/scenario.ts';
+import { loginCookie, type RunningServer, startBuiltServer } from '../lib/server.ts';
+import { median } from '../lib/stats.ts';
+
+/** Consoles open on the demo drone at once (the issue's figure). */
+const VIEWERS = Number(process.env.BENCH_DRONE_VIEWERS ?? 10);
+
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+
+/**
+ * Runs in each console page before its scripts: notes the render time of every frame the live connection
+ * brings, and when the video element has loaded and painted that frame (the next animation frame after its
+ * `load`), the frame's glass-to-glass time. Server and browser run on this machine: one clock.
+ */
+const INSTRUMENT = `(() => {
+  const renderedAt = new Map();
+  window.__glass = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const text = String(event.data);
+        if (!text.startsWith('{"op":"detectorFrame"')) return;
+        const at = Number(/"renderedAt":([\\d.]+)/.exec(text.slice(-40))?.[1]);
+        const start = text.indexOf('"image":"') + 9;
+        renderedAt.set(text.slice(start, start + 200), at);
+        if (renderedAt.size > 50) renderedAt.delete(renderedAt.keys().next().value);
+      });
+    }
+  };
+  document.addEventListener('load', (event) => {
+    const img = event.target;
+    if (!(img instanceof HTMLImageElement) || img.alt !== 'Live video from the drone') return;
+    const at = renderedAt.get(img.src.slice(23, 223));
+    if (at === undefined) return;
+    requestAnimationFrame(() => {
+      window.__glass.push(Date.now() - at);
+      window.__drawn?.();
+    });
+  }, true);
+})();`;
+
+interface Context {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  pages: Page[];
+  startedAt: number;
+}
+
+export default defineScenario<Context>({
+  name: 'drone-video-page',
+  description:
+    `the console's live video in ${VIEWERS} Chromium pages at once: a frame drawn in the first page (rendered ` +
+    'by the simulated drone → sent → decoded → painted) vs that page’s own animation frame (the display’s pace)',
+  measure: { rounds: 5, roundMs: 1000, warmup: 5 },
+  async setup() {
+    const server = await startBuiltServer();
+    const cookie = await loginCookie(server.baseUrl, 'admin@demo.linewalker.app', 'demo1234');
+    const drones = (await (
+      await fetch(`${server.baseUrl}/api/v1/drones`, { headers: { cookie } })
+    ).json()) as { id: number; name: string }[];
+    const drone = drones.find((d) => d.name === 'Dock Drone 1') ?? drones[0];
+    if (!drone) throw new Error('the demo data has no drone');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    await context.addInitScript(INSTRUMENT);
+    const pages: Page[] = [];
+    for (let i = 0; i < VIEWERS; i++) {
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/remote-flight?droneId=${drone.id}`);
+      pages.push(page);
+    }
+    for (const page of pages)
+      await page.waitForFunction('window.__glass.length > 0', null, { timeout: 120_000 });
+    for (const page of pages) await page.evaluate('window.__glass = []');
+    return { server, browser, context, pages, startedAt: Date.now() };
+  },
+  subject(c) {
+    return c.pages[0]!.evaluate('new Promise((resolve) => { window.__drawn = resolve; })');
+  },
+  baseline(c) {
+    return c.pages[0]!.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
+  },
+  async teardown(c) {
+    const seconds = (Date.now() - c.startedAt) / 1000;
+    const perPage = await Promise.all(c.pages.map((p) => p.evaluate('window.__glass') as Promise<number[]>));
+    const all = perPage.flat().sort((a, b) => a - b);
+    const p95 = all[Math.floor(all.length * 0.95)] ?? Number.NaN;
+    const fps = perPage.map((g) => g.length / seconds);
+    console.log(
+      `  ${VIEWERS} pages: frames drawn ${Math.min(...fps).toFixed(1)}–${Math.max(...fps).toFixed(1)}/s per page ` +
+        `(target ≥ 15); glass-to-glass (rendered → painted) p50 ${median(all).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms ` +
+        `over ${all.length} frames (target p95 ≤ 200 ms)`,
+    );
+    await c.browser.close();
+    await c.server.stop();
+  },
+});
