@@ -87,11 +87,16 @@ export async function dronesRoutes(app: App): Promise<void> {
       summary: 'Retire a drone, or bring it back into service',
       description:
         '`{retired: true}`: the drone leaves the console’s picker, its control lease ends and it takes no ' +
-        'command (404), its command log stays. `{retired: false}` brings it back. Audited. Super admins only.',
+        'command (404), its vehicle link stops, its command log stays. `{retired: false}` brings it back. ' +
+        'Audited. Super admins only.',
       errors: { 404: ApiError },
     }),
     config: { access: 'drone.admin' },
-    handler: async (req) => retireDrone(app.deps, actorOf(req), req.params.id, req.body.retired),
+    handler: async (req) => {
+      const item = await retireDrone(app.deps, actorOf(req), req.params.id, req.body.retired);
+      if (req.body.retired) await hub.stopLink(req.params.id);
+      return item;
+    },
   });
 
   app.route({

@@ -8,7 +8,7 @@ import { FlightRecorder } from './flightRecorder.ts';
 import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from './leases.repository.ts';
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
 import { SafetySupervisor } from './safety.ts';
-import { startSimulator } from './simulator/startSimulator.ts';
+import { openLink } from './simulator/startSimulator.ts';
 
 /** How long a command waits for the process holding the vehicle link to answer. */
 const REMOTE_ANSWER_MS = 2_000;
@@ -156,6 +156,20 @@ export class DroneHub {
     });
   }
 
+  /**
+   * Stops the drone's vehicle link wherever it runs (a retired drone): this process drops it now and releases
+   * its lease; another holder drops it on its next lease tick, when it finds the drone retired.
+   */
+  async stopLink(droneId: number): Promise<void> {
+    await this.starting.get(droneId);
+    const held = this.held.get(droneId);
+    if (held) {
+      await this.drop(droneId, held);
+      await releaseLinkLease(this.db, droneId, this.holderId);
+    }
+    this.signal(droneId, { op: 'controlChanged' });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.stopTick();
@@ -192,14 +206,16 @@ export class DroneHub {
   private async start(droneId: number): Promise<Held | null> {
     if (this.closed) return null;
     const drone = await findDrone(this.db, droneId);
-    // The MAVLink driver is not built yet: such a drone has no link here.
-    if (drone?.driver !== 'simulator') return null;
+    if (!drone || (drone.driver === 'mavlink' && !drone.address)) return null;
     if (!(await acquireLinkLease(this.db, droneId, this.holderId, this.options.leaseMs))) {
       this.heldElsewhere.set(droneId, Date.now());
       return null;
     }
     this.heldElsewhere.delete(droneId);
-    const link = await startSimulator(this.db, drone);
+    const link = await openLink(this.db, drone).catch(async (err: unknown) => {
+      await releaseLinkLease(this.db, droneId, this.holderId).catch(() => {});
+      throw err;
+    });
     const control = await loadControl(this.db, droneId);
     const supervisor = new SafetySupervisor(link, systemClock);
     const held: Held = {
@@ -268,6 +284,13 @@ export class DroneHub {
 
   private async refreshControl(droneId: number, held: Held): Promise<void> {
     const control = await loadControl(this.db, droneId);
+    if (!control || control.retired) {
+      if (this.held.get(droneId) === held) {
+        await this.drop(droneId, held);
+        await releaseLinkLease(this.db, droneId, this.holderId);
+      }
+      return;
+    }
     held.controller = control?.controller_id
       ? { userId: control.controller_id, name: control.controller_name ?? '' }
       : null;
@@ -318,7 +341,7 @@ export class DroneHub {
         if (!kept) await this.drop(droneId, held);
         else {
           await this.refreshControl(droneId, held);
-          this.updateFrames(droneId, held);
+          if (this.held.get(droneId) === held) this.updateFrames(droneId, held);
         }
       }
       for (const droneId of this.watchers.keys()) if (!this.held.has(droneId)) await this.hold(droneId);
