@@ -4,7 +4,7 @@ import { systemClock } from '../link.ts';
 import { renderFrame, type Scene } from '../simulator/camera.ts';
 import { Quadcopter, type QuadcopterParams } from '../simulator/quadcopter.ts';
 import { CameraServer } from './mjpeg.ts';
-import { MavEndpoint, type MavMessage, PX4 } from './wire.ts';
+import { MavEndpoint, type MavMessage, type Peer, PX4 } from './wire.ts';
 
 const { MavCmd, MavResult } = common;
 const STEP_MS = 20;
@@ -17,6 +17,8 @@ export interface MavlinkSimulatorOptions {
   scene?: Scene;
   /** UDP port the vehicle listens on (0 = any free one); loopback only. */
   port?: number;
+  /** Send to this ground station (ArduPilot SITL's `--out udp:…`); unset = to whoever spoke to it last. */
+  groundStation?: Peer;
   params?: Partial<QuadcopterParams>;
   sysid?: number;
 }
@@ -55,7 +57,7 @@ export class MavlinkSimulator {
       compid: minimal.MavComponent.AUTOPILOT1,
       bindPort: options.port ?? 0,
       bindAddress: '127.0.0.1',
-      peer: null,
+      peer: options.groundStation ?? null,
       onMessage: (m) => sim.onMessage(m),
     });
     sim.stops.push(systemClock.every(STEP_MS, () => sim.vehicle.step(STEP_MS / 1000)));
