@@ -131,7 +131,9 @@ export async function dronesRoutes(app: App): Promise<void> {
       tags,
       summary: 'Send one command to a drone (spec 3 §7)',
       description:
-        'Body `{requestId, endpoint, requestJson: null}`. Executed at most once per `requestId`: a repeat ' +
+        'Body `{requestId, endpoint, requestJson: null}`; `/capture` may name the project its photo goes to ' +
+        '(`requestJson: {projectId}`), else it goes to the drone’s own project (400 when the drone has none). ' +
+        'Executed at most once per `requestId`: a repeat ' +
         'answers what the first got. Only the pilot holding the control lease may fly (409 otherwise); each ' +
         'command renews that lease. `result` is `executed`, `rejected` (the vehicle refused: not armed…), ' +
         '`late` (it reached the vehicle more than 500 ms after the server received it: dropped, never run ' +
