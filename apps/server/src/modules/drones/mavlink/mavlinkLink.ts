@@ -85,6 +85,10 @@ export class MavlinkLink implements DroneLink {
     link.heartbeat();
     link.stops.push(link.clock.every(1_000, () => link.heartbeat()));
     link.stops.push(link.clock.every(100, () => link.tick()));
+    // The vehicle's first heartbeat (it sends one a second) is awaited here, before any command goes out: a
+    // command's 500 ms start once the link is up. Silent past the timeout, the link is up but lost.
+    const until = Date.now() + link.options.heartbeatTimeoutMs;
+    while (!link.connected && !link.closed && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     return link;
   }
 

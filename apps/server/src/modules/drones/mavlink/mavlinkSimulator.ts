@@ -95,7 +95,11 @@ export class MavlinkSimulator {
     if (!this.faults.silent) this.endpoint.send(data);
   }
 
+  /** When a ground station last spoke to the vehicle (ms since the epoch; 0 = never). */
+  lastHeard = 0;
+
   private onMessage(m: MavMessage): void {
+    this.lastHeard = Date.now();
     if (m.data instanceof common.CommandLong) void this.onCommand(m.data);
     else if (m.data instanceof common.SetPositionTargetLocalNed) this.onSetpoint(m.data);
   }
