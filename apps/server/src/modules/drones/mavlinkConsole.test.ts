@@ -5,6 +5,7 @@ import { queryRows } from '../../platform/db/rows.ts';
 import { drones } from '../../platform/db/schema/index.ts';
 import { createDrone, LiveClient, type LiveMessage } from '../../testing/drones.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { createProject } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { droneHubOf } from './drones.routes.ts';
 import { MavlinkSimulator } from './mavlink/mavlinkSimulator.ts';
@@ -36,7 +37,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function mavlinkDrone(port: number): Promise<number> {
+async function mavlinkDrone(port: number, projectId: number | null = null): Promise<number> {
   const [row] = await ctx.database.db
     .insert(drones)
     .values({
@@ -48,6 +49,7 @@ async function mavlinkDrone(port: number): Promise<number> {
       homeLat: HOME.lat,
       homeLon: HOME.lon,
       homeAlt: HOME.alt,
+      projectId,
     })
     .returning({ id: drones.id });
   return row!.id;
@@ -119,6 +121,37 @@ describe('a MAVLink drone through the API', () => {
       client.close();
     }
   }, 90_000);
+
+  it("streams the vehicle's camera to the console and captures into the drone's project", async () => {
+    const camera = await MavlinkSimulator.start({
+      home: HOME,
+      scene: { structures: [{ e: 0, n: 30, height: 18 }], spans: [] },
+    });
+    const client = await LiveClient.open(baseUrl, pilot);
+    try {
+      const projectId = await createProject(ctx.database.db, companyId);
+      const droneId = await mavlinkDrone(camera.port, projectId);
+      expect((await takeControl(droneId)).statusCode).toBe(200);
+      client.send({ droneId, op: 'subscriber' });
+      await client.next((m) => m.op === 'status');
+      // MJPEG from the vehicle's stream (VIDEO_STREAM_INFORMATION) → detectorFrame messages.
+      const frame = await client.next((m) => m.op === 'detectorFrame');
+      expect(typeof frame.payload.image).toBe('string');
+
+      const res = await command(droneId, '/capture');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ ok: true, result: 'executed', imageId: expect.any(Number) });
+      const [image] = await queryRows<{ project_id: number; lat: number; camera_make: string }>(
+        ctx.database.db,
+        sql`select project_id, location[1]::float8 as lat, camera_make from images where id = ${res.json().imageId}`,
+      );
+      expect(image).toMatchObject({ project_id: projectId, camera_make: 'Linewalker' });
+      expect(image!.lat).toBeCloseTo(HOME.lat, 5);
+    } finally {
+      client.close();
+      await camera.close();
+    }
+  }, 60_000);
 
   it('answers `unreachable` with the reason when nothing answers at the address', async () => {
     // A port nothing listens on: no heartbeat ever comes.
