@@ -54,7 +54,9 @@ export async function dronesRoutes(app: App): Promise<void> {
 
   const SAVE =
     'Body: name, serial_number (unique whatever its case: 409 drone_serial_taken, also when two saves race), ' +
-    'company_id, driver (`simulator`, or `mavlink` with address `host:port`; a simulator has none), ' +
+    'company_id, driver (`simulator`, or `mavlink` with address `host:port`: the UDP address the vehicle ' +
+    'listens on, or `0.0.0.0:port` to listen on that port for a vehicle that sends there; a simulator has ' +
+    'none), ' +
     'home_lat/home_lon/home_alt (the home position, metres above sea level) and optionally project_id (the ' +
     'project whose structures the simulated camera shows). An unknown company or project answers 400. Audited. ' +
     'Super admins only.';

@@ -7,8 +7,8 @@ import { findDrone } from './drones.repository.ts';
 import { FlightRecorder } from './flightRecorder.ts';
 import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from './leases.repository.ts';
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
+import { openLink } from './openLink.ts';
 import { SafetySupervisor } from './safety.ts';
-import { openLink } from './simulator/startSimulator.ts';
 
 /** How long a command waits for the process holding the vehicle link to answer. */
 const REMOTE_ANSWER_MS = 2_000;

@@ -1,7 +1,6 @@
 import type { Db } from '../../../platform/db/client.ts';
 import { type DroneRecord, sceneStructures } from '../drones.repository.ts';
-import { type DroneLink, systemClock } from '../link.ts';
-import { MavlinkLink } from '../mavlink/mavlinkLink.ts';
+import { systemClock } from '../link.ts';
 import { type Scene, toLocal } from './camera.ts';
 import { SimulatedLink } from './simulatedLink.ts';
 
@@ -38,12 +37,4 @@ export async function startSimulator(db: Db, drone: DroneRecord): Promise<Simula
     scene: await droneScene(db, drone),
     clock: systemClock,
   });
-}
-
-/** The vehicle link a registered drone's driver names: the embedded simulator, or MAVLink at its address. */
-export async function openLink(db: Db, drone: DroneRecord): Promise<DroneLink> {
-  const home = { lat: drone.home_lat ?? 0, lon: drone.home_lon ?? 0, alt: drone.home_alt ?? 0 };
-  if (drone.driver === 'mavlink' && drone.address)
-    return MavlinkLink.connect({ address: drone.address, home });
-  return startSimulator(db, drone);
 }
