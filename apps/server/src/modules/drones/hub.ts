@@ -331,13 +331,10 @@ export class DroneHub {
     try {
       for (const droneId of this.watchers.keys()) this.signal(droneId, { op: 'watching' });
       for (const [droneId, held] of this.held) {
-        const kept = await renewLinkLease(
-          this.db,
-          droneId,
-          this.holderId,
-          this.options.leaseMs,
-          held.supervisor.status,
-        );
+        // A status the vehicle stopped sending (its link lost) is not stored again as the last one.
+        const status = held.supervisor.status;
+        const fresh = status && Date.now() - status.at < this.options.leaseMs ? status : null;
+        const kept = await renewLinkLease(this.db, droneId, this.holderId, this.options.leaseMs, fresh);
         if (!kept) await this.drop(droneId, held);
         else {
           await this.refreshControl(droneId, held);

@@ -170,6 +170,38 @@ describe('a MAVLink drone through the API', () => {
   }, 30_000);
 });
 
+describe('a MAVLink vehicle falling silent', () => {
+  it('stops its status on the WebSocket (the console shows the link lost) and commands answer unreachable', async () => {
+    const vehicle = await MavlinkSimulator.start({ home: HOME });
+    const client = await LiveClient.open(baseUrl, pilot);
+    try {
+      const droneId = await mavlinkDrone(vehicle.port);
+      expect((await takeControl(droneId)).statusCode).toBe(200);
+      client.send({ droneId, op: 'subscriber' });
+      await client.next((m) => m.op === 'status');
+      vehicle.faults.silent = true;
+      // Past the 3 s heartbeat timeout: no status for a whole second, and commands are refused with why.
+      await new Promise((r) => setTimeout(r, 4_500));
+      const before = client.messages.filter((m) => m.op === 'status').length;
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(client.messages.filter((m) => m.op === 'status').length).toBe(before);
+      expect((await command(droneId, '/arm')).json()).toMatchObject({
+        ok: false,
+        result: 'unreachable',
+        message: 'vehicle link lost: no heartbeat from the vehicle for over 3 s',
+      });
+      expect(vehicle.vehicle.armed).toBe(false);
+      // The vehicle speaks again: status returns, commands go through.
+      vehicle.faults.silent = false;
+      await client.next((m) => m.op === 'status');
+      expect((await command(droneId, '/arm')).json()).toMatchObject({ ok: true, result: 'executed' });
+    } finally {
+      client.close();
+      await vehicle.close();
+    }
+  }, 30_000);
+});
+
 describe('retiring a drone', () => {
   it('stops its running MAVLink link: the vehicle hears no more from the server', async () => {
     const vehicle = await MavlinkSimulator.start({ home: HOME });
