@@ -100,8 +100,11 @@ export class MavlinkSimulator {
 
   private onMessage(m: MavMessage): void {
     this.lastHeard = Date.now();
-    if (m.data instanceof common.CommandLong) void this.onCommand(m.data);
-    else if (m.data instanceof common.SetPositionTargetLocalNed) this.onSetpoint(m.data);
+    const d = m.data;
+    // Commands and set points for another system (0 = every system) are not this vehicle's.
+    const mine = (target: number) => target === 0 || target === (this.options.sysid ?? 1);
+    if (d instanceof common.CommandLong && mine(d.targetSystem)) void this.onCommand(d);
+    else if (d instanceof common.SetPositionTargetLocalNed && mine(d.targetSystem)) this.onSetpoint(d);
   }
 
   private onSetpoint(sp: InstanceType<typeof common.SetPositionTargetLocalNed>): void {
