@@ -36,25 +36,25 @@ export const CAPTURE_MESSAGES = {
   projectRequired: 'Choose the project captured images go to',
 } as const;
 
-/** What a capture carries: the project whose photos the image joins. */
-export const CaptureJson = z.object({
-  projectId: z.number().int().positive().max(MAX_DB_ID),
-});
+/**
+ * What a capture may carry: the project whose photos the image joins. Without it (spec 3 §3 shows
+ * `requestJson` as null) the image goes to the drone's own project.
+ */
+export const CaptureJson = z
+  .object({
+    projectId: z.number().int().positive().max(MAX_DB_ID).optional(),
+  })
+  .strict();
 
 /**
- * Drone command payload (spec 3 §3): requestId, endpoint, requestJson — null, except for `/capture`, whose
- * `{projectId}` names the project the captured image goes to.
+ * Drone command payload (spec 3 §3): requestId, endpoint, requestJson — null, except that `/capture` may name
+ * the project the captured image goes to (`{projectId}`; the drone's own project otherwise).
  */
-export const DroneCommand = z
-  .object({
-    requestId: z.uuid(),
-    endpoint: DroneEndpoint,
-    requestJson: CaptureJson.nullable().optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (c.endpoint === '/capture' && !c.requestJson)
-      ctx.addIssue({ code: 'custom', path: ['requestJson'], message: CAPTURE_MESSAGES.projectRequired });
-  });
+export const DroneCommand = z.object({
+  requestId: z.uuid(),
+  endpoint: DroneEndpoint,
+  requestJson: CaptureJson.nullable().optional(),
+});
 export type DroneCommand = z.infer<typeof DroneCommand>;
 
 export const GeoPoint = z.object({ lat: z.number(), lon: z.number(), alt: z.number() });

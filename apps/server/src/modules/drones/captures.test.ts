@@ -120,18 +120,68 @@ describe('Tap Capture Image', () => {
     expect(logged!.result).not.toHaveProperty('photo');
   });
 
-  it('needs a project the pilot may upload to, and logs nothing otherwise', async () => {
-    const none = await capture(null);
-    expect(none.statusCode).toBe(400);
-    expect(none.json().issues).toEqual(
-      expect.arrayContaining([expect.objectContaining({ message: CAPTURE_MESSAGES.projectRequired })]),
+  it("without a project in requestJson (spec 3 §3 shows it null), goes to the drone's own project", async () => {
+    for (const requestJson of [null, {}]) {
+      const res = await capture(requestJson);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ ok: true, result: 'executed', imageId: expect.any(Number) });
+      const [image] = await queryRows<{ project_id: number }>(
+        ctx.database.db,
+        sql`select project_id from images where id = ${res.json().imageId}`,
+      );
+      expect(image!.project_id).toBe(projectId);
+    }
+  });
+
+  it('needs a project the pilot may upload to (400 only when the drone has none either), and logs nothing otherwise', async () => {
+    const db = ctx.database.db;
+    const [company] = await queryRows<{ company_id: number }>(
+      db,
+      sql`select company_id from drones where id = ${droneId}`,
     );
+    const [row] = await db
+      .insert(drones)
+      .values({
+        name: 'Projectless Quad',
+        serialNumber: `CAP-NONE-${process.pid}-${Date.now()}`,
+        companyId: company!.company_id,
+        driver: 'simulator',
+        homeLat: HOME.lat,
+        homeLon: HOME.lon,
+        homeAlt: HOME.alt,
+      })
+      .returning({ id: drones.id });
+    const loose = row!.id;
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/drones/${loose}/control`,
+      headers: bearer(pilot),
+    });
+    expect(taken.statusCode).toBe(200);
+    for (const requestJson of [null, {}]) {
+      const none = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/drones/sendCommand/${loose}`,
+        headers: bearer(pilot),
+        payload: { requestId: randomUUID(), endpoint: '/capture', requestJson },
+      });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().issues).toEqual([
+        { path: 'requestJson.projectId', message: CAPTURE_MESSAGES.projectRequired },
+      ]);
+    }
     const missing = await capture({ projectId: 2_000_000_000 });
     expect(missing.statusCode).toBe(404);
     const [count] = await queryRows<{ n: number }>(
-      ctx.database.db,
-      sql`select count(*)::int as n from drone_commands where drone_id = ${droneId} and result is null`,
+      db,
+      sql`select count(*)::int as n from drone_commands
+          where drone_id in (${droneId}, ${loose}) and result is null`,
     );
     expect(count!.n).toBe(0);
+    const [logged] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from drone_commands where drone_id = ${loose}`,
+    );
+    expect(logged!.n).toBe(0);
   });
 });

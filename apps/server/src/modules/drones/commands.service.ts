@@ -1,5 +1,6 @@
 import {
   type Action,
+  CAPTURE_MESSAGES,
   CONTROL_LEASE_MS,
   type DroneCommand,
   type DroneCommandAnswer,
@@ -12,7 +13,7 @@ import { requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { ingestServerPhoto } from '../upload/photoStore.ts';
 import { capturePhotoJpeg } from './capturePhoto.ts';
 import { type CommandRow, findCommand, insertCommand, recordOutcome } from './commands.repository.ts';
@@ -70,6 +71,17 @@ async function repeatAnswer(db: Db, row: CommandRow, droneId: number, command: D
 }
 
 /**
+ * Where a capture goes: the project its requestJson names, else the drone's own (spec 3 §3 shows requestJson
+ * as null); 400 when neither names one.
+ */
+function captureProject(drone: { project_id: number | null }, command: DroneCommand) {
+  const projectId = command.requestJson?.projectId ?? drone.project_id;
+  if (projectId === null)
+    throw validationFailed([{ path: 'requestJson.projectId', message: CAPTURE_MESSAGES.projectRequired }]);
+  return { projectId };
+}
+
+/**
  * `POST /drones/sendCommand/{id}`: executed once per requestId (a repeat gets the first answer), only for the
  * pilot holding the control lease (renewed by every command), refused while the emergency stop is active,
  * dropped when it reaches the vehicle more than 500 ms after it was accepted. Every command is logged with who
@@ -86,7 +98,7 @@ export async function sendCommand(
 ): Promise<DroneCommandAnswer> {
   const db = deps.database.db;
   const drone = await existingDrone(db, actor, 'drone.fly', droneId);
-  const capture = command.endpoint === '/capture' ? (command.requestJson ?? null) : null;
+  const capture = command.endpoint === '/capture' ? captureProject(drone, command) : null;
   // A capture's project is checked before anything flies: one the pilot may not upload to is 404/403.
   if (capture) await requireProject(db, actor, 'image.upload', capture.projectId);
   const earlier = await findCommand(db, command.requestId);

@@ -115,6 +115,8 @@ export interface DroneRecord {
   id: number;
   name: string;
   driver: 'simulator' | 'mavlink';
+  /** MAVLink: the vehicle's `host:port`. */
+  address: string | null;
   company_id: number | null;
   project_id: number | null;
   home_lat: number | null;
@@ -133,7 +135,8 @@ export const droneObject = (d: DroneRecord): CompanyObject => ({
 export async function findDrone(db: Db, id: number): Promise<DroneRecord | null> {
   const [row] = await queryRows<Omit<DroneRecord, 'failsafes'> & { failsafes: DroneFailsafes | null }>(
     db,
-    sql`select id, name, driver, company_id, project_id, home_lat, home_lon, home_alt, failsafes from drones
+    sql`select id, name, driver, address, company_id, project_id, home_lat, home_lon, home_alt, failsafes
+        from drones
         where id = ${id} and retired_at is null`,
   );
   return row ? { ...row, failsafes: failsafesOf(row.failsafes) } : null;

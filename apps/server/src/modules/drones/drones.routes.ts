@@ -55,7 +55,9 @@ export async function dronesRoutes(app: App): Promise<void> {
 
   const SAVE =
     'Body: name, serial_number (unique whatever its case: 409 drone_serial_taken, also when two saves race), ' +
-    'company_id, driver (`simulator`, or `mavlink` with address `host:port`; a simulator has none), ' +
+    'company_id, driver (`simulator`, or `mavlink` with address `host:port`: the UDP address the vehicle ' +
+    'listens on, or `0.0.0.0:port` to listen on that port for a vehicle that sends there; a simulator has ' +
+    'none), ' +
     'home_lat/home_lon/home_alt (the home position, metres above sea level) and optionally project_id (the ' +
     'project whose structures the simulated camera shows). An unknown company or project answers 400. Audited. ' +
     'Super admins only.';
@@ -88,11 +90,16 @@ export async function dronesRoutes(app: App): Promise<void> {
       summary: 'Retire a drone, or bring it back into service',
       description:
         '`{retired: true}`: the drone leaves the console’s picker, its control lease ends and it takes no ' +
-        'command (404), its command log stays. `{retired: false}` brings it back. Audited. Super admins only.',
+        'command (404), its vehicle link stops, its command log stays. `{retired: false}` brings it back. ' +
+        'Audited. Super admins only.',
       errors: { 404: ApiError },
     }),
     config: { access: 'drone.admin' },
-    handler: async (req) => retireDrone(app.deps, actorOf(req), req.params.id, req.body.retired),
+    handler: async (req) => {
+      const item = await retireDrone(app.deps, actorOf(req), req.params.id, req.body.retired);
+      if (req.body.retired) await hub.stopLink(req.params.id);
+      return item;
+    },
   });
 
   app.route({
@@ -148,7 +155,9 @@ export async function dronesRoutes(app: App): Promise<void> {
       tags,
       summary: 'Send one command to a drone (spec 3 §7)',
       description:
-        'Body `{requestId, endpoint, requestJson: null}`. Executed at most once per `requestId`: a repeat ' +
+        'Body `{requestId, endpoint, requestJson: null}`; `/capture` may name the project its photo goes to ' +
+        '(`requestJson: {projectId}`), else it goes to the drone’s own project (400 when the drone has none). ' +
+        'Executed at most once per `requestId`: a repeat ' +
         'answers what the first got. Only the pilot holding the control lease may fly (409 otherwise); each ' +
         'command renews that lease. `result` is `executed`, `rejected` (the vehicle refused: not armed…), ' +
         '`late` (it reached the vehicle more than 500 ms after the server received it: dropped, never run ' +

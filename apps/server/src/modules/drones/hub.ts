@@ -8,8 +8,8 @@ import { findDrone } from './drones.repository.ts';
 import { FlightRecorder } from './flightRecorder.ts';
 import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from './leases.repository.ts';
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
+import { openLink } from './openLink.ts';
 import { failsafeSettings, SafetySupervisor } from './safety.ts';
-import { startSimulator } from './simulator/startSimulator.ts';
 import { VideoRecorder } from './videoRecorder.ts';
 
 /** How long a command waits for the process holding the vehicle link to answer. */
@@ -161,6 +161,20 @@ export class DroneHub {
     });
   }
 
+  /**
+   * Stops the drone's vehicle link wherever it runs (a retired drone): this process drops it now and releases
+   * its lease; another holder drops it on its next lease tick, when it finds the drone retired.
+   */
+  async stopLink(droneId: number): Promise<void> {
+    await this.starting.get(droneId);
+    const held = this.held.get(droneId);
+    if (held) {
+      await this.drop(droneId, held);
+      await releaseLinkLease(this.db, droneId, this.holderId);
+    }
+    this.signal(droneId, { op: 'controlChanged' });
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.stopTick();
@@ -197,14 +211,16 @@ export class DroneHub {
   private async start(droneId: number): Promise<Held | null> {
     if (this.closed) return null;
     const drone = await findDrone(this.db, droneId);
-    // The MAVLink driver is not built yet: such a drone has no link here.
-    if (drone?.driver !== 'simulator') return null;
+    if (!drone || (drone.driver === 'mavlink' && !drone.address)) return null;
     if (!(await acquireLinkLease(this.db, droneId, this.holderId, this.options.leaseMs))) {
       this.heldElsewhere.set(droneId, Date.now());
       return null;
     }
     this.heldElsewhere.delete(droneId);
-    const link = await startSimulator(this.db, drone);
+    const link = await openLink(this.db, drone).catch(async (err: unknown) => {
+      await releaseLinkLease(this.db, droneId, this.holderId).catch(() => {});
+      throw err;
+    });
     const control = await loadControl(this.db, droneId);
     const supervisor = new SafetySupervisor(link, systemClock, failsafeSettings(drone.failsafes));
     const held: Held = {
@@ -282,6 +298,13 @@ export class DroneHub {
 
   private async refreshControl(droneId: number, held: Held): Promise<void> {
     const control = await loadControl(this.db, droneId);
+    if (!control || control.retired) {
+      if (this.held.get(droneId) === held) {
+        await this.drop(droneId, held);
+        await releaseLinkLease(this.db, droneId, this.holderId);
+      }
+      return;
+    }
     held.controller = control?.controller_id
       ? { userId: control.controller_id, name: control.controller_name ?? '' }
       : null;
@@ -323,17 +346,14 @@ export class DroneHub {
     try {
       for (const droneId of this.watchers.keys()) this.signal(droneId, { op: 'watching' });
       for (const [droneId, held] of this.held) {
-        const kept = await renewLinkLease(
-          this.db,
-          droneId,
-          this.holderId,
-          this.options.leaseMs,
-          held.supervisor.status,
-        );
+        // A status the vehicle stopped sending (its link lost) is not stored again as the last one.
+        const status = held.supervisor.status;
+        const fresh = status && Date.now() - status.at < this.options.leaseMs ? status : null;
+        const kept = await renewLinkLease(this.db, droneId, this.holderId, this.options.leaseMs, fresh);
         if (!kept) await this.drop(droneId, held);
         else {
           await this.refreshControl(droneId, held);
-          this.updateFrames(droneId, held);
+          if (this.held.get(droneId) === held) this.updateFrames(droneId, held);
         }
       }
       for (const droneId of this.watchers.keys()) if (!this.held.has(droneId)) await this.hold(droneId);

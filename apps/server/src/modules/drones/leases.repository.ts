@@ -58,6 +58,8 @@ export interface DroneControlRow {
   /** Milliseconds since the epoch; null when nobody controls it. */
   control_expires_at: number | null;
   emergency_stop: boolean;
+  /** Retired: its link stops, wherever it runs. */
+  retired: boolean;
 }
 
 /** The drone's control and emergency-stop state (an expired control lease reads as nobody in control). */
@@ -69,7 +71,7 @@ export async function loadControl(db: Db, droneId: number): Promise<DroneControl
           case when d.control_expires_at > now() then trim(u.first_name || ' ' || u.last_name) end as controller_name,
           case when d.control_expires_at > now()
             then (extract(epoch from d.control_expires_at) * 1000)::float8 end as control_expires_at,
-          d.emergency_stop
+          d.emergency_stop, d.retired_at is not null as retired
         from drones d left join users u on u.id = d.controller_id
         where d.id = ${droneId}`,
   );

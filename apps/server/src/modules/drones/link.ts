@@ -108,12 +108,19 @@ export function dispatch(link: DroneLink, endpoint: DroneEndpoint): Promise<Comm
     case '/recordStop':
       return link.record(false);
     case '/capture':
-      return link.capture().then((photo) => ({
-        ok: true,
-        result: 'executed' as const,
-        message: null,
-        photo: { jpeg: photo.jpeg.toString('base64'), status: photo.status },
-      }));
+      return link.capture().then(
+        (photo) => ({
+          ok: true,
+          result: 'executed' as const,
+          message: null,
+          photo: { jpeg: photo.jpeg.toString('base64'), status: photo.status },
+        }),
+        (err: unknown) => ({
+          ok: false,
+          result: 'rejected' as const,
+          message: err instanceof Error ? err.message : String(err),
+        }),
+      );
     default:
       return link.move(endpoint);
   }

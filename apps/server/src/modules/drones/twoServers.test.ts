@@ -17,6 +17,7 @@ let b: TestContext;
 let urlA: string;
 let urlB: string;
 let dropDatabase: () => Promise<void>;
+const prefix = `lw-test-${randomUUID()}:`;
 
 beforeAll(async () => {
   const opened = await openTestDatabase();
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const env = {
     REDIS_URL: 'redis://127.0.0.1:6379',
     // Channels of this run only: parallel runs on the same Redis have drones with the same ids.
-    REDIS_PREFIX: `lw-test-${randomUUID()}:`,
+    REDIS_PREFIX: prefix,
     DRONE_LINK_LEASE_MS: '900',
   };
   // Both apps share the database; only the test drops it, once.
@@ -109,5 +110,37 @@ describe('a drone flown across two servers', () => {
     expect(await acquireLinkLease(db, droneId, 'server-1', 60_000)).toBe(false);
     await releaseLinkLease(db, droneId, 'server-2');
     expect(await acquireLinkLease(db, droneId, 'server-1', 60_000)).toBe(true);
+  });
+
+  it('retiring a drone on one server stops its link on the server that holds it', async () => {
+    const db = b.database.db;
+    const droneId = await createDrone(db, null);
+    const watcher = await LiveClient.open(urlB, await loginToken(b.app, await createUser(db, 'user')));
+    watcher.send({ droneId, op: 'subscriber' });
+    await watcher.next((m) => m.op === 'status');
+    expect(droneHubOf(b.app).holds(droneId)).toBe(true);
+    // A third server (an app of its own) retires it: B, holding the link, drops it on the bus's word.
+    const c = await createTestApp(
+      { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, DRONE_LINK_LEASE_MS: '900' },
+      { database: { database: b.database, drop: async () => {} } },
+    );
+    try {
+      const admin = await loginToken(c.app, await createUser(db, 'super_admin'));
+      const retired = await c.app.inject({
+        method: 'POST',
+        url: `/api/v1/drones/${droneId}/retire`,
+        headers: bearer(admin),
+        payload: { retired: true },
+      });
+      expect(retired.statusCode).toBe(200);
+      const until = Date.now() + 10_000;
+      while (droneHubOf(b.app).holds(droneId) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(droneHubOf(b.app).holds(droneId)).toBe(false);
+      expect(droneHubOf(c.app).holds(droneId)).toBe(false);
+    } finally {
+      watcher.close();
+      await c.app.close();
+    }
   });
 });

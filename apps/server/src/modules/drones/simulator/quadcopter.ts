@@ -166,6 +166,25 @@ export class Quadcopter {
     return null;
   }
 
+  /**
+   * A whole body-frame velocity set point (m/s forward, right, up; degrees/s clockwise), as a MAVLink ground
+   * station sends it: held for `commandHoldSeconds`, limited to the airframe's speeds.
+   */
+  setVelocity(v: { forward: number; right: number; up: number; yawRate: number }): string | null {
+    if (!this.airborne) return 'not airborne';
+    if (this.mode === 'takeoff' || this.mode === 'landing') return `busy (${this.mode})`;
+    const p = this.params;
+    this.setPoint = {
+      forward: clamp(v.forward, -p.maxSpeed, p.maxSpeed),
+      right: clamp(v.right, -p.maxSpeed, p.maxSpeed),
+      up: clamp(v.up, -p.maxDescent, p.maxClimb),
+      yawRate: clamp(v.yawRate, -p.yawRateDeg, p.yawRateDeg),
+      until: this.time + p.commandHoldSeconds,
+    };
+    this.mode = 'manual';
+    return null;
+  }
+
   wind(): Vec3 {
     const { windEast, windNorth, gust, seed } = this.params;
     const t = this.time;
