@@ -6,12 +6,24 @@ import { median } from '../lib/stats.ts';
 /** Consoles open on the demo drone at once (the issue's figure). */
 const VIEWERS = Number(process.env.BENCH_DRONE_VIEWERS ?? 10);
 
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+/** Ten pages at once: none of them may be throttled as a background tab (each stands for a user's screen). */
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+];
+/** The camera's pace: what a page would draw if nothing were lost on the way. */
+const CAMERA_FRAME_MS = 1000 / 15;
 
 /**
  * Runs in each console page before its scripts: notes the render time of every frame the live connection
- * brings, and when the video element has loaded and painted that frame (the next animation frame after its
- * `load`), the frame's glass-to-glass time. Server and browser run on this machine: one clock.
+ * brings, and when the video element has loaded (decoded) that frame, its glass-to-glass time (the paint follows
+ * within one display frame; animation frames do not run in a page the browser keeps in the background, so
+ * they are not waited for). Server and browser run on this machine: one clock.
  */
 const INSTRUMENT = `(() => {
   const renderedAt = new Map();
@@ -24,8 +36,9 @@ const INSTRUMENT = `(() => {
         const text = String(event.data);
         if (!text.startsWith('{"op":"detectorFrame"')) return;
         const at = Number(/"renderedAt":([\\d.]+)/.exec(text.slice(-40))?.[1]);
-        const start = text.indexOf('"image":"') + 9;
-        renderedAt.set(text.slice(start, start + 200), at);
+        // A frame's last bytes tell it apart (every JPEG of the camera begins alike).
+        const end = text.lastIndexOf('","renderedAt"');
+        renderedAt.set(text.slice(end - 200, end), at);
         if (renderedAt.size > 50) renderedAt.delete(renderedAt.keys().next().value);
       });
     }
@@ -33,12 +46,10 @@ const INSTRUMENT = `(() => {
   document.addEventListener('load', (event) => {
     const img = event.target;
     if (!(img instanceof HTMLImageElement) || img.alt !== 'Live video from the drone') return;
-    const at = renderedAt.get(img.src.slice(23, 223));
+    const at = renderedAt.get(img.src.slice(-200));
     if (at === undefined) return;
-    requestAnimationFrame(() => {
-      window.__glass.push(Date.now() - at);
-      window.__drawn?.();
-    });
+    window.__glass.push(Date.now() - at);
+    window.__drawn?.();
   }, true);
 })();`;
 
@@ -48,13 +59,14 @@ interface Context {
   context: BrowserContext;
   pages: Page[];
   startedAt: number;
+  stopTurning: () => Promise<void>;
 }
 
 export default defineScenario<Context>({
   name: 'drone-video-page',
   description:
-    `the console's live video in ${VIEWERS} Chromium pages at once: a frame drawn in the first page (rendered ` +
-    'by the simulated drone → sent → decoded → painted) vs that page’s own animation frame (the display’s pace)',
+    `the console's live video in ${VIEWERS} Chromium pages at once: the next frame shown in the first page ` +
+    '(rendered by the simulated drone → sent → decoded) vs a 1/15 s timer in that page (the camera’s pace)',
   measure: { rounds: 5, roundMs: 1000, warmup: 5 },
   async setup() {
     const server = await startBuiltServer();
@@ -64,6 +76,31 @@ export default defineScenario<Context>({
     ).json()) as { id: number; name: string }[];
     const drone = drones.find((d) => d.name === 'Dock Drone 1') ?? drones[0];
     if (!drone) throw new Error('the demo data has no drone');
+    // A drone standing still sends the same picture again (the page has nothing new to draw): fly it,
+    // turning slowly, with a command every 100 ms as a held key would send.
+    const command = (endpoint: string) =>
+      fetch(`${server.baseUrl}/api/v1/drones/sendCommand/${drone.id}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ requestId: crypto.randomUUID(), endpoint, requestJson: null }),
+      }).then((res) => res.json() as Promise<{ result: string }>);
+    await fetch(`${server.baseUrl}/api/v1/drones/${drone.id}/control`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    await command('/arm');
+    await command('/takeoff');
+    let flying = true;
+    const turning = (async () => {
+      while (flying) {
+        await command('/yawLeft').catch(() => {});
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const stopTurning = async () => {
+      flying = false;
+      await turning;
+    };
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const [name, value] = cookie.split('=') as [string, string];
@@ -78,13 +115,13 @@ export default defineScenario<Context>({
     for (const page of pages)
       await page.waitForFunction('window.__glass.length > 0', null, { timeout: 120_000 });
     for (const page of pages) await page.evaluate('window.__glass = []');
-    return { server, browser, context, pages, startedAt: Date.now() };
+    return { server, browser, context, pages, startedAt: Date.now(), stopTurning };
   },
   subject(c) {
     return c.pages[0]!.evaluate('new Promise((resolve) => { window.__drawn = resolve; })');
   },
   baseline(c) {
-    return c.pages[0]!.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
+    return c.pages[0]!.evaluate(`new Promise((resolve) => setTimeout(resolve, ${CAMERA_FRAME_MS}))`);
   },
   async teardown(c) {
     const seconds = (Date.now() - c.startedAt) / 1000;
@@ -94,9 +131,10 @@ export default defineScenario<Context>({
     const fps = perPage.map((g) => g.length / seconds);
     console.log(
       `  ${VIEWERS} pages: frames drawn ${Math.min(...fps).toFixed(1)}–${Math.max(...fps).toFixed(1)}/s per page ` +
-        `(target ≥ 15); glass-to-glass (rendered → painted) p50 ${median(all).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms ` +
+        `(target ≥ 15); glass-to-glass (rendered → decoded in the page) p50 ${median(all).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms ` +
         `over ${all.length} frames (target p95 ≤ 200 ms)`,
     );
+    await c.stopTurning();
     await c.browser.close();
     await c.server.stop();
   },
