@@ -77,11 +77,17 @@ export async function dronesRoutes(app: App): Promise<void> {
     ...endpointRoute(endpoints.drones.update, {
       tags,
       summary: 'Edit a drone',
-      description: `${SAVE} A running vehicle link keeps its settings until it restarts.`,
+      description:
+        `${SAVE} The failsafes apply to a running vehicle link at once; a new driver, address or home when ` +
+        'the link next starts.',
       errors: { 404: ApiError, 409: ApiError },
     }),
     config: { access: 'drone.admin' },
-    handler: async (req) => editDrone(app.deps, actorOf(req), req.params.id, req.body),
+    handler: async (req) => {
+      const item = await editDrone(app.deps, actorOf(req), req.params.id, req.body);
+      hub.signal(req.params.id, { op: 'settingsChanged' });
+      return item;
+    },
   });
 
   app.route({

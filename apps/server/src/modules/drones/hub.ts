@@ -10,6 +10,7 @@ import { acquireLinkLease, loadControl, releaseLinkLease, renewLinkLease } from 
 import { type CommandOutcome, type DroneLink, systemClock } from './link.ts';
 import { openLink } from './openLink.ts';
 import { failsafeSettings, SafetySupervisor } from './safety.ts';
+import { SimulatedLink } from './simulator/simulatedLink.ts';
 import { VideoRecorder } from './videoRecorder.ts';
 
 /** How long a command waits for the process holding the vehicle link to answer. */
@@ -35,6 +36,7 @@ type ControlMessage =
   | { op: 'heartbeat' }
   | { op: 'emergencyStop'; active: boolean }
   | { op: 'controlChanged' }
+  | { op: 'settingsChanged' }
   | { op: 'watching' };
 
 interface Held {
@@ -294,6 +296,18 @@ export class DroneHub {
       held.lastWatched = Date.now();
       this.updateFrames(droneId, held);
     } else if (m.op === 'controlChanged') await this.refreshControl(droneId, held);
+    else if (m.op === 'settingsChanged') await this.refreshSettings(droneId, held);
+  }
+
+  /** The drone was edited: its failsafes apply to the running link at once (the airframe's fence too). */
+  private async refreshSettings(droneId: number, held: Held): Promise<void> {
+    const drone = await findDrone(this.db, droneId);
+    if (!drone) return;
+    held.supervisor.updateSettings(failsafeSettings(drone.failsafes));
+    if (held.link instanceof SimulatedLink) {
+      held.link.vehicle.params.maxDistance = drone.failsafes.geofence_distance_m;
+      held.link.vehicle.params.maxAltitude = drone.failsafes.geofence_altitude_m;
+    }
   }
 
   private async refreshControl(droneId: number, held: Held): Promise<void> {

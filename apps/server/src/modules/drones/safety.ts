@@ -51,10 +51,15 @@ export class SafetySupervisor {
   constructor(
     readonly link: DroneLink,
     private readonly clock: Clock,
-    private readonly settings: FailsafeSettings = DEFAULT_FAILSAFES,
+    private settings: FailsafeSettings = DEFAULT_FAILSAFES,
   ) {
     this.lastHeartbeat = clock.now();
     this.unsubscribe = link.onStatus((status) => this.observe(status));
+  }
+
+  /** The drone's failsafes were edited: they apply from the next status on. */
+  updateSettings(settings: FailsafeSettings): void {
+    this.settings = settings;
   }
 
   get emergencyStopped(): boolean {
