@@ -68,6 +68,24 @@ export async function retireDevice(db: Db, deviceId: string) {
   return row ?? null;
 }
 
+const ActiveLatest = z.object({ device_id: z.string(), latest_ms: z.number().nullable() });
+
+/**
+ * The live devices among `deviceIds`, locked for the caller's transaction in one order (two servers storing
+ * the same devices wait for each other, never deadlock), with the time of their latest reading so far (ms).
+ */
+export async function lockActiveDevices(db: Db, deviceIds: readonly string[]) {
+  const rows = await queryRows(
+    db,
+    sql`select device_id, (extract(epoch from latest_payload_time) * 1000)::float8 as latest_ms
+        from sensor_devices
+        where device_id = any(${`{${deviceIds.map((id) => `"${id}"`).join(',')}}`}::text[]) and retired_at is null
+        order by device_id for update`,
+    ActiveLatest,
+  );
+  return new Map(rows.map((r) => [r.device_id, r.latest_ms]));
+}
+
 /**
  * Stores a batch of readings in two statements (call inside one transaction): the readings, each
  * (device, time) once (a duplicate is skipped), then each device's latest-value row: the newest payload,
