@@ -144,7 +144,10 @@ export async function updateAlert(
  * with the reason; pending ones, never raised, go). Answers how many raised alerts it ended.
  */
 export async function closeDeviceAlerts(db: Db, deviceId: string, reason: 'retired' | 'moved') {
-  await execute(db, sql`delete from sensor_alerts where device_id = ${deviceId} and ended_at is null and raised_at is null`);
+  await execute(
+    db,
+    sql`delete from sensor_alerts where device_id = ${deviceId} and ended_at is null and raised_at is null`,
+  );
   return execute(
     db,
     sql`update sensor_alerts set ended_at = greatest(now(), started_at), end_reason = ${reason}
@@ -180,7 +183,12 @@ export function subscribers(db: Db, companyId: number) {
           case when s.sms and coalesce(trim(u.phone), '') <> '' then trim(u.phone) end as sms_to
         from sensor_alert_subscribers s join users u on u.id = s.user_id
         where u.company_id = ${companyId} and u.status = 1 order by u.id`,
-    z.object({ email: z.string(), first_name: z.string(), by_email: z.boolean(), sms_to: z.string().nullable() }),
+    z.object({
+      email: z.string(),
+      first_name: z.string(),
+      by_email: z.boolean(),
+      sms_to: z.string().nullable(),
+    }),
   );
 }
 

@@ -1,8 +1,8 @@
 import {
   type AlertRuleSet,
+  type AlertRulesResponse,
   type AlertSubscription,
   type AlertSubscriptionBody,
-  type AlertRulesResponse,
   DEFAULT_RULE_SETS,
   SENSOR_RANGES,
   type SensorRange,
