@@ -7,6 +7,7 @@ import { createLine, createProject, createStructures } from '../../testing/proje
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import type { AlertNotifier } from './alertEvaluation.ts';
 import { SensorIngestor } from './sensorIngestor.ts';
+import { demoLeanPlan, nextReading, simDevices } from './simulator.ts';
 
 // Alert notices by e-mail and SMS, late readings across batches, and a retired or moved device's alerts.
 let ctx: TestContext;
@@ -226,5 +227,35 @@ describe('a retired or moved device', () => {
     expect(await alertsOf(device)).toEqual([
       { kind: 'tilt', level: 2, raised: true, ended: true, reason: 'moved' },
     ]);
+  });
+});
+
+describe("the demo's leaning pole", () => {
+  it('raises a real tilt warning within four minutes of readings every 2 s on a transmission structure', async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db, `Demo lean ${process.pid}`);
+    const projectId = await createProject(db, company, { ptypeId: 2 });
+    const lineId = await createLine(db, company, projectId, `Demo Lean ${process.pid}`);
+    const [structureId] = (await createStructures(db, projectId, lineId, 1, { prefix: 'DE-' })).structureIds;
+    const { device, token } = await register(structureId!);
+    const [, pole] = simDevices(
+      ['steady', device].map((deviceId) => ({ deviceId, token })),
+      Math.random,
+      demoLeanPlan(),
+    );
+    const ingestor = new SensorIngestor(db, ctx.app.log, { notifier });
+    const start = Date.now() - 10 * 60_000;
+    let raisedAt: number | null = null;
+    for (let t = start; t <= start + 4 * 60_000 && raisedAt === null; t += 2000) {
+      const reading = nextReading(pole!, new Date(t), 2000, () => 0.5);
+      if (reading) ingestor.accept(device, JSON.stringify({ ...reading, battery: 80 }));
+      if ((t - start) % 20_000 === 0) {
+        await ingestor.flush();
+        if ((await alertsOf(device)).some((a) => a.raised)) raisedAt = t;
+      }
+    }
+    await ingestor.close();
+    expect(raisedAt, 'raised within 4 minutes').not.toBeNull();
+    expect((await alertsOf(device))[0]).toMatchObject({ kind: 'tilt', level: 2, raised: true, ended: false });
   });
 });
