@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.types.ts';
 import * as repo from './alerts.repository.ts';
-import type { DeviceReading } from './sensors.repository.ts';
+import type { BatchDevice, DeviceReading } from './sensors.repository.ts';
 
 /** Where raised alerts are announced: the outbox (a `mail.deliver` job each) and the link in the e-mail. */
 export interface AlertNotifier {
@@ -109,21 +109,20 @@ interface Sample {
 export async function evaluateAlerts(
   tx: Db,
   readings: readonly DeviceReading[],
-  latestBefore: ReadonlyMap<string, number | null>,
+  devices: readonly BatchDevice[],
   notifier: AlertNotifier | null,
 ): Promise<RaisedAlert[]> {
-  if (readings.length === 0) return [];
-  const ids = [...new Set(readings.map((r) => r.deviceId))];
-  const devices = await repo.deviceContexts(tx, ids);
-  if (devices.length === 0) return [];
+  if (readings.length === 0 || devices.length === 0) return [];
+  const ids = devices.map((d) => d.device_id);
+  const latestBefore = new Map(devices.map((d) => [d.device_id, d.latest_ms]));
   const companies = [...new Set(devices.map((d) => d.company_id).filter((c): c is number => c !== null))];
-  const [rules, unfinished] = await Promise.all([
-    repo.companyRules(tx, companies),
-    repo.unfinishedAlerts(tx, ids),
-  ]);
-  await repo.endOfflineAlerts(tx, ids);
+  const rules = await repo.companyRules(tx, companies);
+  const unfinished = await repo.unfinishedAlerts(tx, ids);
+  const offline = unfinished.filter((u) => u.kind === 'offline').map((u) => u.device_id);
+  if (offline.length > 0) await repo.endOfflineAlerts(tx, offline);
   const samples = new Map<string, Sample[]>();
   for (const r of readings) {
+    if (!latestBefore.has(r.deviceId)) continue;
     const before = latestBefore.get(r.deviceId);
     if (before != null && r.payload_time.getTime() <= before) continue;
     const list = samples.get(r.deviceId) ?? [];

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
-import { type DeviceReading, lockActiveDevices, storeReadings } from './sensors.repository.ts';
+import { type DeviceReading, storeBatch } from './sensors.repository.ts';
 
 export interface IngestorOptions {
   /** Readings written per transaction at most. */
@@ -120,17 +120,16 @@ export class SensorIngestor {
     try {
       const ids = [...new Set(batch.map((r) => r.deviceId))];
       const stored = await withTransaction(this.db, async (tx) => {
-        const latest = await lockActiveDevices(tx, ids);
-        const known = new Set(latest.keys());
+        const { stored: n, devices } = await storeBatch(tx, batch);
+        const known = new Set(devices.map((d) => d.device_id));
         const accepted = batch.filter((r) => known.has(r.deviceId));
         for (const id of ids) {
           if (!known.has(id))
             this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
         }
         this.stats.unknownDevice += batch.length - accepted.length;
-        const n = await storeReadings(tx, accepted);
         this.stats.duplicates += accepted.length - n;
-        await evaluateAlerts(tx, accepted, latest, this.notifier);
+        await evaluateAlerts(tx, accepted, devices, this.notifier);
         return n;
       });
       this.stats.stored += stored;

@@ -86,11 +86,10 @@ export async function ingestOverHttp(
   if (!device) throw unauthorized('Unknown or retired device token');
   const stored = await withTransaction(db, async (tx) => {
     const readings = messages.map((m) => ({ ...m, deviceId: device.device_id }));
-    // Retired since the token was checked: nothing is stored.
-    const latest = await repo.lockActiveDevices(tx, [device.device_id]);
-    if (!latest.has(device.device_id)) throw unauthorized('Unknown or retired device token');
-    const n = await repo.storeReadings(tx, readings);
-    await evaluateAlerts(tx, readings, latest, notifier);
+    const { stored: n, devices } = await repo.storeBatch(tx, readings);
+    // Retired since the token was checked: nothing was stored.
+    if (devices.length === 0) throw unauthorized('Unknown or retired device token');
+    await evaluateAlerts(tx, readings, devices, notifier);
     return n;
   });
   return { accepted: messages.length, stored };
