@@ -14,8 +14,8 @@ const alerts = await (await page.request.get(`${base}/api/v1/sensors/alerts?devi
 console.log('alerts', JSON.stringify(alerts));
 await page.goto(`${base}/sensor`);
 await page.getByRole('cell', { name: lean.struct_num, exact: true }).first().click();
-await page.getByLabel('Date Range').click();
-await page.getByRole('option', { name: /hour/i }).first().click();
+await page.locator('input[value="Last 24 hours"]').click();
+await page.getByRole('option', { name: 'Last hour' }).click();
 await page.waitForTimeout(4000);
 await page.screenshot({ path: process.argv[2] ?? '/tmp/sensors.png', fullPage: true });
 await browser.close();
