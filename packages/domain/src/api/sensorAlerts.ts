@@ -135,9 +135,28 @@ export const SensorAlert = z.object({
   ended_at: z.string().nullable(),
   /** The highest value while it lasted (null for offline). */
   peak: z.number().nullable(),
+  /** Why it ended (null while open): cleared, heard (offline ended), retired or moved (the device). */
+  end_reason: z.enum(['cleared', 'heard', 'retired', 'moved']).nullable(),
 });
 export type SensorAlert = z.infer<typeof SensorAlert>;
 export const SensorAlertList = z.array(SensorAlert);
 
-/** The caller's own opt-in to alert e-mails. */
-export const AlertSubscription = z.object({ subscribed: z.boolean() }).strict();
+/**
+ * The caller's own opt-in to alert notices: by e-mail and/or text message (SMS to the phone of their
+ * profile, `has_phone`). `subscribed` = either.
+ */
+export const AlertSubscription = z
+  .object({ subscribed: z.boolean(), email: z.boolean(), sms: z.boolean(), has_phone: z.boolean() })
+  .strict();
+export type AlertSubscription = z.infer<typeof AlertSubscription>;
+/**
+ * A change of the opt-in: `email` and/or `sms` set those channels; `subscribed` alone is the e-mail (true:
+ * e-mail on; false: both off).
+ */
+export const AlertSubscriptionBody = z
+  .object({ subscribed: z.boolean().optional(), email: z.boolean().optional(), sms: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.subscribed !== undefined || b.email !== undefined || b.sms !== undefined, {
+    message: 'Give email, sms or subscribed',
+  });
+export type AlertSubscriptionBody = z.infer<typeof AlertSubscriptionBody>;

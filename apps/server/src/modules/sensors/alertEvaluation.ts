@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.types.ts';
 import * as repo from './alerts.repository.ts';
-import type { DeviceReading } from './sensors.repository.ts';
+import type { BatchDevice, DeviceReading } from './sensors.repository.ts';
 
 /** Where raised alerts are announced: the outbox (a `mail.deliver` job each) and the link in the e-mail. */
 export interface AlertNotifier {
@@ -43,28 +43,47 @@ export interface RaisedAlert {
 const UNITS = { tilt: '°', vibration: ' g', offline: ' s' } as const;
 const LEVEL_NAMES = ['', 'notice', 'warning', 'alarm'];
 
-/** E-mails the company's subscribed users about raised alerts (in the caller's transaction: once per alert). */
+/**
+ * Tells the company's subscribed users about raised alerts, each by the channels they chose (an e-mail and/or
+ * a text message), in the caller's transaction: once per alert.
+ */
 export async function notifyRaised(tx: Db, notifier: AlertNotifier, alerts: readonly RaisedAlert[]) {
   let sent = 0;
+  const people = new Map<number, Awaited<ReturnType<typeof repo.subscribers>>>();
   for (const alert of alerts) {
     if (alert.companyId === null) continue;
-    const people = await repo.subscribers(tx, alert.companyId);
+    let list = people.get(alert.companyId);
+    if (!list) {
+      list = await repo.subscribers(tx, alert.companyId);
+      people.set(alert.companyId, list);
+    }
     const what =
       alert.kind === 'offline'
         ? `has sent nothing for more than ${alert.threshold} seconds (offline)`
         : `${alert.kind} reached ${alert.peak?.toFixed(2)}${UNITS[alert.kind]}, over the ${alert.threshold}${UNITS[alert.kind]} threshold`;
-    for (const person of people) {
-      await notifier.mailer.enqueue(tx, {
-        channel: 'email',
-        to: person.email,
-        subject: `Sensor ${LEVEL_NAMES[alert.level]} (risk ${alert.level}): device ${alert.deviceId}`,
-        body:
-          `Hello ${person.first_name},\n\n` +
-          `Sensor device ${alert.deviceId} ${what} since ${new Date(alert.startedMs).toISOString()}.\n\n` +
-          `Open the Sensors page to see it:\n${notifier.publicUrl}/sensor\n\n` +
-          'You receive these e-mails because you asked for them in Edit Alerts on the Sensors page.\n',
-      });
-      sent++;
+    const since = new Date(alert.startedMs).toISOString();
+    for (const person of list) {
+      if (person.by_email) {
+        await notifier.mailer.enqueue(tx, {
+          channel: 'email',
+          to: person.email,
+          subject: `Sensor ${LEVEL_NAMES[alert.level]} (risk ${alert.level}): device ${alert.deviceId}`,
+          body:
+            `Hello ${person.first_name},\n\n` +
+            `Sensor device ${alert.deviceId} ${what} since ${since}.\n\n` +
+            `Open the Sensors page to see it:\n${notifier.publicUrl}/sensor\n\n` +
+            'You receive these e-mails because you asked for them in Edit Alerts on the Sensors page.\n',
+        });
+        sent++;
+      }
+      if (person.sms_to) {
+        await notifier.mailer.enqueue(tx, {
+          channel: 'sms',
+          to: person.sms_to,
+          body: `Linewalker sensor ${LEVEL_NAMES[alert.level]} (risk ${alert.level}): device ${alert.deviceId} ${what} since ${since}. ${notifier.publicUrl}/sensor`,
+        });
+        sent++;
+      }
     }
   }
   return sent;
@@ -82,25 +101,30 @@ interface Sample {
  * device one after the other). The state between batches is the unfinished rows of sensor_alerts: a value
  * over a threshold is a pending row from its first reading; when it has held for the hold time the row is
  * raised (once: a notice is e-mailed); when the value falls under the hysteresis line the row ends with its
- * peak. A device heard from again ends its offline alert. Answers the alerts raised.
+ * peak. A device heard from again ends its offline alert. Only readings newer than the device's latest
+ * before this batch (`latestBefore`, ms) are judged: one that arrives late (older, from another batch) is
+ * stored but neither raises nor clears anything, as the rows already hold the state after it. Answers the
+ * alerts raised.
  */
 export async function evaluateAlerts(
   tx: Db,
   readings: readonly DeviceReading[],
+  devices: readonly BatchDevice[],
   notifier: AlertNotifier | null,
 ): Promise<RaisedAlert[]> {
-  if (readings.length === 0) return [];
-  const ids = [...new Set(readings.map((r) => r.deviceId))];
-  const devices = await repo.deviceContexts(tx, ids);
-  if (devices.length === 0) return [];
+  if (readings.length === 0 || devices.length === 0) return [];
+  const ids = devices.map((d) => d.device_id);
+  const latestBefore = new Map(devices.map((d) => [d.device_id, d.latest_ms]));
   const companies = [...new Set(devices.map((d) => d.company_id).filter((c): c is number => c !== null))];
-  const [rules, unfinished] = await Promise.all([
-    repo.companyRules(tx, companies),
-    repo.unfinishedAlerts(tx, ids),
-  ]);
-  await repo.endOfflineAlerts(tx, ids);
+  const rules = await repo.companyRules(tx, companies);
+  const unfinished = await repo.unfinishedAlerts(tx, ids);
+  const offline = unfinished.filter((u) => u.kind === 'offline').map((u) => u.device_id);
+  if (offline.length > 0) await repo.endOfflineAlerts(tx, offline);
   const samples = new Map<string, Sample[]>();
   for (const r of readings) {
+    if (!latestBefore.has(r.deviceId)) continue;
+    const before = latestBefore.get(r.deviceId);
+    if (before != null && r.payload_time.getTime() <= before) continue;
     const list = samples.get(r.deviceId) ?? [];
     list.push({ t: r.payload_time.getTime(), ...readingValues(r.payload) });
     samples.set(r.deviceId, list);
@@ -148,7 +172,7 @@ export async function evaluateAlerts(
             });
           if (current !== null) raised.push({ ...base, peak: event.peak, startedMs: event.start });
         } else if (event?.type === 'cleared' && current !== null) {
-          await repo.updateAlert(tx, current, { endedMs: event.end, peak: event.peak });
+          await repo.updateAlert(tx, current, { endedMs: event.end, peak: event.peak }, 'cleared');
           current = null;
         }
       }

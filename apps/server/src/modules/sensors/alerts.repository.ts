@@ -125,6 +125,7 @@ export async function updateAlert(
   db: Db,
   id: number,
   change: { raisedMs?: number; endedMs?: number; peak?: number | null; startedMs?: number },
+  endReason: 'cleared' | null = null,
 ) {
   await execute(
     db,
@@ -132,8 +133,25 @@ export async function updateAlert(
           raised_at = coalesce(${change.raisedMs === undefined ? null : iso(change.raisedMs)}::timestamptz, raised_at),
           ended_at = coalesce(${change.endedMs === undefined ? null : iso(change.endedMs)}::timestamptz, ended_at),
           started_at = coalesce(${change.startedMs === undefined ? null : iso(change.startedMs)}::timestamptz, started_at),
-          peak = ${change.peak === undefined ? sql`peak` : sql`${change.peak}`}
+          peak = ${change.peak === undefined ? sql`peak` : sql`${change.peak}`},
+          end_reason = coalesce(${endReason}, end_reason)
         where id = ${id}`,
+  );
+}
+
+/**
+ * Closes every unfinished alert of a device retired or moved to another structure (raised ones end now
+ * with the reason; pending ones, never raised, go). Answers how many raised alerts it ended.
+ */
+export async function closeDeviceAlerts(db: Db, deviceId: string, reason: 'retired' | 'moved') {
+  await execute(
+    db,
+    sql`delete from sensor_alerts where device_id = ${deviceId} and ended_at is null and raised_at is null`,
+  );
+  return execute(
+    db,
+    sql`update sensor_alerts set ended_at = greatest(now(), started_at), end_reason = ${reason}
+        where device_id = ${deviceId} and ended_at is null`,
   );
 }
 
@@ -144,7 +162,7 @@ export const deleteAlert = (db: Db, id: number) =>
 export function endOfflineAlerts(db: Db, deviceIds: readonly string[]) {
   return execute(
     db,
-    sql`update sensor_alerts set ended_at = now()
+    sql`update sensor_alerts set ended_at = now(), end_reason = 'heard'
         where device_id = any(${textArray(deviceIds)}::text[]) and kind = 'offline' and ended_at is null`,
   );
 }
@@ -157,28 +175,45 @@ export const offlineDevices = (db: Db) =>
     z.object({ device_id: z.string() }),
   ).then((rows) => new Set(rows.map((r) => r.device_id)));
 
-/** The active users of the company who opted in to alert e-mails. */
+/** The active users of the company who opted in, with the channels they chose (SMS only with a phone). */
 export function subscribers(db: Db, companyId: number) {
   return queryRows(
     db,
-    sql`select u.email, u.first_name from sensor_alert_subscribers s join users u on u.id = s.user_id
+    sql`select u.email, u.first_name, s.email as by_email,
+          case when s.sms and coalesce(trim(u.phone), '') <> '' then trim(u.phone) end as sms_to
+        from sensor_alert_subscribers s join users u on u.id = s.user_id
         where u.company_id = ${companyId} and u.status = 1 order by u.id`,
-    z.object({ email: z.string(), first_name: z.string() }),
+    z.object({
+      email: z.string(),
+      first_name: z.string(),
+      by_email: z.boolean(),
+      sms_to: z.string().nullable(),
+    }),
   );
 }
 
-export const isSubscribed = (db: Db, userId: number) =>
-  queryRows(
-    db,
-    sql`select 1 as one from sensor_alert_subscribers where user_id = ${userId}`,
-    z.object({ one: z.number() }),
-  ).then((rows) => rows.length > 0);
+const SubscriptionRow = z.object({ email: z.boolean(), sms: z.boolean(), has_phone: z.boolean() });
 
-export async function setSubscribed(db: Db, userId: number, subscribed: boolean) {
+/** The user's channels (false, false when not subscribed) and whether their profile has a phone. */
+export async function subscriptionOf(db: Db, userId: number, lock = false) {
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(s.email, false) as email, coalesce(s.sms, false) as sms,
+          coalesce(trim(u.phone), '') <> '' as has_phone
+        from users u left join sensor_alert_subscribers s on s.user_id = u.id
+        where u.id = ${userId} ${lock ? sql`for update of u` : sql``}`,
+    SubscriptionRow,
+  );
+  return row ?? { email: false, sms: false, has_phone: false };
+}
+
+/** Saves the user's channels (neither: the row goes). */
+export async function setSubscription(db: Db, userId: number, channels: { email: boolean; sms: boolean }) {
   await execute(
     db,
-    subscribed
-      ? sql`insert into sensor_alert_subscribers (user_id) values (${userId}) on conflict do nothing`
+    channels.email || channels.sms
+      ? sql`insert into sensor_alert_subscribers (user_id, email, sms) values (${userId}, ${channels.email}, ${channels.sms})
+            on conflict (user_id) do update set email = excluded.email, sms = excluded.sms`
       : sql`delete from sensor_alert_subscribers where user_id = ${userId}`,
   );
 }
@@ -193,6 +228,7 @@ const AlertRow = z.object({
   raised_at: z.string(),
   ended_at: z.string().nullable(),
   peak: z.number().nullable(),
+  end_reason: z.enum(['cleared', 'heard', 'retired', 'moved']).nullable(),
 });
 
 /** The device's raised alerts overlapping [from, to], oldest first. */
@@ -200,7 +236,7 @@ export function alertsOverlapping(db: Db, deviceId: string, from: Date, to: Date
   return queryRows(
     db,
     sql`select id, device_id, kind, level, threshold, ${isoUtc(sql`started_at`)} as started_at,
-          ${isoUtc(sql`raised_at`)} as raised_at, ${isoUtc(sql`ended_at`)} as ended_at, peak
+          ${isoUtc(sql`raised_at`)} as raised_at, ${isoUtc(sql`ended_at`)} as ended_at, peak, end_reason
         from sensor_alerts
         where device_id = ${deviceId} and raised_at is not null and started_at <= ${to.toISOString()}::timestamptz
           and (ended_at is null or ended_at >= ${from.toISOString()}::timestamptz)

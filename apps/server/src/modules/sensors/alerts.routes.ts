@@ -3,6 +3,7 @@ import {
   AlertRulesQuery,
   AlertRulesResponse,
   AlertSubscription,
+  AlertSubscriptionBody,
   SensorAlertList,
   SensorAlertsQuery,
 } from '@linewalker/domain';
@@ -90,10 +91,11 @@ export async function sensorAlertsRoutes(app: App): Promise<void> {
       config: { access: 'sensor.read' },
       schema: {
         tags,
-        summary: 'Whether I get sensor alert e-mails',
+        summary: 'How I am told of sensor alerts (e-mail, SMS)',
         description:
-          'Everyone logged in, about themselves. A subscribed user is e-mailed once per raised alert of a ' +
-          "device of their own company's structures.",
+          'Everyone logged in, about themselves: email and sms (the channels chosen), subscribed (either) and ' +
+          'has_phone (SMS needs a phone on the profile). A subscribed user is sent one e-mail and/or one text ' +
+          "message (through the outbox) per raised alert of a device of their own company's structures.",
         response: { 200: AlertSubscription },
       },
     },
@@ -106,14 +108,16 @@ export async function sensorAlertsRoutes(app: App): Promise<void> {
       config: { access: 'sensor.read' },
       schema: {
         tags,
-        summary: 'Opt in or out of sensor alert e-mails',
+        summary: 'Opt in or out of sensor alert e-mails and text messages',
         description:
-          'Everyone logged in, for themselves only. Body {subscribed: boolean}. Audited. A subscribed user is ' +
-          "e-mailed (through the outbox) once per raised alert of a device of their own company's structures.",
-        body: AlertSubscription,
+          'Everyone logged in, for themselves only. Body {email?, sms?} (the channels given change, the other ' +
+          'keeps its choice) or {subscribed} (true: e-mail on; false: both off). sms true without a phone on ' +
+          'the profile 400 with nothing written. Audited. A subscribed user is sent (through the outbox) one ' +
+          "e-mail and/or one text message per raised alert of a device of their own company's structures.",
+        body: AlertSubscriptionBody,
         response: { 200: AlertSubscription },
       },
     },
-    (req) => service.setSubscription(db, actorOf(req), req.body.subscribed),
+    (req) => service.setSubscription(db, actorOf(req), req.body),
   );
 }

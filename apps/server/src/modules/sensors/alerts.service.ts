@@ -1,6 +1,8 @@
 import {
   type AlertRuleSet,
   type AlertRulesResponse,
+  type AlertSubscription,
+  type AlertSubscriptionBody,
   DEFAULT_RULE_SETS,
   SENSOR_RANGES,
   type SensorRange,
@@ -89,22 +91,37 @@ export async function deviceAlerts(db: Db, actor: Actor, deviceId: string, range
   return repo.alertsOverlapping(db, deviceId, from, now);
 }
 
-/** Whether the caller gets alert e-mails (their company's devices). */
-export async function subscription(db: Db, actor: Actor) {
+/** How the caller is told of alerts (e-mail, SMS) and whether their profile has a phone for SMS. */
+export async function subscription(db: Db, actor: Actor): Promise<AlertSubscription> {
   if (actor.userId === null) throw badRequest('Only users subscribe to alerts');
-  return { subscribed: await repo.isSubscribed(db, actor.userId) };
+  const row = await repo.subscriptionOf(db, actor.userId);
+  return { subscribed: row.email || row.sms, ...row };
 }
 
-export async function setSubscription(db: Db, actor: Actor, subscribed: boolean) {
+/**
+ * Changes the caller's channels (see AlertSubscriptionBody). SMS needs a phone on the user's profile: 400
+ * with nothing written otherwise. Audited.
+ */
+export async function setSubscription(
+  db: Db,
+  actor: Actor,
+  body: AlertSubscriptionBody,
+): Promise<AlertSubscription> {
   const userId = actor.userId;
   if (userId === null) throw badRequest('Only users subscribe to alerts');
   return withTransaction(db, async (tx) => {
-    await repo.setSubscribed(tx, userId, subscribed);
+    const now = await repo.subscriptionOf(tx, userId, true);
+    const email = body.email ?? (body.subscribed === undefined ? now.email : body.subscribed);
+    const sms = body.sms ?? (body.subscribed === false ? false : now.sms);
+    if (sms && !now.has_phone)
+      throw badRequest('sms: add a phone number to your profile to receive alerts by text message');
+    await repo.setSubscription(tx, userId, { email, sms });
     await writeAudit(tx, actor, {
-      action: subscribed ? 'sensor.alerts.subscribe' : 'sensor.alerts.unsubscribe',
+      action: email || sms ? 'sensor.alerts.subscribe' : 'sensor.alerts.unsubscribe',
       objectType: 'user',
       objectId: userId,
+      details: { email, sms },
     });
-    return { subscribed };
+    return { subscribed: email || sms, email, sms, has_phone: now.has_phone };
   });
 }

@@ -168,6 +168,9 @@ describe('alert evaluation at ingestion', () => {
     expect(sub.statusCode, sub.body).toBe(200);
     expect((await inject('GET', '/api/v1/sensors/alert-subscription', customerA)).json()).toEqual({
       subscribed: true,
+      email: true,
+      sms: false,
+      has_phone: false,
     });
     const ingestor = new SensorIngestor(ctx.database.db, ctx.app.log, { batchSize: 25, notifier });
     // 7° (over the 5° warning, under the 10° alarm) for 3 minutes, a reading a second, in batches of 25.

@@ -5,7 +5,13 @@ import type { AlertNotifier } from './alertEvaluation.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqttBroker.ts';
 import { type MqttSubscriber, startSubscriber } from './mqttSubscriber.ts';
 import { SensorIngestor } from './sensorIngestor.ts';
-import { runSimulator, type SimulatorHandle, simDevices, simulatorCredentials } from './simulator.ts';
+import {
+  demoLeanPlan,
+  runSimulator,
+  type SimulatorHandle,
+  simDevices,
+  simulatorCredentials,
+} from './simulator.ts';
 
 export interface SensorIngestion {
   ingestor: SensorIngestor;
@@ -81,7 +87,7 @@ export async function startDemoSimulator(
 ): Promise<SimulatorHandle | null> {
   const credentials = await simulatorCredentials(db, deviceIds);
   if (credentials.length === 0) return null;
-  const devices = simDevices(credentials);
+  const devices = simDevices(credentials, Math.random, demoLeanPlan());
   const rate = devices.length / 2;
   try {
     // An external broker must accept the demo devices as it is set up (it does not know our tokens).

@@ -1,12 +1,9 @@
 import { SensorMessage } from '@linewalker/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
-import { type DeviceReading, storeReadings } from './sensors.repository.ts';
+import { type DeviceReading, storeBatch } from './sensors.repository.ts';
 
 export interface IngestorOptions {
   /** Readings written per transaction at most. */
@@ -27,8 +24,6 @@ export interface IngestStats {
   unknownDevice: number;
   failedFlushes: number;
 }
-
-const ActiveId = z.object({ device_id: z.string() });
 
 /**
  * Validates MQTT messages and writes them in batches. A message that is not JSON or breaks the contract is
@@ -125,22 +120,16 @@ export class SensorIngestor {
     try {
       const ids = [...new Set(batch.map((r) => r.deviceId))];
       const stored = await withTransaction(this.db, async (tx) => {
-        const active = await queryRows(
-          tx,
-          sql`select device_id from sensor_devices
-              where device_id = any(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[]) and retired_at is null`,
-          ActiveId,
-        );
-        const known = new Set(active.map((r) => r.device_id));
+        const { stored: n, devices } = await storeBatch(tx, batch);
+        const known = new Set(devices.map((d) => d.device_id));
         const accepted = batch.filter((r) => known.has(r.deviceId));
         for (const id of ids) {
           if (!known.has(id))
             this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
         }
         this.stats.unknownDevice += batch.length - accepted.length;
-        const n = await storeReadings(tx, accepted);
         this.stats.duplicates += accepted.length - n;
-        await evaluateAlerts(tx, accepted, this.notifier);
+        await evaluateAlerts(tx, accepted, devices, this.notifier);
         return n;
       });
       this.stats.stored += stored;

@@ -2,7 +2,7 @@ import { SensorDeviceRow, type SensorMessageValue } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, queryRows } from '../../platform/db/rows.ts';
+import { queryRows } from '../../platform/db/rows.ts';
 
 /** A message with the device it came from, ready to store. */
 export interface DeviceReading extends SensorMessageValue {
@@ -68,14 +68,31 @@ export async function retireDevice(db: Db, deviceId: string) {
   return row ?? null;
 }
 
+const BatchDeviceRow = z.object({
+  device_id: z.string(),
+  latest_ms: z.number().nullable(),
+  company_id: z.number().nullable(),
+  ptype_id: z.number().nullable(),
+  stored: z.number(),
+});
+/** A live device of a stored batch: its latest reading time before the batch (ms), company and project type. */
+export type BatchDevice = Omit<z.infer<typeof BatchDeviceRow>, 'stored'>;
+
 /**
- * Stores a batch of readings in two statements (call inside one transaction): the readings, each
- * (device, time) once (a duplicate is skipped), then each device's latest-value row: the newest payload,
- * the battery of its newest message that has one, last seen now, the first vibration time. Answers how many
- * rows were new.
+ * Stores a batch of readings in one statement (call inside the batch's transaction; one round trip and one
+ * parse of the batch, which is most of the ingest's database time). It locks the batch's live devices in one
+ * order (two servers storing the same devices wait for each other, never deadlock) and keeps only their
+ * readings (an unknown or retired device's are dropped); stores each (device, time) once (a duplicate is
+ * skipped); moves each device's latest-value row forward only (the newest payload if newer than the stored
+ * one, the battery of its newest message that has one, last seen now, the first vibration time). Answers how
+ * many readings were new and the live devices with their latest time before the batch, company and project
+ * type (what the alert rules need).
  */
-export async function storeReadings(db: Db, readings: readonly DeviceReading[]): Promise<number> {
-  if (readings.length === 0) return 0;
+export async function storeBatch(
+  db: Db,
+  readings: readonly DeviceReading[],
+): Promise<{ stored: number; devices: BatchDevice[] }> {
+  if (readings.length === 0) return { stored: 0, devices: [] };
   const input = JSON.stringify(
     readings.map((r) => ({
       d: r.deviceId,
@@ -85,32 +102,46 @@ export async function storeReadings(db: Db, readings: readonly DeviceReading[]):
       v: (r.payload.vibration?.length ?? 0) > 0,
     })),
   );
-  const stored = await execute(
-    db,
-    sql`insert into sensor_readings (device_id, payload_time, payload)
-        select d, t, p from jsonb_to_recordset(${input}::jsonb) as x(d text, t timestamptz, p jsonb)
-        order by d, t
-        on conflict (device_id, payload_time) do nothing`,
-  );
-  await execute(
+  const rows = await queryRows(
     db,
     sql`with x as (select * from jsonb_to_recordset(${input}::jsonb) as x(d text, t timestamptz, p jsonb, b float8, v boolean)),
-        newest as (select distinct on (d) d, t, p from x order by d, t desc),
-        bat as (select distinct on (d) d, t, b from x where b is not null order by d, t desc),
-        vib as (select d, min(t) as t from x where v group by d)
-        update sensor_devices s set
-          latest_payload_time = case when s.latest_payload_time is null or newest.t >= s.latest_payload_time
-                                     then newest.t else s.latest_payload_time end,
-          latest_payload = case when s.latest_payload_time is null or newest.t >= s.latest_payload_time
-                                then newest.p else s.latest_payload end,
-          battery = case when bat.t is not null and (s.latest_payload_time is null or bat.t >= s.latest_payload_time)
-                         then bat.b else s.battery end,
-          first_vibration_time = least(s.first_vibration_time, vib.t),
+        dev as (select s.device_id, s.structure_id, s.latest_payload_time as before_t from sensor_devices s
+                where s.device_id in (select d from x) and s.retired_at is null
+                order by s.device_id for update),
+        ins as (insert into sensor_readings (device_id, payload_time, payload)
+                select d, t, p from x where d in (select device_id from dev) order by d, t
+                on conflict (device_id, payload_time) do nothing returning 1),
+        -- Each device's newest reading, newest battery and first vibration, in one pass over the batch.
+        agg as (select d, max(t) as t, (array_agg(p order by t desc))[1] as p,
+                  max(t) filter (where b is not null) as bt,
+                  (array_agg(b order by t desc) filter (where b is not null))[1] as b,
+                  min(t) filter (where v) as vt
+                from x group by d),
+        upd as (update sensor_devices s set
+          latest_payload_time = case when s.latest_payload_time is null or agg.t >= s.latest_payload_time
+                                     then agg.t else s.latest_payload_time end,
+          latest_payload = case when s.latest_payload_time is null or agg.t >= s.latest_payload_time
+                                then agg.p else s.latest_payload end,
+          battery = case when agg.bt is not null and (s.latest_payload_time is null or agg.bt >= s.latest_payload_time)
+                         then agg.b else s.battery end,
+          first_vibration_time = least(s.first_vibration_time, agg.vt),
           last_seen_at = now()
-        from newest left join bat on bat.d = newest.d left join vib on vib.d = newest.d
-        where s.device_id = newest.d`,
+        from agg
+        where s.device_id = agg.d and s.retired_at is null returning 1)
+        select dev.device_id, (extract(epoch from dev.before_t) * 1000)::float8 as latest_ms,
+          p.company_id, p.ptype_id, (select count(*) from ins)::int as stored
+        from dev left join structures st on st.id = dev.structure_id left join projects p on p.id = st.project_id`,
+    BatchDeviceRow,
   );
-  return stored;
+  return {
+    stored: rows[0]?.stored ?? 0,
+    devices: rows.map(({ stored: _s, ...device }) => device),
+  };
+}
+
+/** Stores readings (see storeBatch); answers how many were new. */
+export async function storeReadings(db: Db, readings: readonly DeviceReading[]): Promise<number> {
+  return (await storeBatch(db, readings)).stored;
 }
 
 /** Replaces the token hashes of the live devices among `devices`; answers the ids it changed. */

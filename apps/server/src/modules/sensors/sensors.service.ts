@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
+import * as alertsRepo from './alerts.repository.ts';
 import * as repo from './sensors.repository.ts';
 
 /**
@@ -37,25 +38,33 @@ export async function moveDevice(db: Db, actor: Actor, deviceId: string, structu
     if (!device) throw notFound('Device');
     if (device.retired_at) throw conflict(`Device ${deviceId} is retired`);
     const row = await repo.moveDevice(tx, deviceId, structureId);
+    // Its alerts were about the structure it left (and that company's rules).
+    const closed =
+      device.structure_id === structureId ? 0 : await alertsRepo.closeDeviceAlerts(tx, deviceId, 'moved');
     await writeAudit(tx, actor, {
       action: 'sensor.device.move',
       objectType: 'sensor_device',
       objectId: deviceId,
-      details: { from: device.structure_id, to: structureId },
+      details: { from: device.structure_id, to: structureId, alerts_closed: closed },
     });
     return row ?? device;
   });
 }
 
-/** Retires a device: its token is refused from now on (HTTP and MQTT); its readings stay. Idempotent. */
+/**
+ * Retires a device: its token is refused from now on (HTTP and MQTT); its readings stay; its open alerts end
+ * now with the reason 'retired' (its pending ones go). Idempotent.
+ */
 export async function retireDevice(db: Db, actor: Actor, deviceId: string) {
   return withTransaction(db, async (tx) => {
     const row = await repo.retireDevice(tx, deviceId);
     if (!row) throw notFound('Device');
+    const closed = await alertsRepo.closeDeviceAlerts(tx, deviceId, 'retired');
     await writeAudit(tx, actor, {
       action: 'sensor.device.retire',
       objectType: 'sensor_device',
       objectId: deviceId,
+      details: { alerts_closed: closed },
     });
     return row;
   });
@@ -77,8 +86,10 @@ export async function ingestOverHttp(
   if (!device) throw unauthorized('Unknown or retired device token');
   const stored = await withTransaction(db, async (tx) => {
     const readings = messages.map((m) => ({ ...m, deviceId: device.device_id }));
-    const n = await repo.storeReadings(tx, readings);
-    await evaluateAlerts(tx, readings, notifier);
+    const { stored: n, devices } = await repo.storeBatch(tx, readings);
+    // Retired since the token was checked: nothing was stored.
+    if (devices.length === 0) throw unauthorized('Unknown or retired device token');
+    await evaluateAlerts(tx, readings, devices, notifier);
     return n;
   });
   return { accepted: messages.length, stored };

@@ -1,4 +1,4 @@
-import { sensorTopic } from '@linewalker/domain';
+import { DEFAULT_RULE_SETS, sensorTopic } from '@linewalker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { newSecretToken } from '../../platform/auth/tokens.ts';
@@ -13,6 +13,8 @@ export interface SimDevice {
   /** Degrees of lean now, and how much it grows per hour (one pole in five leans slowly). */
   lean: number;
   leanPerHour: number;
+  /** The lean stops growing here. */
+  leanMax: number;
   battery: number;
   /** Vibration burst: readings left in it. */
   burst: number;
@@ -26,14 +28,33 @@ const gauss = (rand: () => number) => {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 };
 
+/** How the leaning poles (one in five) lean: from, per hour, up to (degrees). */
+export interface LeanPlan {
+  from: number;
+  perHour: number;
+  max: number;
+}
+
+/**
+ * The demo's leaning pole: it starts just under the transmission class's warning (the demo devices stand on
+ * a transmission line) and leans 0.1° a minute, so it crosses within about two minutes and, held a minute,
+ * raises a real alert (a band on its chart, a notice to the subscribers); it stops 1.5° over, under the alarm.
+ */
+export function demoLeanPlan(): LeanPlan {
+  const warning = DEFAULT_RULE_SETS.transmission.tilt.warning_deg;
+  return { from: warning - 0.2, perHour: 6, max: warning + 1.5 };
+}
+
 export function simDevices(
   credentials: { deviceId: string; token: string }[],
   rand = Math.random,
+  leaning: LeanPlan | null = null,
 ): SimDevice[] {
   return credentials.map((c, i) => ({
     ...c,
-    lean: 0.5 + rand() * 1.5,
-    leanPerHour: i % 5 === 1 ? 1.5 : 0,
+    lean: i % 5 === 1 && leaning ? leaning.from : 0.5 + rand() * 1.5,
+    leanPerHour: i % 5 === 1 ? (leaning?.perHour ?? 1.5) : 0,
+    leanMax: i % 5 === 1 && leaning ? leaning.max : Number.POSITIVE_INFINITY,
     battery: 60 + rand() * 40,
     burst: 0,
     flaky: i % 7 === 3,
@@ -47,7 +68,7 @@ export function simDevices(
  */
 export function nextReading(d: SimDevice, now: Date, intervalMs: number, rand = Math.random) {
   if (d.flaky && now.getTime() % 600_000 < 180_000) return null;
-  d.lean += (d.leanPerHour * intervalMs) / 3_600_000;
+  d.lean = Math.min(d.leanMax, d.lean + (d.leanPerHour * intervalMs) / 3_600_000);
   d.battery = Math.max(0, d.battery - 0.01);
   if (d.burst === 0 && rand() < 0.005) d.burst = 10;
   const peak = d.burst > 0 ? 0.6 + rand() * 0.9 : 0;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -135,6 +136,8 @@ export const sensorAlerts = pgTable(
     raisedAt: moment('raised_at'),
     endedAt: moment('ended_at'),
     peak: doublePrecision('peak'),
+    /** Why it ended: cleared (under the hysteresis line), heard (offline ended), retired or moved (the device). */
+    endReason: varchar('end_reason', { length: 10 }).$type<'cleared' | 'heard' | 'retired' | 'moved'>(),
   },
   (t) => [
     uniqueIndex('sensor_alerts_unfinished_unique')
@@ -144,10 +147,15 @@ export const sensorAlerts = pgTable(
   ],
 );
 
-/** Users who asked for an e-mail when an alert of their company's devices is raised (a per-user opt-in). */
+/**
+ * Users who asked to be told when an alert of their company's devices is raised (a per-user opt-in): by
+ * e-mail and/or by text message (to the user's phone). A row has at least one of the two.
+ */
 export const sensorAlertSubscribers = pgTable('sensor_alert_subscribers', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  sms: boolean('sms').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -64,10 +64,10 @@ export const useAlertSubscription = (enabled: boolean) =>
 export function useSaveAlertSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (subscribed: boolean) =>
+    mutationFn: (channels: { email: boolean; sms: boolean }) =>
       apiRequest('/sensors/alert-subscription', {
         method: 'PUT',
-        body: { subscribed },
+        body: channels,
         schema: AlertSubscription,
       }),
     onSuccess: (data) => client.setQueryData(queryKeys.sensors.subscription(), data),

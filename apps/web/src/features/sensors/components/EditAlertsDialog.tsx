@@ -137,7 +137,8 @@ export function EditAlertsDialog({ opened, onClose }: EditAlertsDialogProps) {
   const save = useSaveAlertRules(customer ? null : companyId);
   const saveSubscription = useSaveAlertSubscription();
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [byEmail, setByEmail] = useState<boolean | null>(null);
+  const [bySms, setBySms] = useState<boolean | null>(null);
   const [tab, setTab] = useState<StructureClass>('distribution');
 
   const loaded: Draft | null = rules.data
@@ -147,11 +148,14 @@ export function EditAlertsDialog({ opened, onClose }: EditAlertsDialogProps) {
     : null;
   const current = draft ?? loaded;
   const invalid = current ? STRUCTURE_CLASSES.filter((c) => problems(current[c]).size > 0) : [];
-  const wantsMail = subscribed ?? subscription.data?.subscribed ?? false;
+  const wantsMail = byEmail ?? subscription.data?.email ?? false;
+  const hasPhone = subscription.data?.has_phone ?? false;
+  const wantsSms = (bySms ?? subscription.data?.sms ?? false) && hasPhone;
 
   const close = () => {
     setDraft(null);
-    setSubscribed(null);
+    setByEmail(null);
+    setBySms(null);
     save.reset();
     onClose();
   };
@@ -159,7 +163,8 @@ export function EditAlertsDialog({ opened, onClose }: EditAlertsDialogProps) {
     if (!current || invalid.length > 0) return;
     try {
       if (mayEdit) await save.mutateAsync(STRUCTURE_CLASSES.map((c) => current[c]));
-      if (customer && subscribed !== null) await saveSubscription.mutateAsync(subscribed);
+      if (customer && (byEmail !== null || bySms !== null))
+        await saveSubscription.mutateAsync({ email: wantsMail, sms: wantsSms });
       close();
     } catch {
       // The error is shown from the mutation's state.
@@ -246,7 +251,16 @@ export function EditAlertsDialog({ opened, onClose }: EditAlertsDialogProps) {
             <Checkbox
               label="E-mail me when an alert is raised"
               checked={wantsMail}
-              onChange={(e) => setSubscribed(e.currentTarget.checked)}
+              onChange={(e) => setByEmail(e.currentTarget.checked)}
+            />
+          )}
+          {customer && (
+            <Checkbox
+              label="Text me when an alert is raised"
+              description={hasPhone ? undefined : 'Add a phone number to your profile to get text messages.'}
+              disabled={!hasPhone}
+              checked={wantsSms}
+              onChange={(e) => setBySms(e.currentTarget.checked)}
             />
           )}
           {invalid.length > 0 && (
