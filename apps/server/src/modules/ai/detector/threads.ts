@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { type TransferListItem, Worker } from 'node:worker_threads';
 import { ThreadPool } from '../../../platform/jobs/threadPool.ts';
 
@@ -10,10 +11,16 @@ const TASK_ENTRY = built
   ? new URL('./modules/ai/detector/taskEntry.js', import.meta.url)
   : new URL('./taskEntry.js', import.meta.url);
 
+/**
+ * Threads for detections: at least two (a project run keeps both cores of a small machine busy), one per
+ * core up to four. Each loads the trunk once (~15 MB of weights); an idle one costs no CPU.
+ */
+export const DETECTOR_THREADS = Math.max(2, Math.min(4, availableParallelism()));
+
 let pool: ThreadPool | undefined;
-/** One thread for detections (the trunk loaded once in it). */
+/** The detection threads (the detect call and project runs share them). */
 export function detectorThreads(): ThreadPool {
-  pool ??= new ThreadPool(1);
+  pool ??= new ThreadPool(DETECTOR_THREADS);
   return pool;
 }
 

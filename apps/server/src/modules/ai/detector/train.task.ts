@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs';
 import {
   type Box,
@@ -191,12 +192,15 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
   return { weights, metrics, trainImages: trainSet.length, validationImages: validation.length };
 }
 
-/** Boxes in one image from a trained version's head (the detect call and project runs). */
+/**
+ * Boxes in one image from a trained version's head (the detect call and project runs), and the id of the
+ * thread that found them (a project run reports how many threads shared its photos).
+ */
 export async function detect(
   bytes: Uint8Array,
   weights: HeadWeights,
   minScore: number,
-): Promise<{ boxes: ScoredBox[]; width: number; height: number }> {
+): Promise<{ boxes: ScoredBox[]; width: number; height: number; thread: number }> {
   const decoded = await decode(Buffer.from(bytes));
   const features = await cellFeatures(decoded.pixels);
   const head = headVariables(weights);
@@ -208,7 +212,7 @@ export async function detect(
       decoded,
       minScore,
     );
-    return { boxes, width: decoded.width, height: decoded.height };
+    return { boxes, width: decoded.width, height: decoded.height, thread: threadId };
   } finally {
     for (const v of Object.values(head)) v.dispose();
   }
