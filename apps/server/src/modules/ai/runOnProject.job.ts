@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/define.ts';
 import * as repo from './ai.repository.ts';
-import type { HeadWeights, ScoredBox } from './detector/detector.ts';
-import { DETECTOR_MODULE, DETECTOR_THREADS, detectorThreads } from './detector/threads.ts';
+import { detectMany } from './detector/detectMany.ts';
+import type { HeadWeights } from './detector/detector.ts';
+import { detectorThreads } from './detector/threads.ts';
 import * as markups from './markups.repository.ts';
 
 export const RUN_ON_PROJECT_JOB = 'ai.run-on-project';
@@ -33,39 +34,22 @@ export const aiRunOnProjectJob = defineJob({
       (await ctx.deps.storage.readWhole(version.weights_key)).toString('utf8'),
     ) as HeadWeights;
     const photos = await markups.projectPhotos(db, projectId, onlyUnreviewed);
-    let next = 0;
-    let done = 0;
     let found = 0;
-    const threads = new Set<number>();
     let progress: Promise<void> = Promise.resolve();
-    // One lane per detector thread: each takes the next photo when its last one is written.
-    const lane = async () => {
-      for (;;) {
-        if (ctx.signal.aborted) throw new Error('Stopped');
-        const photo = photos[next++];
-        if (!photo) return;
-        const bytes = await ctx.deps.storage.readWhole(photo.storage_key);
-        const out = await detectorThreads()
-          .run<{ boxes: ScoredBox[]; thread: number }>(
-            DETECTOR_MODULE,
-            'detect',
-            new Uint8Array(bytes),
-            weights,
-            version.threshold,
-          )
-          .catch(() => ({ boxes: [] as ScoredBox[], thread: -1 }));
-        if (out.thread >= 0) threads.add(out.thread);
-        await markups.replaceOpenMarkups(db, modelId, version.version, photo.id, out.boxes);
-        found += out.boxes.length;
-        const count = ++done;
-        progress = progress.then(() => ctx.reportProgress(count, photos.length));
-      }
-    };
-    const lanes = Array.from({ length: Math.min(DETECTOR_THREADS, photos.length) }, lane);
-    const settled = await Promise.allSettled(lanes);
-    await progress;
-    const failed = settled.find((s) => s.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    return { photos: photos.length, markups: found, version: version.version, threads: threads.size };
+    const { threads } = await detectMany({
+      pool: detectorThreads(),
+      photos,
+      read: (photo) => ctx.deps.storage.readWhole(photo.storage_key),
+      weights,
+      threshold: version.threshold,
+      signal: ctx.signal,
+      async onPhoto(photo, boxes, done) {
+        await markups.replaceOpenMarkups(db, modelId, version.version, photo.id, boxes);
+        found += boxes.length;
+        // Written in order, one at a time.
+        progress = progress.then(() => ctx.reportProgress(done, photos.length));
+      },
+    }).finally(() => progress);
+    return { photos: photos.length, markups: found, version: version.version, threads };
   },
 });

@@ -42,6 +42,8 @@ export interface TrainOutput {
 export type Progress = (step: number, total: number) => void;
 
 const NEGATIVES_PER_IMAGE = 48;
+const POSITIVE_WEIGHT = 4;
+const HARD_WEIGHT = 4;
 const BATCH = 256;
 const CELLS = GRID * GRID;
 
@@ -67,7 +69,9 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
   const dims = features[0]!.length / CELLS;
 
   // 2. Training rows: every cell inside an object, and a seeded sample of background cells.
-  const rows: { image: number; cell: number; label: number; edges: number[] }[] = [];
+  // Each row's weight in the loss: object cells are few (each weighs 4 sampled background cells), and a
+  // cell a reviewer dismissed says as much as an object cell (it looked like one to the model).
+  const rows: { image: number; cell: number; label: number; edges: number[]; weight: number }[] = [];
   input.images.forEach((image, k) => {
     if (image.validation) return;
     const { labels, edges } = cellTargets(image.boxes, sizes[k]!.width, sizes[k]!.height);
@@ -78,13 +82,20 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
     const background: number[] = [];
     for (let c = 0; c < CELLS; c++) {
       if (labels[c] === 1)
-        rows.push({ image: k, cell: c, label: 1, edges: Array.from(edges.subarray(c * 4, c * 4 + 4)) });
-      else if (hard?.[c] === 1) rows.push({ image: k, cell: c, label: 0, edges: [0, 0, 0, 0] });
+        rows.push({
+          image: k,
+          cell: c,
+          label: 1,
+          edges: Array.from(edges.subarray(c * 4, c * 4 + 4)),
+          weight: POSITIVE_WEIGHT,
+        });
+      else if (hard?.[c] === 1)
+        rows.push({ image: k, cell: c, label: 0, edges: [0, 0, 0, 0], weight: HARD_WEIGHT });
       else background.push(c);
     }
     for (let j = 0; j < NEGATIVES_PER_IMAGE && background.length > 0; j++) {
       const c = background.splice(Math.floor(random() * background.length), 1)[0]!;
-      rows.push({ image: k, cell: c, label: 0, edges: [0, 0, 0, 0] });
+      rows.push({ image: k, cell: c, label: 0, edges: [0, 0, 0, 0], weight: 1 });
     }
   });
   const x = new Float32Array(rows.length * dims);
@@ -121,20 +132,22 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
         const bx = new Float32Array(batch.length * dims);
         const by = new Float32Array(batch.length);
         const be = new Float32Array(batch.length * 4);
+        const bw = new Float32Array(batch.length);
         batch.forEach((r, i) => {
           bx.set(x.subarray(r * dims, (r + 1) * dims), i * dims);
           by[i] = rows[r]!.label;
+          bw[i] = rows[r]!.weight;
           be.set(rows[r]!.edges, i * 4);
         });
         tf.tidy(() => {
           const xs = tf.tensor2d(bx, [batch.length, dims]);
           const ys = tf.tensor2d(by, [batch.length, 1]);
           const es = tf.tensor2d(be, [batch.length, 4]);
+          const ws = tf.tensor2d(bw, [batch.length, 1]);
           optimizer.minimize(() => {
             const out = headForward(head, xs);
             const logit = out.slice([0, 0], [-1, 1]);
-            // Object cells are few: each weighs 4 background cells.
-            const cls = tf.losses.sigmoidCrossEntropy(ys, logit, ys.mul(3).add(1));
+            const cls = tf.losses.sigmoidCrossEntropy(ys, logit, ws);
             const box = tf
               .abs(out.slice([0, 1], [-1, 4]).sub(es))
               .mul(ys)
