@@ -49,13 +49,14 @@ const CELLS = GRID * GRID;
 
 export async function train(input: TrainInput, progress: Progress): Promise<TrainOutput> {
   const random = seeded(input.seed);
-  await trunk();
   const n = input.images.length;
   const trainSet = input.images.filter((i) => !i.validation);
   const stepsPerEpoch = Math.max(1, Math.ceil((trainSet.length * (NEGATIVES_PER_IMAGE + 12)) / BATCH));
-  const total = n + input.epochs * stepsPerEpoch + 1;
+  // Steps: each image's features, each batch, the standardisation, and each image scored for the metrics.
+  const total = n + input.epochs * stepsPerEpoch + 1 + n;
   let step = 0;
   progress(step, total);
+  await trunk();
 
   // 1. Features of every image (the frozen trunk), once.
   const features: Float32Array[] = [];
@@ -113,6 +114,7 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
   for (let d = 0; d < dims; d++) scale[d] = Math.sqrt(scale[d]!) + 1e-3;
   for (let i = 0; i < rows.length; i++)
     for (let d = 0; d < dims; d++) x[i * dims + d] = (x[i * dims + d]! - mean[d]!) / scale[d]!;
+  progress(++step, total);
 
   // 3. The head, trained with Adam: cross-entropy on inside/outside, L1 on the edges of inside cells.
   const head = headVariables(undefined, input.seed);
@@ -165,18 +167,12 @@ export async function train(input: TrainInput, progress: Progress): Promise<Trai
   // 4. Metrics on the held-back images.
   const stats = { mean, scale };
   const validation: { truth: Box[]; predicted: ScoredBox[] }[] = [];
-  input.images.forEach((image, k) => {
-    if (!image.validation) return;
-    validation.push({
-      truth: image.boxes,
-      predicted: detectCells(head, features[k]!, stats, sizes[k]!, 0.05),
-    });
-  });
   // The score threshold: the best F1 on the training images (the held-back ones never choose it).
   const seen: { truth: Box[]; predicted: ScoredBox[] }[] = [];
   input.images.forEach((image, k) => {
-    if (!image.validation)
-      seen.push({ truth: image.boxes, predicted: detectCells(head, features[k]!, stats, sizes[k]!, 0.05) });
+    const found = { truth: image.boxes, predicted: detectCells(head, features[k]!, stats, sizes[k]!, 0.05) };
+    (image.validation ? validation : seen).push(found);
+    progress(++step, total);
   });
   let threshold = input.threshold;
   let bestF1 = -1;
