@@ -168,7 +168,13 @@ export default defineScenario<Context>({
       await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/ai/${name.toLowerCase().replace(/ /g, '-')}`);
-      await page.getByRole('button', { name: 'Markup Images' }).click({ timeout: 60_000 });
+      await page
+        .getByRole('button', { name: 'Markup Images' })
+        .click({ timeout: 120_000 })
+        .catch(async (err) => {
+          const text = await page.locator('body').innerText();
+          throw new Error(`${page.url()}: ${text.slice(0, 600)}`, { cause: err });
+        });
       await page
         .locator('[data-testid="patch-layer"] > :is(rect, polygon)')
         .nth(PATCHES - 1)
