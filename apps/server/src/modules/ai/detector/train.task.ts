@@ -15,6 +15,7 @@ import {
 } from './detector.ts';
 import { type DetectionMetrics, evaluate } from './metrics.ts';
 import { seeded } from './random.ts';
+import { BATCH, NEGATIVES_PER_IMAGE, trainingSteps } from './steps.ts';
 
 /** Runs in a worker thread (taskEntry.js): CPU-heavy, never on the event loop. */
 
@@ -41,19 +42,15 @@ export interface TrainOutput {
 }
 export type Progress = (step: number, total: number) => void;
 
-const NEGATIVES_PER_IMAGE = 48;
 const POSITIVE_WEIGHT = 4;
 const HARD_WEIGHT = 4;
-const BATCH = 256;
 const CELLS = GRID * GRID;
 
 export async function train(input: TrainInput, progress: Progress): Promise<TrainOutput> {
   const random = seeded(input.seed);
   const n = input.images.length;
   const trainSet = input.images.filter((i) => !i.validation);
-  const stepsPerEpoch = Math.max(1, Math.ceil((trainSet.length * (NEGATIVES_PER_IMAGE + 12)) / BATCH));
-  // Steps: each image's features, each batch, the standardisation, and each image scored for the metrics.
-  const total = n + input.epochs * stepsPerEpoch + 1 + n;
+  const { perEpoch: stepsPerEpoch, total } = trainingSteps(input.images, input.epochs);
   let step = 0;
   progress(step, total);
   await trunk();
