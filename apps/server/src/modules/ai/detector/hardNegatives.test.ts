@@ -25,9 +25,24 @@ const image = async (
 const many = (count: number, first: number, make: (seed: number) => Promise<TrainImage>) =>
   Promise.all(Array.from({ length: count }, (_, i) => make(first + i)));
 
+/**
+ * What the head learnt, apart from the score threshold a run chooses: the objects found at score 0.5, and
+ * the false positives on the held-back images summed over the PR curve's thresholds 0.5–0.95 (each point's
+ * false positives from its precision and recall).
+ */
 const falsePositives = async (images: TrainImage[]) => {
   const out = await train({ images, epochs: 20, seed: 7, threshold: 0.5 }, () => {});
-  return out.metrics.confusion;
+  const m = out.metrics;
+  const positives = m.confusion.true_positives + m.confusion.false_negatives;
+  let fp = 0;
+  let found = 0;
+  for (const point of m.pr_curve) {
+    if (point.threshold < 0.5) continue;
+    const tp = Math.round(point.recall * positives);
+    if (point.threshold === 0.5) found = tp;
+    fp += point.precision > 0 ? Math.round(tp / point.precision - tp) : 0;
+  }
+  return { true_positives: found, false_positives: fp };
 };
 
 // Three real training runs (60–75 images each through the frozen trunk): ~1–2 min of one core.
@@ -54,7 +69,7 @@ describe('hard negatives', () => {
     // The objects are still found.
     expect(withRegions.true_positives).toBeGreaterThanOrEqual(none.true_positives - 2);
     // Without negatives the head takes the distractors for objects.
-    expect(none.false_positives).toBeGreaterThanOrEqual(15);
+    expect(none.false_positives).toBeGreaterThanOrEqual(30);
     // With them, the false positives drop to a third or less; the dismissed regions add to the photos.
     expect(withRegions.false_positives * 3).toBeLessThanOrEqual(none.false_positives);
     expect(withRegions.false_positives).toBeLessThan(photosOnly.false_positives);
