@@ -48,7 +48,6 @@ const CELLS = GRID * GRID;
 
 export async function train(input: TrainInput, progress: Progress): Promise<TrainOutput> {
   const random = seeded(input.seed);
-  const n = input.images.length;
   const trainSet = input.images.filter((i) => !i.validation);
   const { perEpoch: stepsPerEpoch, total } = trainingSteps(input.images, input.epochs);
   let step = 0;
