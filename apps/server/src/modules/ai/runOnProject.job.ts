@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs/define.ts';
 import * as repo from './ai.repository.ts';
-import type { HeadWeights, ScoredBox } from './detector/detector.ts';
-import { DETECTOR_MODULE, detectorThreads } from './detector/threads.ts';
+import { detectMany } from './detector/detectMany.ts';
+import type { HeadWeights } from './detector/detector.ts';
+import { detectorThreads } from './detector/threads.ts';
 import * as markups from './markups.repository.ts';
 
 export const RUN_ON_PROJECT_JOB = 'ai.run-on-project';
@@ -14,9 +15,12 @@ const Payload = z.object({
 });
 
 /**
- * 'Run on project': the model's newest version over the project's photos, one at a time in the detector's
- * thread, replacing each photo's open markups of this model with what it finds (markups already accepted
- * or dismissed stay). Idempotent: a run again finds the same boxes.
+ * 'Run on project': the model's newest version over the project's photos, as many photos at once as the
+ * detector has threads (every core busy), replacing each photo's open markups of this model with what it
+ * finds (markups already accepted or dismissed stay). Progress counts the photos done, written in order.
+ * Idempotent: a photo's result does not depend on the thread or the order, and a run again (or a retry
+ * after a stop) finds the same boxes. Cancelled: no new photo starts once the job's signal aborts.
+ * The result names how many threads shared the photos.
  */
 export const aiRunOnProjectJob = defineJob({
   name: RUN_ON_PROJECT_JOB,
@@ -31,22 +35,21 @@ export const aiRunOnProjectJob = defineJob({
     ) as HeadWeights;
     const photos = await markups.projectPhotos(db, projectId, onlyUnreviewed);
     let found = 0;
-    for (const [i, photo] of photos.entries()) {
-      if (ctx.signal.aborted) throw new Error('Stopped');
-      const bytes = await ctx.deps.storage.readWhole(photo.storage_key);
-      const out = await detectorThreads()
-        .run<{ boxes: ScoredBox[] }>(
-          DETECTOR_MODULE,
-          'detect',
-          new Uint8Array(bytes),
-          weights,
-          version.threshold,
-        )
-        .catch(() => ({ boxes: [] as ScoredBox[] }));
-      await markups.replaceOpenMarkups(db, modelId, version.version, photo.id, out.boxes);
-      found += out.boxes.length;
-      await ctx.reportProgress(i + 1, photos.length);
-    }
-    return { photos: photos.length, markups: found, version: version.version };
+    let progress: Promise<void> = Promise.resolve();
+    const { threads } = await detectMany({
+      pool: detectorThreads(),
+      photos,
+      read: (photo) => ctx.deps.storage.readWhole(photo.storage_key),
+      weights,
+      threshold: version.threshold,
+      signal: ctx.signal,
+      async onPhoto(photo, boxes, done) {
+        await markups.replaceOpenMarkups(db, modelId, version.version, photo.id, boxes);
+        found += boxes.length;
+        // Written in order, one at a time.
+        progress = progress.then(() => ctx.reportProgress(done, photos.length));
+      },
+    }).finally(() => progress);
+    return { photos: photos.length, markups: found, version: version.version, threads };
   },
 });

@@ -4,6 +4,7 @@ import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { defineJob } from '../../platform/jobs/define.ts';
 import * as repo from './ai.repository.ts';
+import { trainingSteps } from './detector/steps.ts';
 import { runWithProgress } from './detector/threads.ts';
 import type { TrainImage, TrainInput, TrainOutput } from './detector/train.task.ts';
 
@@ -96,6 +97,7 @@ export const aiTrainingJob = defineJob({
         input.images.map((i) => i.bytes.buffer as ArrayBuffer),
         onProgress,
         controller.signal,
+        [0, trainingSteps(input.images, input.epochs).total],
       ).catch((err) => {
         if (controller.signal.aborted && !ctx.signal.aborted) return null;
         throw err;

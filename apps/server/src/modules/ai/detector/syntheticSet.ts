@@ -5,12 +5,14 @@ import { seeded } from './random.ts';
 /**
  * A generated data set for training tests and the benchmark: cluttered textured backgrounds (blurred noise
  * with grey distractor bars, like sky, ground and steel) with 0–3 'defects' pasted in (orange discs with a
- * dark core, 36–90 px), and their boxes. Seeded: the same seed, the same images.
+ * dark core, 36–90 px), and their boxes; optionally distractors (the same discs without the core) and
+ * their boxes. Seeded: the same seed, the same images.
  */
 export async function syntheticImage(
   seed: number,
   size = 448,
-): Promise<{ bytes: Buffer; boxes: Box[]; width: number; height: number }> {
+  options: { objects?: boolean; distractors?: number } = {},
+): Promise<{ bytes: Buffer; boxes: Box[]; distractors: Box[]; width: number; height: number }> {
   const random = seeded(seed);
   const noise = Buffer.alloc(size * size * 3);
   const base = [80 + random() * 120, 80 + random() * 120, 80 + random() * 120];
@@ -31,7 +33,8 @@ export async function syntheticImage(
     );
   }
   const boxes: Box[] = [];
-  const count = Math.floor(random() * 4);
+  const drawn = Math.floor(random() * 4);
+  const count = options.objects === false ? 0 : drawn;
   for (let i = 0; i < count; i++) {
     const d = 36 + random() * 54;
     const left = random() * (size - d);
@@ -50,6 +53,27 @@ export async function syntheticImage(
         `<circle cx="${left + r}" cy="${top + r}" r="${r * 0.35}" fill="rgb(40,30,20)"/>`,
     );
   }
+  // Distractors (drawn after everything else: the same seed gives the same image around them): orange
+  // discs like the objects but without their dark core, which a detector must learn to leave alone.
+  const distractors: Box[] = [];
+  for (let i = 0; i < (options.distractors ?? 0); i++) {
+    const d = 36 + random() * 54;
+    const left = random() * (size - d);
+    const top = random() * (size - d);
+    const taken = [...boxes, ...distractors];
+    if (
+      taken.some(
+        (b) => left < b.left + b.width && b.left < left + d && top < b.top + b.height && b.top < top + d,
+      )
+    ) {
+      continue;
+    }
+    distractors.push({ left, top, width: d, height: d });
+    const r = d / 2;
+    parts.push(
+      `<circle cx="${left + r}" cy="${top + r}" r="${r}" fill="rgb(${230 + random() * 25},${110 + random() * 40},30)"/>`,
+    );
+  }
   const svg = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${parts.join('')}</svg>`,
   );
@@ -57,5 +81,5 @@ export async function syntheticImage(
     .composite([{ input: svg }])
     .jpeg({ quality: 88 })
     .toBuffer();
-  return { bytes, boxes, width: size, height: size };
+  return { bytes, boxes, distractors, width: size, height: size };
 }
