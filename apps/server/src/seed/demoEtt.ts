@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -41,12 +42,13 @@ export const DEMO_ABB_PROJECT: DemoProject = {
 const PHOTOS_PER_STRUCTURE = 5;
 const STRUCTURES_WITH_PHOTOS = 3;
 
-interface Structure {
-  id: number;
-  struct_num: string;
-  latitude: number;
-  longitude: number;
-}
+const Structure = z.object({
+  id: z.number(),
+  struct_num: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+type Structure = z.infer<typeof Structure>;
 
 /**
  * Photos, arms (flanges) and photo types for the demo's ETT and ABB projects, so a newcomer can try the
@@ -56,9 +58,13 @@ interface Structure {
  */
 export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number> {
   const db = deps.database.db;
-  const [uploader] = await queryRows<{ id: number; company_id: number }>(
+  const [uploader] = await queryRows(
     db,
     sql`select id, company_id from users where role_id = ${ROLE_IDS.user} and status = 1 order by id limit 1`,
+    z.object({
+      id: z.number(),
+      company_id: z.number(),
+    }),
   );
   const [inspector] = await queryRows(
     db,
@@ -82,10 +88,11 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
   ] as const) {
     const [project] = await queryRows(db, sql`select id from projects where project_name = ${name}`, IdRow);
     if (!project) continue;
-    const structures = await queryRows<Structure>(
+    const structures = await queryRows(
       db,
       sql`select id, struct_num, location[1] as latitude, location[0] as longitude
           from structures where project_id = ${project.id} order by id limit ${STRUCTURES_WITH_PHOTOS}`,
+      Structure,
     );
     const start = new Date(now.getTime() - 6 * 3_600_000);
     const imageIds: number[][] = [];

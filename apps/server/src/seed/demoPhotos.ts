@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
@@ -10,12 +11,13 @@ import { type DronePhotoSpec, dronePhoto, exifLocalTime, metresToLat, metresToLo
 /** The demo project whose crew is in the field now: its first structures get photos. */
 export const DEMO_PHOTO_PROJECT = 'Smoky Hill Transmission Patrol';
 
-interface DemoStructure {
-  id: number;
-  struct_num: string;
-  latitude: number;
-  longitude: number;
-}
+const DemoStructure = z.object({
+  id: z.number(),
+  struct_num: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+type DemoStructure = z.infer<typeof DemoStructure>;
 
 interface DemoPhoto {
   name: string;
@@ -65,15 +67,20 @@ export async function loadDemoPhotos(deps: Deps, now = new Date()): Promise<numb
     sql`select id from projects where project_name = ${DEMO_PHOTO_PROJECT}`,
     IdRow,
   );
-  const [uploader] = await queryRows<{ id: number; company_id: number }>(
+  const [uploader] = await queryRows(
     db,
     sql`select id, company_id from users where role_id = ${ROLE_IDS.user} and status = 1 order by id limit 1`,
+    z.object({
+      id: z.number(),
+      company_id: z.number(),
+    }),
   );
   if (!project || !uploader) return 0;
-  const structures = await queryRows<DemoStructure>(
+  const structures = await queryRows(
     db,
     sql`select id, struct_num, location[1] as latitude, location[0] as longitude
         from structures where project_id = ${project.id} order by id limit 12`,
+    DemoStructure,
   );
   if (structures.length < 3) return 0;
 

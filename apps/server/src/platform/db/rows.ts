@@ -11,6 +11,8 @@ export const CHECK_ROWS = process.env.NODE_ENV !== 'production';
 /** The row of a query that answers one id, or one count. */
 export const IdRow = z.object({ id: z.number().int() });
 export const CountRow = z.object({ n: z.number().int() });
+/** A row whose columns are not read: `select 1 … ` to learn whether something exists. */
+export const AnyRow = z.object({});
 
 /** A row that does not match its schema: names the first row and what is wrong with it. */
 export class RowShapeError extends Error {
@@ -37,10 +39,9 @@ export function checkRows<S extends z.ZodType>(rows: unknown[], schema: S): z.ou
  * on and typed by it; without one the caller's `T` is trusted.
  */
 export async function queryRows<S extends z.ZodType>(db: Db, query: SQL, schema: S): Promise<z.output<S>[]>;
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]>;
-export async function queryRows(db: Db, query: SQL, schema?: z.ZodType): Promise<unknown[]> {
+export async function queryRows(db: Db, query: SQL, schema: z.ZodType): Promise<unknown[]> {
   const result = (await db.execute(query)) as unknown as { rows: unknown[] };
-  return schema && CHECK_ROWS ? checkRows(result.rows, schema) : result.rows;
+  return CHECK_ROWS ? checkRows(result.rows, schema) : result.rows;
 }
 
 /** Rows changed by a statement: node-postgres reports rowCount, PGlite affectedRows. */
