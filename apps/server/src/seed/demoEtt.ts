@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import type { Db } from '../platform/db/client.ts';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
@@ -10,6 +8,7 @@ import type { Deps } from '../platform/deps.types.ts';
 import type { DemoProject } from './demoProjects.ts';
 import { dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 import { markReviewsWithoutPhotos } from './reviewsWithoutPhotos.ts';
+import { uploadDemoPhoto } from './uploadDemoPhoto.ts';
 
 /** The ETT project of the demo (arms), one of DEMO_PROJECTS. */
 export const DEMO_ETT_PROJECT = 'Yakima Canyon Arm Survey';
@@ -48,7 +47,6 @@ const Structure = z.object({
   latitude: z.number(),
   longitude: z.number(),
 });
-type Structure = z.infer<typeof Structure>;
 
 /**
  * Photos, arms (flanges) and photo types for the demo's ETT and ABB projects, so a newcomer can try the
@@ -115,24 +113,12 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
           width: 1024,
           height: 768,
         });
-        const md5 = createHash('md5').update(bytes).digest('base64');
-        const token = await imageUploadToken(deps, actor, {
-          projectId: project.id,
-          md5,
-          contentType: 'image/jpeg',
-        });
-        if (token.alreadyUploaded || !token.uuid || !token.imageUrl) continue;
-        await deps.storage.write(token.imageUrl, bytes, 'image/jpeg');
-        const answer = await completeImageUpload(deps, actor, token.uuid, {
-          projectId: project.id,
-          imageUrl: token.imageUrl,
-          fileName: `${abb ? 'FLG' : 'ARM'}_${String(shot + 1).padStart(4, '0')}.JPG`,
-          md5Hash: md5,
-          imgSizeBytes: bytes.length,
-          structureId: s.id,
-          exif: null,
-        });
-        if (!answer.alreadyUploaded) stored++;
+        const fileName = `${abb ? 'FLG' : 'ARM'}_${String(shot + 1).padStart(4, '0')}.JPG`;
+        if (
+          await uploadDemoPhoto(deps, actor, { projectId: project.id, bytes, fileName, structureId: s.id })
+        ) {
+          stored++;
+        }
       }
       const rows = await queryRows(
         db,

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
 import type { Deps } from '../platform/deps.types.ts';
 import { type DronePhotoSpec, dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
+import { uploadDemoPhoto } from './uploadDemoPhoto.ts';
 
 /** The demo project whose crew is in the field now: its first structures get photos. */
 export const DEMO_PHOTO_PROJECT = 'Smoky Hill Transmission Patrol';
@@ -128,24 +127,16 @@ export async function loadDemoPhotos(deps: Deps, now = new Date()): Promise<numb
   let stored = 0;
   for (const photo of photos) {
     const bytes = await dronePhoto(photo.spec);
-    const md5 = createHash('md5').update(bytes).digest('base64');
-    const token = await imageUploadToken(deps, actor, {
-      projectId: project.id,
-      md5,
-      contentType: 'image/jpeg',
-    });
-    if (token.alreadyUploaded || !token.uuid || !token.imageUrl) continue;
-    await deps.storage.write(token.imageUrl, bytes, 'image/jpeg');
-    const answer = await completeImageUpload(deps, actor, token.uuid, {
-      projectId: project.id,
-      imageUrl: token.imageUrl,
-      fileName: photo.name,
-      md5Hash: md5,
-      imgSizeBytes: bytes.length,
-      structureId: null,
-      exif: null,
-    });
-    if (!answer.alreadyUploaded) stored++;
+    if (
+      await uploadDemoPhoto(deps, actor, {
+        projectId: project.id,
+        bytes,
+        fileName: photo.name,
+        structureId: null,
+      })
+    ) {
+      stored++;
+    }
   }
   return stored;
 }

@@ -21,7 +21,6 @@ const PilotRow = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });
-type PilotRow = z.infer<typeof PilotRow>;
 
 /** Attributes of the given pilots, by pilot id, in name order. */
 async function attributesOf(db: Db, pilotIds: number[]): Promise<Map<number, PilotAttribute[]>> {

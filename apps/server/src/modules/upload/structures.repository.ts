@@ -101,7 +101,6 @@ const NullableLine = z.object({
   line_name: z.string().nullable(),
   line_num: z.string().nullable(),
 });
-type NullableLine = z.infer<typeof NullableLine>;
 
 /** The project's lines by name; null when the project is not visible (one statement). */
 export async function projectLines(db: Db, actor: Actor, projectId: number): Promise<LineRow[] | null> {

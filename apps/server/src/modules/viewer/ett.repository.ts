@@ -36,7 +36,6 @@ export async function findImageForUpdate(db: Db, imageId: number) {
 }
 
 const ArmRow = EttArm.omit({ notes: true });
-type ArmRow = z.infer<typeof ArmRow>;
 
 /** Every arm position with the inspection's arm at it (or nulls), top to bottom, and its photo count. */
 export function armsOfInspection(db: Db, inspectionId: number) {

@@ -35,7 +35,6 @@ const ClaimedRow = z.object({
   max_attempts: z.number(),
   created_by: z.number().nullable(),
 });
-type ClaimedRow = z.infer<typeof ClaimedRow>;
 
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
 const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))} * interval '1 millisecond')`;

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
+import type { UserActor } from '../platform/auth/actor.ts';
+import type { Deps } from '../platform/deps.types.ts';
+
+/**
+ * Uploads one demo photo the way the web does (ask for a token, write the bytes, complete the upload);
+ * answers whether it was stored now (false when the same photo was already there).
+ */
+export async function uploadDemoPhoto(
+  deps: Deps,
+  actor: UserActor,
+  photo: { projectId: number; bytes: Buffer; fileName: string; structureId: number | null },
+): Promise<boolean> {
+  const md5 = createHash('md5').update(photo.bytes).digest('base64');
+  const token = await imageUploadToken(deps, actor, {
+    projectId: photo.projectId,
+    md5,
+    contentType: 'image/jpeg',
+  });
+  if (token.alreadyUploaded || !token.uuid || !token.imageUrl) return false;
+  await deps.storage.write(token.imageUrl, photo.bytes, 'image/jpeg');
+  const answer = await completeImageUpload(deps, actor, token.uuid, {
+    projectId: photo.projectId,
+    imageUrl: token.imageUrl,
+    fileName: photo.fileName,
+    md5Hash: md5,
+    imgSizeBytes: photo.bytes.length,
+    structureId: photo.structureId,
+    exif: null,
+  });
+  return !answer.alreadyUploaded;
+}
