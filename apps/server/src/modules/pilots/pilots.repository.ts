@@ -82,28 +82,21 @@ export async function listPilots(db: Db, userId?: number): Promise<PilotItem[]> 
   });
 }
 
-/** Sets the home base's coordinates (x = longitude, y = latitude). */
+/**
+ * Sets the home base's coordinates (x = longitude, y = latitude). `onlyIfMissing` places a pilot whose home
+ * base has no coordinates yet (a pilot saved from the user form) and leaves one already placed as it is.
+ */
 export async function setHomeLocation(
   tx: Db,
   pilotId: number,
   place: { latitude: number; longitude: number },
+  onlyIfMissing = false,
 ): Promise<void> {
+  const missing = onlyIfMissing ? sql`${pilots.homeLocation} is null` : sql`true`;
   await tx
     .update(pilots)
     .set({ homeLocation: { x: place.longitude, y: place.latitude } })
-    .where(eq(pilots.id, pilotId));
-}
-
-/** Places a pilot whose home base has no coordinates yet (a pilot saved from the user form). */
-export async function setHomeLocationIfMissing(
-  tx: Db,
-  pilotId: number,
-  place: { latitude: number; longitude: number },
-): Promise<void> {
-  await tx
-    .update(pilots)
-    .set({ homeLocation: { x: place.longitude, y: place.latitude } })
-    .where(and(eq(pilots.id, pilotId), sql`${pilots.homeLocation} is null`));
+    .where(and(eq(pilots.id, pilotId), missing));
 }
 
 /** The user with this email (any case), locked for the transaction, with their pilot record if any. */
