@@ -9,7 +9,9 @@ import type { Db } from './client.ts';
  * 50,000 rows of 8 columns took 35–42 ms, 16–23% on top of reading them (PGlite, PostgreSQL).
  */
 export const CHECK_ROWS =
-  process.env.VITEST !== undefined || process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
+  process.env.VITEST !== undefined ||
+  process.env.NODE_ENV === 'test' ||
+  process.env.NODE_ENV === 'development';
 
 /** The row of a query that answers one id, or one count. */
 export const IdRow = z.object({ id: z.number().int() });
