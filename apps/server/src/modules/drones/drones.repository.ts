@@ -2,7 +2,7 @@ import { type CompanyObject, DroneListItem } from '@linewalker/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { drones } from '../../platform/db/schema/index.ts';
 
 const DroneRow = DroneListItem.omit({ last_status_at: true, retired_at: true }).extend({
@@ -83,32 +83,18 @@ export async function serialTaken(db: Db, serial: string, exceptId?: number): Pr
     db,
     sql`select id from drones where lower(serial_number) = lower(${serial})
         ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`} limit 1`,
-    z.object({
-      id: z.number(),
-    }),
+    IdRow,
   );
   return rows.length > 0;
 }
 
 export async function companyExists(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`select id from companies where id = ${id}`,
-    z.object({
-      id: z.number(),
-    }),
-  );
+  const rows = await queryRows(db, sql`select id from companies where id = ${id}`, IdRow);
   return rows.length > 0;
 }
 
 export async function projectExists(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`select id from projects where id = ${id}`,
-    z.object({
-      id: z.number(),
-    }),
-  );
+  const rows = await queryRows(db, sql`select id from projects where id = ${id}`, IdRow);
   return rows.length > 0;
 }
 

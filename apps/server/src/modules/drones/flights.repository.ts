@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, queryRows } from '../../platform/db/rows.ts';
+import { execute, IdRow, queryRows } from '../../platform/db/rows.ts';
 
 /** A time as the drivers answer it (node-postgres a Date, PGlite a Date or text); iso() makes it text. */
 const At = z.union([z.date(), z.string()]);
@@ -39,9 +39,7 @@ export async function startFlight(
     db,
     sql`insert into drone_flights (drone_id, pilot_id, started_at)
         values (${droneId}, ${pilotId}, ${at.toISOString()}::timestamptz) returning id`,
-    z.object({
-      id: z.number(),
-    }),
+    IdRow,
   );
   await addFlightEvent(db, row!.id, at, 'takeoff', where);
   return row!.id;
