@@ -2,9 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 
 /**
- * Tests only: the rows of raw SQL that a test reads to assert on, typed by the test's `T` (the assertions
- * that follow check the values). Production reads go through `queryRows(db, sql, schema)`, which checks
- * each row against its zod schema.
+ * Tests and benchmarks only: the rows of raw SQL that a test reads to assert on (or a benchmark sets up
+ * with), typed by the caller's `T` (the assertions that follow check the values). Production reads go
+ * through `queryRows(db, sql, schema)`, which checks each row against its zod schema.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a test names the columns it reads; the default lets it index freely
 export async function sqlRows<T = Record<string, any>>(db: Db, query: SQL): Promise<T[]> {
