@@ -1,14 +1,13 @@
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { UserActor } from '../platform/auth/actor.ts';
 import type { Db } from '../platform/db/client.ts';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
 import type { Deps } from '../platform/deps.types.ts';
 import type { DemoProject } from './demoProjects.ts';
 import { dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 import { markReviewsWithoutPhotos } from './reviewsWithoutPhotos.ts';
-import { uploadDemoPhoto } from './uploadDemoPhoto.ts';
+import { demoUploaderActor, uploadDemoPhoto } from './uploadDemoPhoto.ts';
 
 /** The ETT project of the demo (arms), one of DEMO_PROJECTS. */
 export const DEMO_ETT_PROJECT = 'Yakima Canyon Arm Survey';
@@ -70,15 +69,7 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
     IdRow,
   );
   if (!uploader) return 0;
-  const actor: UserActor = {
-    kind: 'user',
-    userId: uploader.id,
-    roleId: ROLE_IDS.user,
-    roleName: 'user',
-    companyId: uploader.company_id,
-    ip: null,
-    requestId: 'demo-ett',
-  };
+  const actor = demoUploaderActor(uploader, 'demo-ett');
   let stored = 0;
   for (const [name, abb] of [
     [DEMO_ETT_PROJECT, false],

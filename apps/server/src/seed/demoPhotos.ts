@@ -1,11 +1,10 @@
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { UserActor } from '../platform/auth/actor.ts';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
 import type { Deps } from '../platform/deps.types.ts';
 import { type DronePhotoSpec, dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
-import { uploadDemoPhoto } from './uploadDemoPhoto.ts';
+import { demoUploaderActor, uploadDemoPhoto } from './uploadDemoPhoto.ts';
 
 /** The demo project whose crew is in the field now: its first structures get photos. */
 export const DEMO_PHOTO_PROJECT = 'Smoky Hill Transmission Patrol';
@@ -115,15 +114,7 @@ export async function loadDemoPhotos(deps: Deps, now = new Date()): Promise<numb
     }),
   );
 
-  const actor: UserActor = {
-    kind: 'user',
-    userId: uploader.id,
-    roleId: ROLE_IDS.user,
-    roleName: 'user',
-    companyId: uploader.company_id,
-    ip: null,
-    requestId: 'demo-photos',
-  };
+  const actor = demoUploaderActor(uploader, 'demo-photos');
   let stored = 0;
   for (const photo of photos) {
     const bytes = await dronePhoto(photo.spec);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ROLE_IDS } from '@linewalker/domain';
 import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import type { Deps } from '../platform/deps.types.ts';
@@ -31,3 +32,17 @@ export async function uploadDemoPhoto(
   });
   return !answer.alreadyUploaded;
 }
+
+/** The field user the demo uploads as (a user of the customer's company, like a pilot's upload). */
+export const demoUploaderActor = (
+  uploader: { id: number; company_id: number },
+  requestId: string,
+): UserActor => ({
+  kind: 'user',
+  userId: uploader.id,
+  roleId: ROLE_IDS.user,
+  roleName: 'user',
+  companyId: uploader.company_id,
+  ip: null,
+  requestId,
+});
