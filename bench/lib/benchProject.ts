@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 
 /**
  * A customer named `<name> Utility` with a project `name` and `lines` lines ('Bench line 0'…) on it, written
@@ -13,12 +13,12 @@ export async function seedBenchProject(
   lines: number,
 ): Promise<{ companyId: number; projectId: number }> {
   const db = database.db;
-  const [company] = await queryRows<{ id: number }>(
+  const [company] = await sqlRows<{ id: number }>(
     db,
     sql`insert into companies (company_name) values (${`${name} Utility`}) returning id`,
   );
   const companyId = company!.id;
-  const [p] = await queryRows<{ id: number }>(
+  const [p] = await sqlRows<{ id: number }>(
     db,
     sql`insert into projects (company_id, project_name, start_date, due_date, ptype_id, ptier_id, closest_city)
         values (${companyId}, ${name}, '2026-01-05', '2026-12-20', 1, 2, 'Salina') returning id`,

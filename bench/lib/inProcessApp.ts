@@ -7,7 +7,7 @@ import { type App, buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/platform/auth/password.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 
 /** The real app in this process over a bench database, and its user's bearer headers for `inject`. */
 export interface InProcessApp {
@@ -42,7 +42,7 @@ export async function startInProcessApp(
   await app.ready();
   const email = `bench-${tag}@example.com`;
   const password = 'bench-password-1234';
-  const [user] = await queryRows<{ id: number }>(
+  const [user] = await sqlRows<{ id: number }>(
     database.db,
     sql`insert into users (company_id, role_id, first_name, last_name, email, password_hash)
       values (1, ${roleId}, 'Bench', 'User', ${email}, ${await hashPassword(password)}) returning id`,

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { setStructuresCrew } from '../../apps/server/src/modules/assignment/assignment.service.ts';
 import type { UserActor } from '../../apps/server/src/platform/auth/actor.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { numberArrayLiteral, queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { numberArrayLiteral } from '../../apps/server/src/platform/db/rows.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
@@ -42,17 +43,17 @@ export default defineScenario<Context>({
       rng: createRng(42),
       lap: () => {},
     });
-    const crews = await queryRows<{ id: number }>(
+    const crews = await sqlRows<{ id: number }>(
       database.db,
       sql`select id from crew_groups where project_id = ${projectId} order by crew_number limit 2`,
     );
-    const all = await queryRows<{ id: number }>(
+    const all = await sqlRows<{ id: number }>(
       database.db,
       sql`select id from structures where project_id = ${projectId} order by id`,
     );
     const ids = all.filter((_, i) => i % 2 === 0).map((r) => r.id);
     if (ids.length !== ASSIGNED || crews.length !== 2) throw new Error('unexpected bench project');
-    const [user] = await queryRows<{ id: number }>(
+    const [user] = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into users (company_id, role_id, first_name, last_name, email)
         values (1, ${ROLE_IDS.superAdmin}, 'Bench', 'Admin', 'bench-admin@example.com') returning id`,

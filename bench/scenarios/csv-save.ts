@@ -17,10 +17,10 @@ import { writeAudit } from '../../apps/server/src/platform/audit.ts';
 import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { createDeps } from '../../apps/server/src/platform/deps.ts';
 import type { Deps } from '../../apps/server/src/platform/deps.types.ts';
 import { loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 import { CSV_COLUMNS, structureCsv } from '../lib/structureCsv.ts';
@@ -124,7 +124,7 @@ export default defineScenario<Context>({
     });
     const deps: Deps = createDeps(config, database);
     const companyId = await loadTestCompany(database.db);
-    const [user] = await queryRows<{ id: number }>(
+    const [user] = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into users (company_id, role_id, first_name, last_name, email)
         values (1, ${ROLE_IDS.superAdmin}, 'Bench', 'Admin', 'bench-admin@example.com') returning id`,
@@ -163,7 +163,7 @@ export default defineScenario<Context>({
     const ctx: Context = { database, deps, dataDir, companyId, userId, projectId, entry, copyText, saves: 0 };
     // Both sides must store the same rows.
     await copy(ctx);
-    const [copied] = await queryRows<{ n: number }>(
+    const [copied] = await sqlRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from structures`,
     );

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { seedBenchProject } from '../lib/benchProject.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
@@ -79,13 +79,13 @@ export default defineScenario<Context>({
     const projectId = await project(database);
     const inProcess = await startInProcessApp(database, 'delivery', ROLE_IDS.projectManager);
     const exclude = (
-      await queryRows<{ id: number }>(
+      await sqlRows<{ id: number }>(
         database.db,
         sql`select id from images where project_id = ${projectId} and reject_datetime is null
           order by id limit ${EXCLUDED}`,
       )
     ).map((r) => r.id);
-    const [deliverable] = await queryRows<{ n: number }>(
+    const [deliverable] = await sqlRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from images where project_id = ${projectId} and reject_datetime is null`,
     );

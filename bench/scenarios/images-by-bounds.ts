@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import type { App } from '../../apps/server/src/platform/http/app.types.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { seedBenchProject } from '../lib/benchProject.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { type InProcessApp, startInProcessApp } from '../lib/inProcessApp.ts';
@@ -65,7 +65,7 @@ async function project(database: Database): Promise<number> {
 
 /** Views centred near random structures (±1 km), so each holds a stretch of line, as a crew would look. */
 async function viewWindows(database: Database, projectId: number): Promise<Context['windows']> {
-  const structures = await queryRows<{ lon: number; lat: number }>(
+  const structures = await sqlRows<{ lon: number; lat: number }>(
     database.db,
     sql`select location[0] as lon, location[1] as lat from structures where project_id = ${projectId} order by id`,
   );
@@ -94,7 +94,7 @@ export default defineScenario<Context>({
     const projectId = await project(database);
     const server = await startInProcessApp(database, 'bounds');
     const { app, headers } = server;
-    const count = await queryRows<{ n: number }>(
+    const count = await sqlRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from images where project_id = ${projectId}`,
     );

@@ -2,9 +2,9 @@ import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { inspectionRows } from '../../apps/server/src/modules/inspections/inspections.repository.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
@@ -19,7 +19,7 @@ interface Context {
 }
 
 export async function addReviewers(database: Database): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await sqlRows<{ id: number }>(
     database.db,
     sql`
     insert into users (company_id, role_id, first_name, last_name, email)

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { numberArrayLiteral, queryRows } from '../../apps/server/src/platform/db/rows.ts';
+import { numberArrayLiteral } from '../../apps/server/src/platform/db/rows.ts';
 import { createDeps } from '../../apps/server/src/platform/deps.ts';
 import { defineJob } from '../../apps/server/src/platform/jobs/define.ts';
 import { JobWorker } from '../../apps/server/src/platform/jobs/worker.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
@@ -34,7 +35,7 @@ export default defineScenario<Context>({
       concurrency: 1,
       definitions: [noop],
     });
-    const rows = await queryRows<{ id: number }>(
+    const rows = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into jobs (name, payload, max_attempts)
           select 'bench.noop', jsonb_build_object('n', g), 5 from generate_series(1, ${JOBS}) g returning id`,

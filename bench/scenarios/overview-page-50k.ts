@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { structurePage } from '../../apps/server/src/modules/overview/overview.repository.ts';
 import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { generateLargeProject, loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
 import { createRng } from '../../apps/server/src/seed/random.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
@@ -53,7 +53,7 @@ export default defineScenario<Context>({
   description: `overview table page sorted by risk (${STRUCTURES.toLocaleString('en-US')} structures, ~100k photos, PGlite) vs one grouped join of the same counts`,
   async setup() {
     const database = await openBenchDatabase();
-    const reviewers = await queryRows<{ id: number }>(
+    const reviewers = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into users (company_id, role_id, first_name, last_name, email)
         select 1, ${ROLE_IDS.inspector}, 'Bench', 'Reviewer ' || n, 'bench-overview-' || n || '@example.com'

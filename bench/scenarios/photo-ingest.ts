@@ -14,13 +14,13 @@ import {
 import type { UserActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
-import { queryRows } from '../../apps/server/src/platform/db/rows.ts';
 import { createDeps } from '../../apps/server/src/platform/deps.ts';
 import type { Deps } from '../../apps/server/src/platform/deps.types.ts';
 import { LocalStorage } from '../../apps/server/src/platform/storage/local.ts';
 import { dronePhoto } from '../../apps/server/src/testing/dronePhotos.ts';
 import { runDueJobs } from '../../apps/server/src/testing/jobs.ts';
 import { md5Base64 } from '../../apps/server/src/testing/photoUploads.ts';
+import { sqlRows } from '../../apps/server/src/testing/rows.ts';
 import { openBenchDatabase } from '../lib/database.ts';
 import { defineScenario } from '../lib/scenario.ts';
 
@@ -122,16 +122,16 @@ export default defineScenario<Context>({
       LOG_LEVEL: 'silent',
     });
     const deps = createDeps(config, database);
-    const [company] = await queryRows<{ id: number }>(
+    const [company] = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into companies (company_name) values ('Bench Photo Utility') returning id`,
     );
-    const [project] = await queryRows<{ id: number }>(
+    const [project] = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into projects (company_id, project_name, start_date, due_date, ptype_id, ptier_id, closest_city)
           values (${company!.id}, 'Bench Photos', '2026-01-05', '2026-12-20', 1, 2, 'Salina') returning id`,
     );
-    const [user] = await queryRows<{ id: number }>(
+    const [user] = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into users (company_id, role_id, first_name, last_name, email)
         values (1, ${ROLE_IDS.projectManager}, 'Bench', 'Pilot', 'bench-photos@example.com') returning id`,
@@ -171,7 +171,7 @@ export default defineScenario<Context>({
     });
     if (answer.alreadyUploaded) throw new Error('photo was already in the project');
     if ((await runDueJobs(ctx.deps)) !== 1) throw new Error('the processing job did not run');
-    const [row] = await queryRows<{ has_thumb: boolean }>(
+    const [row] = await sqlRows<{ has_thumb: boolean }>(
       ctx.database.db,
       sql`select has_thumb from images where id = ${answer.imageId}`,
     );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { deliver } from '../modules/delivery/delivery.service.ts';
 import type { UserActor } from '../platform/auth/actor.ts';
 import { queryRows } from '../platform/db/rows.ts';
@@ -16,11 +17,15 @@ const DELIVERED_STRUCTURES = 4;
  */
 export async function loadDemoDelivery(deps: Deps): Promise<number> {
   const db = deps.database.db;
-  const [manager] = await queryRows<{ id: number; company_id: number }>(
+  const [manager] = await queryRows(
     db,
     sql`select id, company_id from users where email = 'manager@demo.linewalker.app'`,
+    z.object({
+      id: z.number(),
+      company_id: z.number(),
+    }),
   );
-  const photos = await queryRows<{ project_id: number; id: number }>(
+  const photos = await queryRows(
     db,
     sql`
     with first as (
@@ -29,6 +34,10 @@ export async function loadDemoDelivery(deps: Deps): Promise<number> {
         and exists (select 1 from images i where i.structure_id = s.id)
       order by s.id limit ${DELIVERED_STRUCTURES})
     select i.project_id, i.id from images i where i.structure_id in (select id from first) order by i.id`,
+    z.object({
+      project_id: z.number(),
+      id: z.number(),
+    }),
   );
   if (!manager || photos.length === 0) return 0;
   const actor: UserActor = {

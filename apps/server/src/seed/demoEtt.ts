@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
-import type { UserActor } from '../platform/auth/actor.ts';
+import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
 import type { Deps } from '../platform/deps.types.ts';
 import type { DemoProject } from './demoProjects.ts';
 import { dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
 import { markReviewsWithoutPhotos } from './reviewsWithoutPhotos.ts';
+import { demoUploaderActor, uploadDemoPhoto } from './uploadDemoPhoto.ts';
 
 /** The ETT project of the demo (arms), one of DEMO_PROJECTS. */
 export const DEMO_ETT_PROJECT = 'Yakima Canyon Arm Survey';
@@ -41,12 +40,12 @@ export const DEMO_ABB_PROJECT: DemoProject = {
 const PHOTOS_PER_STRUCTURE = 5;
 const STRUCTURES_WITH_PHOTOS = 3;
 
-interface Structure {
-  id: number;
-  struct_num: string;
-  latitude: number;
-  longitude: number;
-}
+const Structure = z.object({
+  id: z.number(),
+  struct_num: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
 
 /**
  * Photos, arms (flanges) and photo types for the demo's ETT and ABB projects, so a newcomer can try the
@@ -56,9 +55,13 @@ interface Structure {
  */
 export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number> {
   const db = deps.database.db;
-  const [uploader] = await queryRows<{ id: number; company_id: number }>(
+  const [uploader] = await queryRows(
     db,
     sql`select id, company_id from users where role_id = ${ROLE_IDS.user} and status = 1 order by id limit 1`,
+    z.object({
+      id: z.number(),
+      company_id: z.number(),
+    }),
   );
   const [inspector] = await queryRows(
     db,
@@ -66,15 +69,7 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
     IdRow,
   );
   if (!uploader) return 0;
-  const actor: UserActor = {
-    kind: 'user',
-    userId: uploader.id,
-    roleId: ROLE_IDS.user,
-    roleName: 'user',
-    companyId: uploader.company_id,
-    ip: null,
-    requestId: 'demo-ett',
-  };
+  const actor = demoUploaderActor(uploader, 'demo-ett');
   let stored = 0;
   for (const [name, abb] of [
     [DEMO_ETT_PROJECT, false],
@@ -82,10 +77,11 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
   ] as const) {
     const [project] = await queryRows(db, sql`select id from projects where project_name = ${name}`, IdRow);
     if (!project) continue;
-    const structures = await queryRows<Structure>(
+    const structures = await queryRows(
       db,
       sql`select id, struct_num, location[1] as latitude, location[0] as longitude
           from structures where project_id = ${project.id} order by id limit ${STRUCTURES_WITH_PHOTOS}`,
+      Structure,
     );
     const start = new Date(now.getTime() - 6 * 3_600_000);
     const imageIds: number[][] = [];
@@ -108,24 +104,12 @@ export async function loadDemoEtt(deps: Deps, now = new Date()): Promise<number>
           width: 1024,
           height: 768,
         });
-        const md5 = createHash('md5').update(bytes).digest('base64');
-        const token = await imageUploadToken(deps, actor, {
-          projectId: project.id,
-          md5,
-          contentType: 'image/jpeg',
-        });
-        if (token.alreadyUploaded || !token.uuid || !token.imageUrl) continue;
-        await deps.storage.write(token.imageUrl, bytes, 'image/jpeg');
-        const answer = await completeImageUpload(deps, actor, token.uuid, {
-          projectId: project.id,
-          imageUrl: token.imageUrl,
-          fileName: `${abb ? 'FLG' : 'ARM'}_${String(shot + 1).padStart(4, '0')}.JPG`,
-          md5Hash: md5,
-          imgSizeBytes: bytes.length,
-          structureId: s.id,
-          exif: null,
-        });
-        if (!answer.alreadyUploaded) stored++;
+        const fileName = `${abb ? 'FLG' : 'ARM'}_${String(shot + 1).padStart(4, '0')}.JPG`;
+        if (
+          await uploadDemoPhoto(deps, actor, { projectId: project.id, bytes, fileName, structureId: s.id })
+        ) {
+          stored++;
+        }
       }
       const rows = await queryRows(
         db,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { queryRows } from '../platform/db/rows.ts';
 import { flightPlans } from '../platform/db/schema/index.ts';
@@ -14,12 +15,16 @@ export async function insertDemoFlightPlan(
   uploadedBy: number | null,
   now: Date,
 ): Promise<void> {
-  const points = await queryRows<{ lat: number; lon: number }>(
+  const points = await queryRows(
     db,
     sql`select (s.location)[1]::float8 as lat, (s.location)[0]::float8 as lon
       from structures s where s.project_id = ${projectId}
         and s.line_id = (select min(line_id) from structures where project_id = ${projectId})
       order by s.id limit 30`,
+    z.object({
+      lat: z.number(),
+      lon: z.number(),
+    }),
   );
   if (points.length === 0) return;
   // 15 m north-east of each structure, at 40 m: where a crew flies past a pole.

@@ -1,9 +1,9 @@
 import { OPERATING_COMPANY_ID, ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../platform/db/rows.ts';
 import { users } from '../platform/db/schema/index.ts';
 import { runDueJobs } from '../testing/jobs.ts';
+import { sqlRows } from '../testing/rows.ts';
 import { createTestApp, type TestContext } from '../testing/testApp.ts';
 import { loadDemoData } from './demo.ts';
 import { loadDemoDelivery } from './demoDelivery.ts';
@@ -32,7 +32,7 @@ describe('demo photos', () => {
   it('uploads the field photos through the upload service, assigns them by camera pose, and processes them', async () => {
     const now = new Date('2026-11-20T18:00:00Z');
     expect(await loadDemoPhotos(ctx.app.deps, now)).toBe(59);
-    const rows = await queryRows<{ structure_id: number | null; n: number; verified: boolean }>(
+    const rows = await sqlRows<{ structure_id: number | null; n: number; verified: boolean }>(
       ctx.database.db,
       sql`select i.structure_id, count(*)::int as n, bool_and(i.md5 is not null) as verified
           from images i join projects p on p.id = i.project_id
@@ -49,7 +49,7 @@ describe('demo photos', () => {
     expect(await loadDemoPhotos(ctx.app.deps, now)).toBe(0);
 
     await runDueJobs(ctx.app.deps);
-    const [processed] = await queryRows<{ thumbs: number }>(
+    const [processed] = await sqlRows<{ thumbs: number }>(
       ctx.database.db,
       sql`select count(*)::int as thumbs from images where has_thumb and has_medium`,
     );
@@ -61,7 +61,7 @@ describe('demo photos', () => {
     // Run again (a restart on the same data): nothing new to deliver.
     expect(await loadDemoDelivery(ctx.app.deps)).toBe(0);
     await runDueJobs(ctx.app.deps);
-    const [pkg] = await queryRows<{ status: string; image_count: number; archive_name: string }>(
+    const [pkg] = await sqlRows<{ status: string; image_count: number; archive_name: string }>(
       ctx.database.db,
       sql`select status, image_count, archive_name from delivery_packages`,
     );

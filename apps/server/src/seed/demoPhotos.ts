@@ -1,21 +1,21 @@
-import { createHash } from 'node:crypto';
 import { ROLE_IDS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
-import { completeImageUpload, imageUploadToken } from '../modules/upload/photoIngest.service.ts';
-import type { UserActor } from '../platform/auth/actor.ts';
+import { z } from 'zod';
 import { IdRow, queryRows } from '../platform/db/rows.ts';
 import type { Deps } from '../platform/deps.types.ts';
 import { type DronePhotoSpec, dronePhoto, exifLocalTime, metresToLat, metresToLon } from './dronePhotos.ts';
+import { demoUploaderActor, uploadDemoPhoto } from './uploadDemoPhoto.ts';
 
 /** The demo project whose crew is in the field now: its first structures get photos. */
 export const DEMO_PHOTO_PROJECT = 'Smoky Hill Transmission Patrol';
 
-interface DemoStructure {
-  id: number;
-  struct_num: string;
-  latitude: number;
-  longitude: number;
-}
+const DemoStructure = z.object({
+  id: z.number(),
+  struct_num: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+type DemoStructure = z.infer<typeof DemoStructure>;
 
 interface DemoPhoto {
   name: string;
@@ -65,15 +65,20 @@ export async function loadDemoPhotos(deps: Deps, now = new Date()): Promise<numb
     sql`select id from projects where project_name = ${DEMO_PHOTO_PROJECT}`,
     IdRow,
   );
-  const [uploader] = await queryRows<{ id: number; company_id: number }>(
+  const [uploader] = await queryRows(
     db,
     sql`select id, company_id from users where role_id = ${ROLE_IDS.user} and status = 1 order by id limit 1`,
+    z.object({
+      id: z.number(),
+      company_id: z.number(),
+    }),
   );
   if (!project || !uploader) return 0;
-  const structures = await queryRows<DemoStructure>(
+  const structures = await queryRows(
     db,
     sql`select id, struct_num, location[1] as latitude, location[0] as longitude
         from structures where project_id = ${project.id} order by id limit 12`,
+    DemoStructure,
   );
   if (structures.length < 3) return 0;
 
@@ -109,36 +114,20 @@ export async function loadDemoPhotos(deps: Deps, now = new Date()): Promise<numb
     }),
   );
 
-  const actor: UserActor = {
-    kind: 'user',
-    userId: uploader.id,
-    roleId: ROLE_IDS.user,
-    roleName: 'user',
-    companyId: uploader.company_id,
-    ip: null,
-    requestId: 'demo-photos',
-  };
+  const actor = demoUploaderActor(uploader, 'demo-photos');
   let stored = 0;
   for (const photo of photos) {
     const bytes = await dronePhoto(photo.spec);
-    const md5 = createHash('md5').update(bytes).digest('base64');
-    const token = await imageUploadToken(deps, actor, {
-      projectId: project.id,
-      md5,
-      contentType: 'image/jpeg',
-    });
-    if (token.alreadyUploaded || !token.uuid || !token.imageUrl) continue;
-    await deps.storage.write(token.imageUrl, bytes, 'image/jpeg');
-    const answer = await completeImageUpload(deps, actor, token.uuid, {
-      projectId: project.id,
-      imageUrl: token.imageUrl,
-      fileName: photo.name,
-      md5Hash: md5,
-      imgSizeBytes: bytes.length,
-      structureId: null,
-      exif: null,
-    });
-    if (!answer.alreadyUploaded) stored++;
+    if (
+      await uploadDemoPhoto(deps, actor, {
+        projectId: project.id,
+        bytes,
+        fileName: photo.name,
+        structureId: null,
+      })
+    ) {
+      stored++;
+    }
   }
   return stored;
 }

@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { queryRows } from '../platform/db/rows.ts';
 
-export interface ProjectProgressRow {
-  project_id: number;
-  structures: number;
-  inspected: number;
-  last_reviewed: string | null;
-}
+export const ProjectProgressRow = z.object({
+  project_id: z.number(),
+  structures: z.number(),
+  inspected: z.number(),
+  last_reviewed: z.string().nullable(),
+});
+export type ProjectProgressRow = z.infer<typeof ProjectProgressRow>;
 
 /**
  * The project_progress figures counted from scratch: what the triggers must always agree with (tests),
  * and the live aggregation they replaced (the `projects-list` benchmark's baseline).
  */
 export function liveProjectProgress(db: Db): Promise<ProjectProgressRow[]> {
-  return queryRows<ProjectProgressRow>(
+  return queryRows(
     db,
     sql`
     select p.id as project_id, coalesce(s.n, 0)::int as structures, coalesce(d.inspected, 0)::int as inspected,
@@ -31,17 +33,19 @@ export function liveProjectProgress(db: Db): Promise<ProjectProgressRow[]> {
       group by project_id
     ) d on d.project_id = p.id
     order by p.id`,
+    ProjectProgressRow,
   );
 }
 
 /** The figures the triggers keep, in the same shape. */
 export function storedProjectProgress(db: Db): Promise<ProjectProgressRow[]> {
-  return queryRows<ProjectProgressRow>(
+  return queryRows(
     db,
     sql`
     select p.id as project_id, coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
       to_char(pp.last_reviewed at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as last_reviewed
     from projects p left join project_progress pp on pp.project_id = p.id
     order by p.id`,
+    ProjectProgressRow,
   );
 }

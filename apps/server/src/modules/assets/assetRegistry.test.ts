@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { inspections, projectLines, structures } from '../../platform/db/schema/index.ts';
 import { createCompany } from '../../testing/factories.ts';
 import {
@@ -11,6 +10,7 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -33,7 +33,7 @@ interface AssetRow {
 }
 
 async function assetOf(structureId: number): Promise<AssetRow | undefined> {
-  const [row] = await queryRows<AssetRow>(
+  const [row] = await sqlRows<AssetRow>(
     ctx.database.db,
     sql`select a.id, a.company_id, a.line_name, a.struct_num, a.location[0] as lon, a.location[1] as lat,
           a.health_risk, a.issue_count, a.issues, a.health_structure_id
@@ -43,7 +43,7 @@ async function assetOf(structureId: number): Promise<AssetRow | undefined> {
 }
 
 async function assetCount(companyId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     ctx.database.db,
     sql`select count(*)::int as n from assets where company_id = ${companyId}`,
   );
@@ -108,7 +108,7 @@ describe('the asset registry', () => {
     const fixed = await assetOf(typo.structureId);
     expect(fixed).toMatchObject({ struct_num: 'X-20' });
     expect(fixed!.id).not.toBe(typoAsset);
-    const [gone] = await queryRows<{ n: number }>(
+    const [gone] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from assets where id = ${typoAsset}`,
     );
@@ -139,7 +139,7 @@ describe('the asset registry', () => {
       });
     await Promise.all([importInto(p1, true), importInto(p2, false)]);
     expect(await assetCount(company)).toBe(300);
-    const [unlinked] = await queryRows<{ n: number; assets: number }>(
+    const [unlinked] = await sqlRows<{ n: number; assets: number }>(
       db,
       sql`select count(*) filter (where asset_id is null)::int as n, count(distinct asset_id)::int as assets
           from structures where project_id in (${p1}, ${p2})`,

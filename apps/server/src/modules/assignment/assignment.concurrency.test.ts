@@ -2,7 +2,6 @@ import type { AssignmentData } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
   createCrewGroup,
@@ -10,6 +9,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 // Ten managers assigning and unassigning overlapping selections of one project at the same time: on
@@ -89,7 +89,7 @@ describe('concurrent assignment of overlapping structures', () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
 
     // Each structure is in one crew of this project or in none.
-    const rows = await queryRows<{ crew_group_id: number | null; n: number }>(
+    const rows = await sqlRows<{ crew_group_id: number | null; n: number }>(
       db,
       sql`select crew_group_id, count(*)::int as n from structures where project_id = ${projectId}
           group by crew_group_id`,
@@ -138,7 +138,7 @@ describe('concurrent assignment while crews are added and deleted', () => {
     }
     const statuses = (await Promise.all(work)).map((r) => r.statusCode);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    const orphans = await queryRows<{ n: number }>(
+    const orphans = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from structures s
           where s.project_id = ${projectId} and s.crew_group_id is not null

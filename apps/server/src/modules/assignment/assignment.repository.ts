@@ -1,11 +1,13 @@
 import {
   type AssignmentLine,
   type AssignmentStructures,
-  type CrewCandidate,
+  CrewCandidate,
+  CrewGroup,
   OPERATING_COMPANY_ID,
   ROLE_IDS,
 } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { CountRow, IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
@@ -20,18 +22,12 @@ export async function lockProject(db: Db, projectId: number): Promise<void> {
   await db.execute(sql`select id from projects where id = ${projectId} for update`);
 }
 
-export interface CrewGroupRow {
-  crew_group_id: number;
-  crew_number: number;
-  color: string;
-  crew_users: Array<{ user_id: number; name: string }>;
-  structure_count: number;
-  structures_acquired_count: number;
-}
+export const CrewGroupRow = CrewGroup;
+export type CrewGroupRow = z.infer<typeof CrewGroupRow>;
 
 /** The project's crew groups with personnel and structure counts, one statement. */
 export function crewGroupsOf(db: Db, projectId: number): Promise<CrewGroupRow[]> {
-  return queryRows<CrewGroupRow>(
+  return queryRows(
     db,
     sql`
     select cg.id as crew_group_id, cg.crew_number, cg.color,
@@ -58,6 +54,7 @@ export function crewGroupsOf(db: Db, projectId: number): Promise<CrewGroupRow[]>
     ) c on c.crew_group_id = cg.id
     where cg.project_id = ${projectId}
     order by cg.crew_number`,
+    CrewGroupRow,
   );
 }
 
@@ -71,7 +68,7 @@ export async function assignmentStructures(
   db: Db,
   projectId: number,
 ): Promise<{ lines: AssignmentLine[]; structures: AssignmentStructures }> {
-  const [row] = await queryRows<{ j: string }>(
+  const [row] = await queryRows(
     db,
     sql`
     select coalesce(json_agg(json_build_array(s.id, s.struct_num, s.line_id, l.line_name,
@@ -81,6 +78,7 @@ export async function assignmentStructures(
     join lines l on l.id = s.line_id
     left join (${imageCountsOf(projectId)}) ic on ic.structure_id = s.id
     where s.project_id = ${projectId}`,
+    z.object({ j: z.string() }),
   );
   const tuples = JSON.parse(row!.j) as Array<
     [number, string, number, string, number, number, number | null, number, number]
@@ -141,13 +139,15 @@ export function availableUsers(db: Db, projectId: number): Promise<CrewCandidate
         select 1 from crew_members cm join crew_groups cg on cg.id = cm.crew_group_id
         where cg.project_id = ${projectId} and cm.user_id = u.id)
     order by ${isPilot} desc, lower(u.first_name), lower(u.last_name), u.id`,
+    CrewCandidate,
   );
 }
 
 export async function usedCrewNumbers(db: Db, projectId: number): Promise<number[]> {
-  const found = await queryRows<{ crew_number: number }>(
+  const found = await queryRows(
     db,
     sql`select crew_number from crew_groups where project_id = ${projectId}`,
+    z.object({ crew_number: z.number().int() }),
   );
   return found.map((r) => r.crew_number);
 }
@@ -167,13 +167,16 @@ export async function insertCrewGroup(
   return row!.id;
 }
 
-export interface CrewGroupRef {
-  id: number;
-  project_id: number;
-  crew_number: number;
+const CrewOfUserRow = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  crew_number: z.number().int(),
+});
+const CrewGroupRef = CrewOfUserRow.extend({
   /** The project's customer company, for the policy. */
-  company_id: number;
-}
+  company_id: z.number().int(),
+});
+export type CrewGroupRef = z.infer<typeof CrewGroupRef>;
 
 /**
  * The crew group, locked for the rest of the transaction: `share` keeps it from being deleted meanwhile
@@ -184,12 +187,13 @@ export async function findCrewGroup(
   crewGroupId: number,
   lock: 'share' | 'update' = 'share',
 ): Promise<CrewGroupRef | null> {
-  const [row] = await queryRows<CrewGroupRef>(
+  const [row] = await queryRows(
     db,
     sql`select g.id, g.project_id, g.crew_number, p.company_id
         from crew_groups g join projects p on p.id = g.project_id
         where g.id = ${crewGroupId}
         ${lock === 'update' ? sql`for update of g` : sql`for share of g`}`,
+    CrewGroupRef,
   );
   return row ?? null;
 }
@@ -202,7 +206,7 @@ export async function deleteCrewGroup(
   db: Db,
   crewGroupId: number,
 ): Promise<{ unassigned: number; removed: number }> {
-  const [row] = await queryRows<{ unassigned: number; removed: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with locked as materialized (
@@ -211,6 +215,7 @@ export async function deleteCrewGroup(
             from locked where st.id = locked.id returning 1),
       m as (delete from crew_members where crew_group_id = ${crewGroupId} returning 1)
     select (select count(*)::int from s) as unassigned, (select count(*)::int from m) as removed`,
+    z.object({ unassigned: z.number().int(), removed: z.number().int() }),
   );
   // Data-modifying CTEs all run; the crew group row goes after its references are gone.
   await db.execute(sql`delete from crew_groups where id = ${crewGroupId}`);
@@ -227,12 +232,17 @@ export async function isCrewCandidate(db: Db, userId: number): Promise<boolean> 
 }
 
 /** The crew group of the project the user is in, if any. */
-export async function crewOfUser(db: Db, projectId: number, userId: number): Promise<CrewGroupRef | null> {
-  const [row] = await queryRows<CrewGroupRef>(
+export async function crewOfUser(
+  db: Db,
+  projectId: number,
+  userId: number,
+): Promise<z.infer<typeof CrewOfUserRow> | null> {
+  const [row] = await queryRows(
     db,
     sql`select cg.id, cg.project_id, cg.crew_number
         from crew_members cm join crew_groups cg on cg.id = cm.crew_group_id
         where cg.project_id = ${projectId} and cm.user_id = ${userId}`,
+    CrewOfUserRow,
   );
   return row ?? null;
 }
@@ -243,9 +253,10 @@ export async function addCrewMember(db: Db, crewGroupId: number, userId: number)
 
 /** Answers whether the user was in the crew group. */
 export async function removeCrewMember(db: Db, crewGroupId: number, userId: number): Promise<boolean> {
-  const removed = await queryRows<{ user_id: number }>(
+  const removed = await queryRows(
     db,
     sql`delete from crew_members where crew_group_id = ${crewGroupId} and user_id = ${userId} returning user_id`,
+    z.object({ user_id: z.number().int() }),
   );
   return removed.length > 0;
 }

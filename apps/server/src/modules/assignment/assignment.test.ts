@@ -3,7 +3,6 @@ import { AssignmentData, CREW_COLORS } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
   createBulkStructures,
@@ -13,6 +12,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -63,7 +63,7 @@ async function getData(projectId: number, who = 'project_manager'): Promise<Assi
 }
 
 async function auditOf(action: string, objectId: number) {
-  const rows = await queryRows<{ details: Record<string, unknown> }>(
+  const rows = await sqlRows<{ details: Record<string, unknown> }>(
     db,
     sql`select details from audit_log where action = ${action} and object_id = ${String(objectId)} order by id`,
   );
@@ -71,7 +71,7 @@ async function auditOf(action: string, objectId: number) {
 }
 
 async function crewOf(structureIds: number[]): Promise<Array<number | null>> {
-  const rows = await queryRows<{ crew_group_id: number | null }>(
+  const rows = await sqlRows<{ crew_group_id: number | null }>(
     db,
     sql`select crew_group_id from structures where id = any(${`{${structureIds.join(',')}}`}::int[]) order by id`,
   );
@@ -517,7 +517,7 @@ describe('POST /assignment/saveStructuresToCrewGroup and /unAssignStructuresFrom
     expect(data.lines.map((l) => l.line_id).sort((a, b) => a - b)).toEqual(
       [...lineIds].sort((a, b) => a - b),
     );
-    const lineOfRow = await queryRows<{ line_id: number }>(
+    const lineOfRow = await sqlRows<{ line_id: number }>(
       db,
       sql`select line_id from structures where project_id = ${projectId} order by id`,
     );

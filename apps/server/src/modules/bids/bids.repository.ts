@@ -1,5 +1,6 @@
-import type { BidListItem } from '@linewalker/domain';
+import { BidListItem } from '@linewalker/domain';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { bids } from '../../platform/db/schema/index.ts';
@@ -17,25 +18,24 @@ export async function deleteBid(db: Db, id: number): Promise<void> {
 
 /** What an earlier save with this request id made: its bid, project and import job. */
 export async function findBidByRequest(db: Db, requestId: string) {
-  const [row] = await queryRows<{
-    id: number;
-    project_id: number | null;
-    job_id: number | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select b.id, b.project_id, p.import_job_id as job_id
         from bids b
         left join projects p on p.id = b.project_id
         where b.request_id = ${requestId}`,
+    z.object({
+      id: z.number(),
+      project_id: z.number().nullable(),
+      job_id: z.number().nullable(),
+    }),
   );
   return row ?? null;
 }
 
 /** Every bid, newest first, with its customer, author, project, structure count and file names. */
 export async function listBidRows(db: Db): Promise<BidListItem[]> {
-  const rows = await queryRows<
-    Omit<BidListItem, 'created_at' | 'won_at'> & { created_at: Date | string; won_at: Date | string | null }
-  >(
+  const rows = await queryRows(
     db,
     sql`select b.id, b.rfp_name, to_char(b.project_duration, 'YYYY-MM-DD') as project_duration,
           b.company_id, c.company_name, b.abbreviation, b.legal_name, b.address, b.state, b.city, b.zip,
@@ -53,6 +53,10 @@ export async function listBidRows(db: Db): Promise<BidListItem[]> {
         left join users u on u.id = b.created_by
         left join projects p on p.id = b.project_id
         order by b.created_at desc, b.id desc`,
+    BidListItem.omit({ created_at: true, won_at: true }).extend({
+      created_at: z.union([z.date(), z.string()]),
+      won_at: z.union([z.date(), z.string()]).nullable(),
+    }),
   );
   return rows.map((r) => ({
     ...r,
@@ -79,9 +83,14 @@ export async function markBidWon(
   await db.execute(
     sql`update bids set status = 'won', won_at = now(), won_by = ${userId} where id = ${id} and status = 'open'`,
   );
-  const [row] = await queryRows<{ id: number; won_at: Date | string | null; project_id: number | null }>(
+  const [row] = await queryRows(
     db,
     sql`select id, won_at, project_id from bids where id = ${id}`,
+    z.object({
+      id: z.number(),
+      won_at: z.union([z.date(), z.string()]).nullable(),
+      project_id: z.number().nullable(),
+    }),
   );
   if (!row) return null;
   return {

@@ -11,10 +11,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { kmlDocument, kmzOf, uploadKmz } from '../../testing/kmzFiles.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { PROJECT_SERVER_MESSAGES } from '../projects/projects.service.ts';
 
@@ -92,7 +92,7 @@ const check = (kmzs: object[], headers = pm) =>
 
 /** The import job's state, result and error once it has run. */
 async function jobOutcome(jobId: number) {
-  const [row] = await queryRows<{
+  const [row] = await sqlRows<{
     state: string;
     result: Record<string, number> | null;
     error: string | null;
@@ -101,7 +101,7 @@ async function jobOutcome(jobId: number) {
 }
 
 async function counts() {
-  const [row] = await queryRows<Record<string, number>>(
+  const [row] = await sqlRows<Record<string, number>>(
     ctx.database.db,
     sql`select (select count(*) from bids)::int as bids, (select count(*) from projects)::int as projects,
                (select count(*) from structures)::int as structures,
@@ -231,7 +231,7 @@ describe('POST /api/v1/bids', () => {
       time_zone: 'America/Chicago',
     });
     expect(detail.kmzs).toEqual([expect.objectContaining({ name: 'towers.kmz', kind: 'kmz' })]);
-    const structures = await queryRows<{ line: string; struct_num: string; source: number; lat: number }>(
+    const structures = await sqlRows<{ line: string; struct_num: string; source: number; lat: number }>(
       ctx.database.db,
       sql`select l.line_name as line, s.struct_num, s.structure_source_type_id as source, s.location[1] as lat
           from structures s join lines l on l.id = s.line_id where s.project_id = ${body.project_id}
@@ -258,7 +258,7 @@ describe('POST /api/v1/bids', () => {
       importing: null,
       created_by_name: 'Test project_manager',
     });
-    const [audit] = await queryRows<{ n: number }>(
+    const [audit] = await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from audit_log where action = 'bid.create' and object_id = ${String(body.id)}`,
     );
@@ -441,7 +441,7 @@ describe('POST /api/v1/bids', () => {
     expect(res.statusCode).toBe(200);
     await runDueJobs(ctx.app.deps);
     expect((await jobOutcome(res.json().jobId)).result).toMatchObject({ structures: 2, skipped: 2 });
-    const rows = await queryRows<{ struct_num: string }>(
+    const rows = await sqlRows<{ struct_num: string }>(
       ctx.database.db,
       sql`select struct_num from structures where project_id = ${res.json().project_id} order by struct_num`,
     );
@@ -468,7 +468,7 @@ describe('POST /api/v1/bids', () => {
       repeated: 1,
       lines: 1,
     });
-    const rows = await queryRows<{ struct_num: string }>(
+    const rows = await sqlRows<{ struct_num: string }>(
       ctx.database.db,
       sql`select struct_num from structures where project_id = ${res.json().project_id} order by id`,
     );
@@ -522,7 +522,7 @@ describe('POST /api/v1/bids', () => {
     expect(res.statusCode).toBe(200);
     await ctx.app.deps.storage.delete(file.url);
     await runDueJobs(ctx.app.deps);
-    const [row] = await queryRows<{ bids: number; projects: number; state: string }>(
+    const [row] = await sqlRows<{ bids: number; projects: number; state: string }>(
       ctx.database.db,
       sql`select (select count(*) from bids where id = ${res.json().id})::int as bids,
                  (select count(*) from projects where id = ${res.json().project_id})::int as projects,
@@ -609,7 +609,7 @@ describe('a bid is a proposal until it is won', () => {
     expect(
       (await ctx.app.inject({ url: `/api/v1/projects/${projectId}`, headers: customer })).statusCode,
     ).toBe(200);
-    const [audit] = await queryRows<{ n: number }>(
+    const [audit] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from audit_log where action = 'bid.won' and object_id = ${String(id)}`,
     );

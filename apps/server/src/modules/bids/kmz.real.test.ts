@@ -4,12 +4,12 @@ import { addDays, isoDateOf, KMZ_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import type { App } from '../../platform/http/app.types.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { uploadKmz } from '../../testing/kmzFiles.ts';
 import { openRealDataApp, REAL_DATA, type RealDataApp } from '../../testing/realDataApp.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 /**
  * The real KML/KMZ files of ../shared/data/real/kml through the real routes (sign → PUT → getFields →
@@ -117,13 +117,13 @@ describe('real KML and KMZ files', () => {
     const saved = await save([skipping]);
     expect(saved.statusCode, saved.body.slice(0, 800)).toBe(200);
     const projectId = saved.json().project_id;
-    const [before] = await queryRows<{ n: number }>(
+    const [before] = await sqlRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from structures where project_id = ${projectId}`,
     );
     expect(before!.n).toBe(0);
     await runDueJobs(app.deps);
-    const [row] = await queryRows<{ n: number; kmz: number; tz: string; importing: string | null }>(
+    const [row] = await sqlRows<{ n: number; kmz: number; tz: string; importing: string | null }>(
       database.db,
       sql`select count(*)::int as n, count(*) filter (where s.structure_source_type_id = 2)::int as kmz,
                  min(p.time_zone) as tz, min(p.import_state) as importing

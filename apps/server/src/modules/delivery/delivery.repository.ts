@@ -1,11 +1,12 @@
-import type {
-  ArchivedImage,
+import {
+  type ArchivedImage,
   DeliveryCounts,
-  DeliveryFilter,
-  DeliveryStructure,
-  DeliveryStructurePage,
+  type DeliveryFilter,
+  type DeliveryStructure,
+  type DeliveryStructurePage,
 } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
@@ -103,7 +104,7 @@ export async function structurePage(
   f: StructurePageQuery,
 ): Promise<DeliveryStructurePage> {
   const order = orderSql(f.orderBy, f.order);
-  const [row] = await queryRows<{ j: string; total: number; images: number; structures: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with ${countsCte(project.id)}, ${matchedCte(project.id, f)},
@@ -122,6 +123,12 @@ export async function structurePage(
           select coalesce(json_agg(i.id order by i.id), '[]') as image_ids,
             coalesce(json_agg(i.id order by i.id) filter (where i.archived_date is null), '[]') as undelivered_image_ids
           from images i where i.structure_id = page.id and i.reject_datetime is null) ids) as j`,
+    z.object({
+      j: z.string(),
+      total: z.number(),
+      images: z.number(),
+      structures: z.number(),
+    }),
   );
   return {
     rows: JSON.parse(row!.j) as DeliveryStructure[],
@@ -132,7 +139,7 @@ export async function structurePage(
 
 /** All / Delivered / Undelivered counts of the structures that pass the filters. */
 export async function deliveryCounts(db: Db, projectId: number, f: StructureFilter): Promise<DeliveryCounts> {
-  const [row] = await queryRows<DeliveryCounts>(
+  const [row] = await queryRows(
     db,
     sql`
     with ${countsCte(projectId)}, ${matchedCte(projectId, f)}
@@ -140,6 +147,7 @@ export async function deliveryCounts(db: Db, projectId: number, f: StructureFilt
       (count(*) filter (where ${DELIVERED}))::int as delivered,
       (count(*) filter (where not ${DELIVERED}))::int as undelivered
     from matched`,
+    DeliveryCounts,
   );
   return row!;
 }
@@ -185,7 +193,7 @@ export async function archivedImages(
     componentId === null
       ? sql``
       : sql`and exists (select 1 from annotations a where a.image_id = i.id and a.category_id = ${componentId})`;
-  const [row] = await queryRows<{ j: string }>(
+  const [row] = await queryRows(
     db,
     sql`
     select coalesce(json_agg(json_build_object(
@@ -204,6 +212,9 @@ export async function archivedImages(
         and ${componentId === null ? sql`true` : sql`n.component_id = ${componentId}`}
       order by n.date_reviewed desc nulls last limit 1) insp on true
     where i.structure_id = ${structureId} and i.reject_datetime is null ${component}`,
+    z.object({
+      j: z.string(),
+    }),
   );
   return JSON.parse(row!.j) as ArchivedImage[];
 }

@@ -1,10 +1,10 @@
 import type { CreateDeliveryResponse, DeliveryPackage, DeliveryStructurePage } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { deliveryPackages, images, structures } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -227,7 +227,7 @@ describe('GET /api/v1/structures/getArchivedImages', () => {
   });
 
   it('with componentId, lists only photos with an annotation of that component', async () => {
-    const [component] = await queryRows<{ id: number }>(
+    const [component] = await sqlRows<{ id: number }>(
       db(),
       sql`insert into components (display_text) values ('Delivery Crossarm') returning id`,
     );
@@ -251,7 +251,7 @@ describe('GET /api/v1/structures/getArchivedImages', () => {
 
 describe('POST /api/v1/deliveries', () => {
   const imageState = (ids: readonly number[]) =>
-    queryRows<{
+    sqlRows<{
       id: number;
       archived_date: string | null;
       archive_name: string | null;
@@ -283,18 +283,18 @@ describe('POST /api/v1/deliveries', () => {
     const state = await imageState(ids);
     expect(state.every((i) => i.archived_date !== null && i.archive_name === 'Spring delivery')).toBe(true);
     expect(state.every((i) => i.archived_by === managerId)).toBe(true);
-    const [job] = await queryRows<{ name: string; payload: { packageId: number } }>(
+    const [job] = await sqlRows<{ name: string; payload: { packageId: number } }>(
       db(),
       sql`select j.name, j.payload from jobs j join delivery_packages d on d.job_id = j.id where d.id = ${body.package!.id}`,
     );
     expect(job).toEqual({ name: 'delivery.build-package', payload: { packageId: body.package!.id } });
-    const [audit] = await queryRows<{ n: number }>(
+    const [audit] = await sqlRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from audit_log where action = 'delivery.create' and object_id = ${String(body.package!.id)}`,
     );
     expect(audit!.n).toBe(1);
     // A small delivery's audit names its photos, in id order.
-    const [details] = await queryRows<{ image_ids: number[]; delivered: number }>(
+    const [details] = await sqlRows<{ image_ids: number[]; delivered: number }>(
       db(),
       sql`select details->'imageIds' as image_ids, (details->>'delivered')::int as delivered from audit_log
         where action = 'delivery.create' and object_id = ${String(body.package!.id)}`,
@@ -315,7 +315,7 @@ describe('POST /api/v1/deliveries', () => {
     expect(body).toMatchObject({ created: false, delivered: 0, already_delivered: 3 });
     expect(body.package).toMatchObject({ number: 1, archive_name: 'Spring delivery' });
     expect(await imageState(ids)).toEqual(before);
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await sqlRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from delivery_packages where project_id = ${projectId}`,
     );
@@ -379,7 +379,7 @@ describe('POST /api/v1/deliveries', () => {
     const bodies = answers.map((r) => r.json<CreateDeliveryResponse>());
     // Each photo was delivered by exactly one request, and is in exactly one package.
     expect(bodies.reduce((sum, b) => sum + b.delivered, 0)).toBe(t1.length + t10.length);
-    const rows = await queryRows<{ image_id: number; n: number }>(
+    const rows = await sqlRows<{ image_id: number; n: number }>(
       db(),
       sql`select image_id, count(*)::int as n from delivery_package_images
         where image_id = any(${`{${[...t1, ...t10].join(',')}}`}::int[]) group by image_id`,

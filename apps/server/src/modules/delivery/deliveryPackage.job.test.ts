@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import type { CreateDeliveryResponse, DeliveryPackage } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { images, structures } from '../../platform/db/schema/index.ts';
 import { dronePhoto } from '../../testing/dronePhotos.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { md5Base64 } from '../../testing/photoUploads.ts';
 import { createLine, createProject } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { readZip, simpleCsvRows } from '../../testing/zip.ts';
 import { INDEX_HEADER } from './packageContents.ts';
@@ -68,7 +68,7 @@ async function deliver(imageIds: number[]): Promise<CreateDeliveryResponse> {
 
 /** The 'ready' e-mails of a package, by recipient. */
 const readyMails = (packageNumber: number) =>
-  queryRows<{ recipient: string; subject: string; body: string; status: string }>(
+  sqlRows<{ recipient: string; subject: string; body: string; status: string }>(
     db(),
     sql`select recipient, subject, body, status from outbox
         where subject = 'Your inspection photos are ready: North Feeder / 2026'
@@ -126,11 +126,11 @@ describe('delivery.build-package', () => {
       await storedPhoto(plainStructure, 'DJI_0001.JPG', 'pkg-b', '2026-05-01T14:01:00Z'),
       await storedPhoto(formulaStructure, 'DJI_0003.JPG', 'pkg-c', '2026-05-01T14:02:00Z'),
     ];
-    const [component] = await queryRows<{ id: number }>(
+    const [component] = await sqlRows<{ id: number }>(
       db(),
       sql`insert into components (display_text) values ('Package Crossarm') returning id`,
     );
-    const [deficiency] = await queryRows<{ id: number }>(
+    const [deficiency] = await sqlRows<{ id: number }>(
       db(),
       sql`insert into deficiencies (category_id, sub_category_text) values (${component!.id}, 'Cracked') returning id`,
     );
@@ -240,7 +240,7 @@ describe('delivery.build-package', () => {
     await ctx.database.db.execute(sql`
       insert into jobs (name, payload, max_attempts) values ('delivery.build-package', ${JSON.stringify({ packageId })}::jsonb, 5)`);
     await runDueJobs(ctx.app.deps);
-    const [job] = await queryRows<{ state: string; result: unknown }>(
+    const [job] = await sqlRows<{ state: string; result: unknown }>(
       db(),
       sql`select state, result from jobs where name = 'delivery.build-package' order by id desc limit 1`,
     );
@@ -251,7 +251,7 @@ describe('delivery.build-package', () => {
 
   it('is announced once even when its file is lost and the package is built again', async () => {
     const before = await status(packageId);
-    const [row] = await queryRows<{ key: string }>(
+    const [row] = await sqlRows<{ key: string }>(
       db(),
       sql`select storage_key as key from delivery_packages where id = ${packageId}`,
     );
@@ -274,7 +274,7 @@ describe('delivery.build-package', () => {
     expect(await readyMails(failed.number)).toEqual([]);
     expect(failed.error).toMatch(/DJI_0009\.JPG does not match its md5/);
     expect((await download(created.package!.id, manager)).statusCode).toBe(409);
-    const [job] = await queryRows<{ state: string }>(
+    const [job] = await sqlRows<{ state: string }>(
       db(),
       sql`select j.state from jobs j join delivery_packages d on d.job_id = j.id where d.id = ${created.package!.id}`,
     );

@@ -1,6 +1,7 @@
-import type { DeliveryFilter, DeliveryPackage } from '@linewalker/domain';
+import { type DeliveryFilter, DeliveryPackage } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
+import { z } from 'zod';
+import { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { CountRow, execute, IdRow, notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { filterSql, isoTime, type StructureFilter, userName } from './delivery.repository.ts';
@@ -11,22 +12,24 @@ import { filterSql, isoTime, type StructureFilter, userName } from './delivery.r
  */
 // ---- Delivering ------------------------------------------------------------------------------------
 
-export interface LockedImage {
-  id: number;
-  rejected: boolean;
-  archived: boolean;
-}
+export const LockedImage = z.object({
+  id: z.number(),
+  rejected: z.boolean(),
+  archived: z.boolean(),
+});
+export type LockedImage = z.infer<typeof LockedImage>;
 
 /**
  * Locks the project's photos among `ids` (sorted by the caller) in id order, the one order every request
  * that changes photos locks them in, and answers their state as of the lock.
  */
 export function lockImages(db: Db, projectId: number, ids: readonly number[]): Promise<LockedImage[]> {
-  return queryRows<LockedImage>(
+  return queryRows(
     db,
     sql`select id, reject_datetime is not null as rejected, archived_date is not null as archived
       from images where project_id = ${projectId} and id = any(${numberArrayLiteral(ids)}::int[])
       order by id for update`,
+    LockedImage,
   );
 }
 
@@ -62,10 +65,13 @@ export async function latestPackageOfSelectAll(
   projectId: number,
   s: SelectAll,
 ): Promise<number | null> {
-  const [row] = await queryRows<{ id: number | null }>(
+  const [row] = await queryRows(
     db,
     sql`select max(dpi.package_id)::int as id from delivery_package_images dpi
       join images i on i.id = dpi.image_id where ${selectAllSql(projectId, s)}`,
+    z.object({
+      id: z.number().nullable(),
+    }),
   );
   return row?.id ?? null;
 }
@@ -117,12 +123,7 @@ export async function deliverPhotos(db: Db, p: NewPackage, selection: PhotoSelec
     ? selectAllSql(p.projectId, selection.selectAll)
     : sql`i.project_id = ${p.projectId} and i.id = any(${numberArrayLiteral(selection.imageIds)}::int[])
         and i.reject_datetime is null`;
-  const [row] = await queryRows<{
-    package_id: number | null;
-    delivered: number;
-    already_delivered: number;
-    image_ids: number[] | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`
     with picked as materialized (
@@ -147,6 +148,12 @@ export async function deliverPhotos(db: Db, p: NewPackage, selection: PhotoSelec
       (select count(*)::int from marked) as delivered,
       (select count(*)::int from images i where ${where} and i.archived_date is not null) as already_delivered,
       (select array_agg(id order by id) from marked having count(*) <= ${AUDITED_IDS}) as image_ids`,
+    z.object({
+      package_id: z.number().nullable(),
+      delivered: z.number(),
+      already_delivered: z.number(),
+      image_ids: z.array(z.number()).nullable(),
+    }),
   );
   return {
     packageId: row!.package_id,
@@ -180,51 +187,55 @@ const packageColumns = sql`
   ${isoTime(sql`d.created_at`)} as created_at, ${isoTime(sql`d.completed_at`)} as completed_at`;
 
 export async function packageList(db: Db, projectId: number): Promise<DeliveryPackage[]> {
-  return queryRows<DeliveryPackage>(
+  return queryRows(
     db,
     sql`select ${packageColumns} from delivery_packages d left join users u on u.id = d.created_by
       where d.project_id = ${projectId} order by d.number desc`,
+    DeliveryPackage,
   );
 }
 
-export interface PackageRow extends DeliveryPackage {
-  company_id: number;
-  storage_key: string;
-  job_id: number | null;
-}
+export const PackageRow = DeliveryPackage.extend({
+  company_id: z.number(),
+  storage_key: z.string(),
+  job_id: z.number().nullable(),
+});
+export type PackageRow = z.infer<typeof PackageRow>;
 
 export async function findPackage(db: Db, packageId: number): Promise<PackageRow | null> {
-  const [row] = await queryRows<PackageRow>(
+  const [row] = await queryRows(
     db,
     sql`select ${packageColumns}, p.company_id, d.storage_key, d.job_id
       from delivery_packages d join projects p on p.id = d.project_id
       left join users u on u.id = d.created_by
       where d.id = ${packageId}`,
+    PackageRow,
   );
   return row ?? null;
 }
 
 // ---- Building (the job) -----------------------------------------------------------------------------
 
-export interface PackageImageRow {
-  id: number;
-  image_name: string;
-  storage_key: string;
+export const PackageImageRow = z.object({
+  id: z.number(),
+  image_name: z.string(),
+  storage_key: z.string(),
   /** Base64, as verified on upload. */
-  md5: string;
-  size_bytes: number | null;
-  capture_time: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  struct_num: string | null;
-  line_name: string | null;
-  structure_latitude: number | null;
-  structure_longitude: number | null;
-}
+  md5: z.string(),
+  size_bytes: z.number().nullable(),
+  capture_time: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  struct_num: z.string().nullable(),
+  line_name: z.string().nullable(),
+  structure_latitude: z.number().nullable(),
+  structure_longitude: z.number().nullable(),
+});
+export type PackageImageRow = z.infer<typeof PackageImageRow>;
 
 /** The package's photos with where they belong, by line, structure and name. */
 export function packageImages(db: Db, packageId: number): Promise<PackageImageRow[]> {
-  return queryRows<PackageImageRow>(
+  return queryRows(
     db,
     sql`
     select i.id, i.image_name, i.storage_key, i.md5, i.size_bytes::float8 as size_bytes,
@@ -236,19 +247,21 @@ export function packageImages(db: Db, packageId: number): Promise<PackageImageRo
     left join lines l on l.id = s.line_id
     where dpi.package_id = ${packageId}
     order by l.line_name collate "C" nulls last, s.struct_num collate "C" nulls last, i.image_name collate "C", i.id`,
+    PackageImageRow,
   );
 }
 
-export interface PackageAnnotationRow extends AnnotationGeometryRow {
-  risk_level: number;
-  component: string | null;
-  deficiency: string | null;
-  note: string | null;
-}
+export const PackageAnnotationRow = AnnotationGeometryRow.extend({
+  risk_level: z.number(),
+  component: z.string().nullable(),
+  deficiency: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type PackageAnnotationRow = z.infer<typeof PackageAnnotationRow>;
 
 /** The people's annotations (AI markups excluded) on the package's photos. */
 export function packageAnnotations(db: Db, packageId: number): Promise<PackageAnnotationRow[]> {
-  return queryRows<PackageAnnotationRow>(
+  return queryRows(
     db,
     sql`
     select a.id, a.image_id, a.annotation_number, a.shape, a.rect_top_left_x, a.rect_top_left_y, a.rect_width,
@@ -260,6 +273,7 @@ export function packageAnnotations(db: Db, packageId: number): Promise<PackageAn
     left join deficiencies df on df.id = a.sub_category_id
     where dpi.package_id = ${packageId}
     order by a.image_id, a.annotation_number`,
+    PackageAnnotationRow,
   );
 }
 

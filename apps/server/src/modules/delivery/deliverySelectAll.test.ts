@@ -2,9 +2,9 @@ import type { CreateDeliveryResponse, DeliveryStructurePage } from '@linewalker/
 import { DELIVERY_PAGE_SIZE } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 /**
@@ -36,17 +36,17 @@ const lineAPhotos = () => Array.from({ length: 70 }, (_, i) => photos[`A-${i + 1
 /** Delivered photos among `ids`. */
 const deliveredAmong = async (ids: readonly number[]) =>
   (
-    await queryRows<{ id: number }>(
+    await sqlRows<{ id: number }>(
       db(),
       sql`select id from images where id = any(${`{${ids.join(',')}}`}::int[]) and archived_date is not null
         order by id`,
     )
   ).map((r) => r.id);
 const countOf = async (table: 'delivery_packages' | 'audit_log' | 'jobs') =>
-  (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;
+  (await sqlRows<{ n: number }>(db(), sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;
 const packageImages = async (packageId: number) =>
   (
-    await queryRows<{ image_id: number }>(
+    await sqlRows<{ image_id: number }>(
       db(),
       sql`select image_id from delivery_package_images where package_id = ${packageId} order by image_id`,
     )
@@ -233,7 +233,7 @@ describe('POST /api/v1/deliveries with a select-all', () => {
     const bodies = answers.map((r) => r.json<CreateDeliveryResponse>());
     expect(bodies.reduce((sum, b) => sum + b.delivered, 0)).toBe(open.length);
     expect(bodies.filter((b) => !b.created).every((b) => b.package !== null)).toBe(true);
-    const rows = await queryRows<{ image_id: number; n: number }>(
+    const rows = await sqlRows<{ image_id: number; n: number }>(
       db(),
       sql`select image_id, count(*)::int as n from delivery_package_images
         where image_id = any(${`{${open.join(',')}}`}::int[]) group by image_id`,
@@ -241,7 +241,7 @@ describe('POST /api/v1/deliveries with a select-all', () => {
     expect(rows).toHaveLength(open.length);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     const numbers = (
-      await queryRows<{ number: number }>(
+      await sqlRows<{ number: number }>(
         db(),
         sql`select number from delivery_packages where project_id = ${projectId} order by number`,
       )

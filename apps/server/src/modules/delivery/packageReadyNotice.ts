@@ -1,5 +1,6 @@
 import { projectSlug } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
@@ -7,19 +8,20 @@ import type { JobContext } from '../../platform/jobs/define.ts';
 
 const NOTICE_ACTION = 'delivery.ready_notice';
 
-interface ReadyPackage {
-  project_name: string;
-  number: number;
-  archive_name: string;
-  image_count: number;
-  company_id: number;
+const ReadyPackage = z.object({
+  project_name: z.string(),
+  number: z.number(),
+  archive_name: z.string(),
+  image_count: z.number(),
+  company_id: z.number(),
   /** Whether the customer was told already (by an earlier run of the build). */
-  told: boolean;
-}
+  told: z.boolean(),
+});
+type ReadyPackage = z.infer<typeof ReadyPackage>;
 
 /** The package, locked, with its project and whether its customers were told already. */
 async function readyPackage(db: Db, packageId: number): Promise<ReadyPackage | null> {
-  const [row] = await queryRows<ReadyPackage>(
+  const [row] = await queryRows(
     db,
     sql`select p.project_name, d.number, d.archive_name, d.image_count, p.company_id,
           exists (select 1 from audit_log a where a.action = ${NOTICE_ACTION}
@@ -27,17 +29,22 @@ async function readyPackage(db: Db, packageId: number): Promise<ReadyPackage | n
         from delivery_packages d join projects p on p.id = d.project_id
         where d.id = ${packageId} and d.status = 'ready'
         for update of d`,
+    ReadyPackage,
   );
   return row ?? null;
 }
 
 /** The active customer users of the company. */
 function customerRecipients(db: Db, companyId: number) {
-  return queryRows<{ email: string; first_name: string }>(
+  return queryRows(
     db,
     sql`select u.email, u.first_name from users u join roles r on r.id = u.role_id
         where u.company_id = ${companyId} and r.role_name = 'customer' and u.status = 1
         order by u.id`,
+    z.object({
+      email: z.string(),
+      first_name: z.string(),
+    }),
   );
 }
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { CAPTURE_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { drones } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -85,7 +85,7 @@ describe('Tap Capture Image', () => {
 
     // The same job as an uploaded photo makes its thumbnail and medium.
     await runDueJobs(ctx.app.deps);
-    const [image] = await queryRows<ImageRow>(
+    const [image] = await sqlRows<ImageRow>(
       ctx.database.db,
       sql`select id, project_id, structure_id, location[1]::float8 as lat, location[0]::float8 as lon,
             altitude, relative_altitude, bearing, gimbal_pitch, camera_make, has_thumb, width, height
@@ -111,7 +111,7 @@ describe('Tap Capture Image', () => {
     // A repeat of the requestId answers the same photo; the command log keeps the project, not the frame.
     const again = await capture({ projectId }, requestId);
     expect(again.json().imageId).toBe(answer.imageId);
-    const [logged] = await queryRows<{ request_json: unknown; result: Record<string, unknown> }>(
+    const [logged] = await sqlRows<{ request_json: unknown; result: Record<string, unknown> }>(
       ctx.database.db,
       sql`select request_json, result from drone_commands where request_id = ${requestId}`,
     );
@@ -125,7 +125,7 @@ describe('Tap Capture Image', () => {
       const res = await capture(requestJson);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ ok: true, result: 'executed', imageId: expect.any(Number) });
-      const [image] = await queryRows<{ project_id: number }>(
+      const [image] = await sqlRows<{ project_id: number }>(
         ctx.database.db,
         sql`select project_id from images where id = ${res.json().imageId}`,
       );
@@ -135,7 +135,7 @@ describe('Tap Capture Image', () => {
 
   it('needs a project the pilot may upload to (400 only when the drone has none either), and logs nothing otherwise', async () => {
     const db = ctx.database.db;
-    const [company] = await queryRows<{ company_id: number }>(
+    const [company] = await sqlRows<{ company_id: number }>(
       db,
       sql`select company_id from drones where id = ${droneId}`,
     );
@@ -172,13 +172,13 @@ describe('Tap Capture Image', () => {
     }
     const missing = await capture({ projectId: 2_000_000_000 });
     expect(missing.statusCode).toBe(404);
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from drone_commands
           where drone_id in (${droneId}, ${loose}) and result is null`,
     );
     expect(count!.n).toBe(0);
-    const [logged] = await queryRows<{ n: number }>(
+    const [logged] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from drone_commands where drone_id = ${loose}`,
     );

@@ -1,29 +1,37 @@
-import type { DroneEndpoint } from '@linewalker/domain';
+import { DroneEndpoint } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, queryRows } from '../../platform/db/rows.ts';
 import type { CommandOutcome } from './link.ts';
 
-export interface CommandRow {
-  id: number;
-  drone_id: number;
-  request_id: string;
-  endpoint: DroneEndpoint;
-  sent_by: number | null;
+export const CommandRow = z.object({
+  id: z.number(),
+  drone_id: z.number(),
+  request_id: z.string(),
+  endpoint: DroneEndpoint,
+  sent_by: z.number().nullable(),
   /** Milliseconds since the epoch. */
-  created_at: number;
-  acknowledged_at: number | null;
-  result: CommandOutcome | null;
-}
+  created_at: z.number(),
+  acknowledged_at: z.number().nullable(),
+  /** As the link answered it (stored as jsonb): checked to be an outcome, its fields are the link's. */
+  result: z
+    .custom<CommandOutcome>(
+      (v) => typeof v === 'object' && v !== null && typeof (v as { ok?: unknown }).ok === 'boolean',
+    )
+    .nullable(),
+});
+export type CommandRow = z.infer<typeof CommandRow>;
 
 const columns = sql`id::int as id, drone_id, request_id::text as request_id, endpoint, sent_by,
   (extract(epoch from created_at) * 1000)::float8 as created_at,
   (extract(epoch from acknowledged_at) * 1000)::float8 as acknowledged_at, result`;
 
 export async function findCommand(db: Db, requestId: string): Promise<CommandRow | null> {
-  const [row] = await queryRows<CommandRow>(
+  const [row] = await queryRows(
     db,
     sql`select ${columns} from drone_commands where request_id = ${requestId}`,
+    CommandRow,
   );
   return row ?? null;
 }
@@ -39,13 +47,14 @@ export async function insertCommand(
     sentBy: number;
   },
 ): Promise<CommandRow | null> {
-  const [row] = await queryRows<CommandRow>(
+  const [row] = await queryRows(
     db,
     sql`insert into drone_commands (drone_id, request_id, endpoint, request_json, sent_by)
         values (${c.droneId}, ${c.requestId}, ${c.endpoint},
           ${c.requestJson === null ? null : JSON.stringify(c.requestJson)}::jsonb, ${c.sentBy})
         on conflict (request_id) do nothing
         returning ${columns}`,
+    CommandRow,
   );
   return row ?? null;
 }
@@ -56,15 +65,16 @@ export async function recordOutcome(db: Db, id: number, outcome: CommandOutcome)
     sql`update drone_commands set acknowledged_at = now(), result = ${JSON.stringify(outcome)}::jsonb
         where id = ${id}`,
   );
-  const [row] = await queryRows<CommandRow>(db, sql`select ${columns} from drone_commands where id = ${id}`);
+  const [row] = await queryRows(db, sql`select ${columns} from drone_commands where id = ${id}`, CommandRow);
   if (!row) throw new Error(`drone command ${id} vanished`);
   return row;
 }
 
 /** The drone's last commands, newest first (the console's input queue after a reload). */
 export async function recentCommands(db: Db, droneId: number, limit: number): Promise<CommandRow[]> {
-  return queryRows<CommandRow>(
+  return queryRows(
     db,
     sql`select ${columns} from drone_commands where drone_id = ${droneId} order by id desc limit ${limit}`,
+    CommandRow,
   );
 }

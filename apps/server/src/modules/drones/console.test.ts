@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { createDrone, LiveClient } from '../../testing/drones.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { sendCommand } from './commands.service.ts';
 import { droneHubOf } from './drones.routes.ts';
@@ -104,7 +104,7 @@ describe('POST /api/v1/drones/sendCommand/{id}', () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await command(tokens.pilot, 999_999, '/arm')).statusCode).toBe(404);
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from drone_commands where drone_id = ${droneId}`,
     );
@@ -126,7 +126,7 @@ describe('POST /api/v1/drones/sendCommand/{id}', () => {
     expect(again.json()).toEqual(a.json());
     expect(a.json()).toMatchObject({ requestId, result: 'executed' });
 
-    const rows = await queryRows<{ n: number; sent_by: number; acked: boolean }>(
+    const rows = await sqlRows<{ n: number; sent_by: number; acked: boolean }>(
       ctx.database.db,
       sql`select count(*)::int as n, max(sent_by) as sent_by, bool_and(acknowledged_at is not null) as acked
           from drone_commands where request_id = ${requestId}`,
@@ -166,7 +166,7 @@ describe('POST /api/v1/drones/sendCommand/{id}', () => {
       (s) => s !== null,
     );
     expect(status?.armed).toBe(false);
-    const [row] = await queryRows<{ result: { result: string } }>(
+    const [row] = await sqlRows<{ result: { result: string } }>(
       ctx.database.db,
       sql`select result from drone_commands where request_id = ${requestId}`,
     );

@@ -1,19 +1,20 @@
 import {
   type CompanyObject,
   DEFAULT_DRONE_FAILSAFES,
-  type DroneFailsafes,
-  type DroneListItem,
+  DroneFailsafes,
+  DroneListItem,
 } from '@linewalker/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { drones } from '../../platform/db/schema/index.ts';
 
-type DroneRow = Omit<DroneListItem, 'last_status_at' | 'retired_at' | 'failsafes'> & {
-  last_status_at: Date | string | null;
-  retired_at: Date | string | null;
-  failsafes: DroneFailsafes | null;
-};
+const DroneRow = DroneListItem.omit({ last_status_at: true, retired_at: true, failsafes: true }).extend({
+  last_status_at: z.union([z.date(), z.string()]).nullable(),
+  retired_at: z.union([z.date(), z.string()]).nullable(),
+  failsafes: DroneFailsafes.nullable(),
+});
 
 /** A drone's failsafes: its own, or the defaults for one never set. */
 export const failsafesOf = (saved: DroneFailsafes | null): DroneFailsafes =>
@@ -22,7 +23,7 @@ export const failsafesOf = (saved: DroneFailsafes | null): DroneFailsafes =>
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function droneRowsWhere(db: Db, where: SQL) {
-  return queryRows<DroneRow>(
+  return queryRows(
     db,
     sql`select d.id, d.name, d.serial_number, d.driver, d.company_id, c.company_name, d.project_id,
           p.project_name, d.address, d.home_lat, d.home_lon, d.home_alt, d.retired_at,
@@ -32,6 +33,7 @@ function droneRowsWhere(db: Db, where: SQL) {
         left join projects p on p.id = d.project_id
         where ${where}
         order by d.name, d.id`,
+    DroneRow,
   ).then((rows) =>
     rows.map((r) => ({
       ...r,
@@ -93,37 +95,39 @@ export async function setDroneRetired(tx: Db, id: number, retired: boolean, now:
 
 /** Another drone (not `exceptId`) has this serial, whatever its case. */
 export async function serialTaken(db: Db, serial: string, exceptId?: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`select id from drones where lower(serial_number) = lower(${serial})
         ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`} limit 1`,
+    IdRow,
   );
   return rows.length > 0;
 }
 
 export async function companyExists(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from companies where id = ${id}`);
+  const rows = await queryRows(db, sql`select id from companies where id = ${id}`, IdRow);
   return rows.length > 0;
 }
 
 export async function projectExists(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from projects where id = ${id}`);
+  const rows = await queryRows(db, sql`select id from projects where id = ${id}`, IdRow);
   return rows.length > 0;
 }
 
-export interface DroneRecord {
-  id: number;
-  name: string;
-  driver: 'simulator' | 'mavlink';
+const DroneRecordRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  driver: z.enum(['simulator', 'mavlink']),
   /** MAVLink: the vehicle's `host:port`. */
-  address: string | null;
-  company_id: number | null;
-  project_id: number | null;
-  home_lat: number | null;
-  home_lon: number | null;
-  home_alt: number | null;
-  failsafes: DroneFailsafes;
-}
+  address: z.string().nullable(),
+  company_id: z.number().nullable(),
+  project_id: z.number().nullable(),
+  home_lat: z.number().nullable(),
+  home_lon: z.number().nullable(),
+  home_alt: z.number().nullable(),
+  failsafes: DroneFailsafes.nullable(),
+});
+export type DroneRecord = Omit<z.infer<typeof DroneRecordRow>, 'failsafes'> & { failsafes: DroneFailsafes };
 
 /** A drone as the policy sees it (a drone of no company is the operator's own). */
 export const droneObject = (d: DroneRecord): CompanyObject => ({
@@ -133,21 +137,23 @@ export const droneObject = (d: DroneRecord): CompanyObject => ({
 
 /** A drone in service (a retired one is not found: no console, no link, no command). */
 export async function findDrone(db: Db, id: number): Promise<DroneRecord | null> {
-  const [row] = await queryRows<Omit<DroneRecord, 'failsafes'> & { failsafes: DroneFailsafes | null }>(
+  const [row] = await queryRows(
     db,
     sql`select id, name, driver, address, company_id, project_id, home_lat, home_lon, home_alt, failsafes
         from drones
         where id = ${id} and retired_at is null`,
+    DroneRecordRow,
   );
   return row ? { ...row, failsafes: failsafesOf(row.failsafes) } : null;
 }
 
-export interface SceneStructure {
-  line_id: number;
-  struct_num: string;
-  lat: number;
-  lon: number;
-}
+export const SceneStructure = z.object({
+  line_id: z.number(),
+  struct_num: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
+export type SceneStructure = z.infer<typeof SceneStructure>;
 
 /**
  * The structures the simulated camera shows: those of the drone's project, or with no project those within
@@ -157,10 +163,11 @@ export async function sceneStructures(db: Db, drone: DroneRecord): Promise<Scene
   if (drone.home_lat === null || drone.home_lon === null) return [];
   const near = sql`abs(s.location[1] - ${drone.home_lat}) < 0.02 and abs(s.location[0] - ${drone.home_lon}) < 0.03`;
   const where = drone.project_id === null ? near : sql`s.project_id = ${drone.project_id}`;
-  return queryRows<SceneStructure>(
+  return queryRows(
     db,
     sql`select s.line_id, s.struct_num, s.location[1]::float8 as lat, s.location[0]::float8 as lon
         from structures s where ${where}
         order by s.line_id, s.id limit 2000`,
+    SceneStructure,
   );
 }

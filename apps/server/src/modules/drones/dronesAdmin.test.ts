@@ -1,8 +1,8 @@
 import { DEFAULT_DRONE_FAILSAFES, DRONE_MESSAGES, FAILSAFE_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -35,7 +35,7 @@ const post = (payload: unknown, headers = admin) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/drones', headers, payload: payload as object });
 
 async function auditActions(id: number): Promise<string[]> {
-  const rows = await queryRows<{ action: string }>(
+  const rows = await sqlRows<{ action: string }>(
     ctx.database.db,
     sql`select action from audit_log where object_type = 'drone' and object_id = ${String(id)} order by id`,
   );
@@ -139,10 +139,7 @@ describe('the Drones admin API', () => {
   });
 
   it('refuses bad input with 400 naming the field, and writes nothing', async () => {
-    const before = await queryRows<{ n: number }>(
-      ctx.database.db,
-      sql`select count(*)::int as n from drones`,
-    );
+    const before = await sqlRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from drones`);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '   ' }, 'name', DRONE_MESSAGES.nameRequired],
       [{ serial_number: 'x'.repeat(101) }, 'serial_number', DRONE_MESSAGES.serialMax],
@@ -164,7 +161,7 @@ describe('the Drones admin API', () => {
         `${JSON.stringify(extra)}: ${res.body}`,
       ).toBe(true);
     }
-    const after = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from drones`);
+    const after = await sqlRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from drones`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 

@@ -1,8 +1,21 @@
-import type { DroneFlight, DroneFlightDetail } from '@linewalker/domain';
+import {
+  DroneFlight,
+  DroneFlightCommand,
+  type DroneFlightDetail,
+  DroneFlightEvent,
+  DroneTrackPoint,
+} from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
-import { execute, queryRows } from '../../platform/db/rows.ts';
+import { execute, IdRow, queryRows } from '../../platform/db/rows.ts';
 import { recordingsBetween } from './recordings.repository.ts';
+
+/** A time as the drivers answer it (node-postgres a Date, PGlite a Date or text); iso() makes it text. */
+const At = z.union([z.date(), z.string()]);
+const TrackRow = DroneTrackPoint.extend({ at: At });
+const EventRow = DroneFlightEvent.extend({ at: At });
+const CommandLogRow = DroneFlightCommand.extend({ at: At });
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -23,10 +36,11 @@ export async function startFlight(
           (select max(p.at) from drone_flight_points p where p.flight_id = f.id), f.started_at)
         where f.drone_id = ${droneId} and f.ended_at is null`,
   );
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows(
     db,
     sql`insert into drone_flights (drone_id, pilot_id, started_at)
         values (${droneId}, ${pilotId}, ${at.toISOString()}::timestamptz) returning id`,
+    IdRow,
   );
   await addFlightEvent(db, row!.id, at, 'takeoff', where);
   return row!.id;
@@ -73,10 +87,11 @@ export async function endFlight(db: Db, flightId: number, at: Date): Promise<voi
   );
 }
 
-type FlightRow = Omit<DroneFlight, 'started_at' | 'ended_at'> & {
-  started_at: Date | string;
-  ended_at: Date | string | null;
-};
+const FlightRow = DroneFlight.omit({ started_at: true, ended_at: true }).extend({
+  started_at: At,
+  ended_at: At.nullable(),
+});
+type FlightRow = z.infer<typeof FlightRow>;
 
 /** The commands of a flight: those the drone got between its take-off and its landing (or now). */
 const inFlight = sql`c.drone_id = f.drone_id and c.created_at >= f.started_at
@@ -97,10 +112,11 @@ const toFlight = (r: FlightRow): DroneFlight => ({
 
 /** A drone's flights, newest first. */
 export async function listFlights(db: Db, droneId: number): Promise<DroneFlight[]> {
-  const rows = await queryRows<FlightRow>(
+  const rows = await queryRows(
     db,
     sql`select ${flightColumns} from drone_flights f left join users u on u.id = f.pilot_id
         where f.drone_id = ${droneId} order by f.started_at desc, f.id desc limit 200`,
+    FlightRow,
   );
   return rows.map(toFlight);
 }
@@ -111,22 +127,25 @@ export async function flightDetail(
   droneId: number,
   flightId: number,
 ): Promise<DroneFlightDetail | null> {
-  const [flight] = await queryRows<FlightRow>(
+  const [flight] = await queryRows(
     db,
     sql`select ${flightColumns} from drone_flights f left join users u on u.id = f.pilot_id
         where f.id = ${flightId} and f.drone_id = ${droneId}`,
+    FlightRow,
   );
   if (!flight) return null;
-  const track = await queryRows<DroneFlightDetail['track'][number] & { at: Date | string }>(
+  const track = await queryRows(
     db,
     sql`select at, lat, lon, altitude, heading, speed, battery_percent from drone_flight_points
         where flight_id = ${flightId} order by at, id`,
+    TrackRow,
   );
-  const events = await queryRows<DroneFlightDetail['events'][number] & { at: Date | string }>(
+  const events = await queryRows(
     db,
     sql`select at, kind, lat, lon from drone_flight_events where flight_id = ${flightId} order by at, id`,
+    EventRow,
   );
-  const commands = await queryRows<DroneFlightDetail['command_log'][number] & { at: Date | string }>(
+  const commands = await queryRows(
     db,
     sql`select c.created_at as at, c.endpoint, c.result ->> 'result' as result,
           u.first_name || ' ' || u.last_name as sent_by_name, (c.result ->> 'imageId')::int as image_id
@@ -134,6 +153,7 @@ export async function flightDetail(
         join drone_commands c on ${inFlight}
         left join users u on u.id = c.sent_by
         where f.id = ${flightId} order by c.created_at, c.id limit 5000`,
+    CommandLogRow,
   );
   const base = toFlight(flight);
   return {

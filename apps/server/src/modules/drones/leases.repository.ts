@@ -1,5 +1,6 @@
 import type { DroneStatus } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, queryRows } from '../../platform/db/rows.ts';
 
@@ -51,20 +52,21 @@ export async function releaseLinkLease(db: Db, droneId: number, holder: string):
   );
 }
 
-export interface DroneControlRow {
-  id: number;
-  controller_id: number | null;
-  controller_name: string | null;
+export const DroneControlRow = z.object({
+  id: z.number(),
+  controller_id: z.number().nullable(),
+  controller_name: z.string().nullable(),
   /** Milliseconds since the epoch; null when nobody controls it. */
-  control_expires_at: number | null;
-  emergency_stop: boolean;
+  control_expires_at: z.number().nullable(),
+  emergency_stop: z.boolean(),
   /** Retired: its link stops, wherever it runs. */
-  retired: boolean;
-}
+  retired: z.boolean(),
+});
+export type DroneControlRow = z.infer<typeof DroneControlRow>;
 
 /** The drone's control and emergency-stop state (an expired control lease reads as nobody in control). */
 export async function loadControl(db: Db, droneId: number): Promise<DroneControlRow | null> {
-  const [row] = await queryRows<DroneControlRow>(
+  const [row] = await queryRows(
     db,
     sql`select d.id,
           case when d.control_expires_at > now() then d.controller_id end as controller_id,
@@ -74,6 +76,7 @@ export async function loadControl(db: Db, droneId: number): Promise<DroneControl
           d.emergency_stop, d.retired_at is not null as retired
         from drones d left join users u on u.id = d.controller_id
         where d.id = ${droneId}`,
+    DroneControlRow,
   );
   return row ?? null;
 }
@@ -106,11 +109,14 @@ export async function renewControlLease(
   userId: number,
   ms: number,
 ): Promise<{ emergency_stop: boolean } | null> {
-  const [row] = await queryRows<{ emergency_stop: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`update drones set control_expires_at = now() + ${ms} * interval '1 millisecond'
         where id = ${droneId} and controller_id = ${userId} and control_expires_at > now()
         returning emergency_stop`,
+    z.object({
+      emergency_stop: z.boolean(),
+    }),
   );
   return row ?? null;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { drones } from '../../platform/db/schema/index.ts';
 import { createDrone, LiveClient, type LiveMessage } from '../../testing/drones.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createProject } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { droneHubOf } from './drones.routes.ts';
 import { MavlinkSimulator } from './mavlink/mavlinkSimulator.ts';
@@ -106,7 +106,7 @@ describe('a MAVLink drone through the API', () => {
       });
       expect((await command(droneId, '/land')).json()).toMatchObject({ ok: true });
       await client.next((m) => m.op === 'status' && !statusOf(m).airborne);
-      const logged = await queryRows<{ endpoint: string; ok: boolean }>(
+      const logged = await sqlRows<{ endpoint: string; ok: boolean }>(
         ctx.database.db,
         sql`select endpoint, (result->>'ok')::boolean as ok from drone_commands
             where drone_id = ${droneId} order by id`,
@@ -141,7 +141,7 @@ describe('a MAVLink drone through the API', () => {
       const res = await command(droneId, '/capture');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ ok: true, result: 'executed', imageId: expect.any(Number) });
-      const [image] = await queryRows<{ project_id: number; lat: number; camera_make: string }>(
+      const [image] = await sqlRows<{ project_id: number; lat: number; camera_make: string }>(
         ctx.database.db,
         sql`select project_id, location[1]::float8 as lat, camera_make from images where id = ${res.json().imageId}`,
       );
@@ -214,7 +214,7 @@ describe('retiring a drone', () => {
 
       expect((await retire(droneId)).statusCode).toBe(200);
       expect(hub.holds(droneId)).toBe(false);
-      const [lease] = await queryRows<{ link_holder: string | null }>(
+      const [lease] = await sqlRows<{ link_holder: string | null }>(
         ctx.database.db,
         sql`select link_holder from drones where id = ${droneId}`,
       );

@@ -1,21 +1,30 @@
 import type { Waypoint } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+const WaypointRow = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  alt: z.number().nullable(),
+}) satisfies z.ZodType<Waypoint>;
+
 import type { Db } from '../../platform/db/client.ts';
 import { isoUtc } from '../../platform/db/geo.ts';
 import { IdRow, queryRows } from '../../platform/db/rows.ts';
 
-export interface FlightPlanRow {
-  flight_plan_id: number;
-  project_id: number;
-  company_id: number;
-  box_id: string;
-  filename: string;
-  created_date: string;
-  flight_started_date: string | null;
-  format: 'qgc' | 'json';
-  waypoint_count: number;
-  uploaded_by_name: string | null;
-}
+export const FlightPlanRow = z.object({
+  flight_plan_id: z.number(),
+  project_id: z.number(),
+  company_id: z.number(),
+  box_id: z.string(),
+  filename: z.string(),
+  created_date: z.string(),
+  flight_started_date: z.string().nullable(),
+  format: z.enum(['qgc', 'json']),
+  waypoint_count: z.number(),
+  uploaded_by_name: z.string().nullable(),
+});
+export type FlightPlanRow = z.infer<typeof FlightPlanRow>;
 
 const summaryColumns = sql`f.id as flight_plan_id, f.project_id, p.company_id, f.box_id, f.filename,
   ${isoUtc(sql`f.created_date`)} as created_date, ${isoUtc(sql`f.flight_started_date`)} as flight_started_date,
@@ -23,11 +32,12 @@ const summaryColumns = sql`f.id as flight_plan_id, f.project_id, p.company_id, f
 
 /** The project's plans, newest first. */
 export async function projectPlans(db: Db, projectId: number): Promise<FlightPlanRow[]> {
-  return queryRows<FlightPlanRow>(
+  return queryRows(
     db,
     sql`select ${summaryColumns} from flight_plans f join projects p on p.id = f.project_id
       left join users u on u.id = f.uploaded_by
       where f.project_id = ${projectId} order by f.created_date desc, f.id desc`,
+    FlightPlanRow,
   );
 }
 
@@ -36,10 +46,13 @@ export async function planById(
   db: Db,
   id: number,
 ): Promise<(FlightPlanRow & { waypoints: Waypoint[] }) | null> {
-  const [row] = await queryRows<FlightPlanRow & { waypoints: Waypoint[] }>(
+  const [row] = await queryRows(
     db,
     sql`select ${summaryColumns}, f.waypoints from flight_plans f join projects p on p.id = f.project_id
       left join users u on u.id = f.uploaded_by where f.id = ${id}`,
+    FlightPlanRow.extend({
+      waypoints: z.array(WaypointRow),
+    }),
   );
   return row ?? null;
 }
@@ -80,22 +93,24 @@ export async function insertPlan(
   return row?.id ?? null;
 }
 
-export interface StructurePoint {
-  structure_id: number;
-  struct_num: string;
-  line_name: string;
-  latitude: number;
-  longitude: number;
-}
+export const StructurePoint = z.object({
+  structure_id: z.number(),
+  struct_num: z.string(),
+  line_name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type StructurePoint = z.infer<typeof StructurePoint>;
 
 /** Every structure of the project with its position, in natural-enough order (line, then name). */
 export async function projectStructurePoints(db: Db, projectId: number): Promise<StructurePoint[]> {
-  const rows = await queryRows<StructurePoint>(
+  const rows = await queryRows(
     db,
     sql`select s.id as structure_id, s.struct_num, l.line_name,
         (s.location)[1]::float8 as latitude, (s.location)[0]::float8 as longitude
       from structures s join lines l on l.id = s.line_id
       where s.project_id = ${projectId} order by lower(l.line_name), s.id`,
+    StructurePoint,
   );
   return rows.map((r) => ({ ...r, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
 }

@@ -1,9 +1,9 @@
 import { FLIGHT_PLAN_MESSAGE } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -106,7 +106,7 @@ async function upload(text: string, filename: string, headers = inspector) {
 }
 
 const planCount = async () =>
-  (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from flight_plans`))[0]!.n;
+  (await sqlRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from flight_plans`))[0]!.n;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -146,7 +146,7 @@ describe('flight plan upload', () => {
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((p: { filename: string }) => p.filename)).toContain('Line survey.plan');
-    const audit = await queryRows<{ n: number }>(
+    const audit = await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from audit_log where action = 'flight_plan.upload'`,
     );

@@ -1,9 +1,9 @@
 import { type CompleteInspectionResponse, INSPECTION_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 /** Variant 1 of Complete Inspection, the condition form of arm and flange surveys (ETT, ABB). */
@@ -31,7 +31,7 @@ const complete = (id: number, data: Record<string, unknown>) =>
   });
 
 async function semConditions(id: number): Promise<unknown> {
-  const rows = await queryRows<{ sem_conditions: unknown }>(
+  const rows = await sqlRows<{ sem_conditions: unknown }>(
     ctx.database.db,
     sql`select sem_conditions from inspections where id = ${id}`,
   );
@@ -105,7 +105,7 @@ describe('POST /inspections/complete/:id with the condition form', () => {
 });
 
 async function projectOf(inspectionId: number): Promise<number> {
-  const rows = await queryRows<{ project_id: number }>(
+  const rows = await sqlRows<{ project_id: number }>(
     ctx.database.db,
     sql`select project_id from inspections where id = ${inspectionId}`,
   );

@@ -5,10 +5,11 @@ import type {
   InspectionStatusFilter,
 } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { notAmong, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { INSPECTION_JOINS, projectImageCounts } from './inspectionJoins.ts';
-import type { InspectionCountsRow, InspectionRowRaw } from './inspections.repository.ts';
+import { InspectionCountsRow, type InspectionRowRaw } from './inspections.repository.ts';
 
 /**
  * The Inspect tab's list, windowed: filters, sorting and paging happen in SQL, so a page of a project with
@@ -292,7 +293,7 @@ async function pageRows(db: Db, projectId: number, cte: SQL, perRow: boolean): P
             as field_values
           from inspection_field_values v where v.inspection_id = i.id
         ) fv on true`;
-  const [row] = await queryRows<{ j: string }>(
+  const [row] = await queryRows(
     db,
     sql`
     ${cte}
@@ -310,6 +311,9 @@ async function pageRows(db: Db, projectId: number, cte: SQL, perRow: boolean): P
       ${fieldValues}
       where i.project_id = ${projectId}
     ) t`,
+    z.object({
+      j: z.string(),
+    }),
   );
   const rows = JSON.parse(row!.j) as Array<InspectionRowRaw & { ord?: number }>;
   for (const r of rows) delete r.ord;
@@ -341,10 +345,13 @@ export async function inspectionOrder(
   query: WindowQuery,
   window: Pick<ListWindow, 'offset' | 'acceptedOnly'>,
 ): Promise<Int32Array> {
-  const [row] = await queryRows<{ j: string }>(
+  const [row] = await queryRows(
     db,
     sql`${pageCte(projectId, query, { ...window, limit: null })}
     select coalesce(json_agg(id order by ord), '[]')::text as j from page`,
+    z.object({
+      j: z.string(),
+    }),
   );
   return Int32Array.from(JSON.parse(row!.j) as number[]);
 }
@@ -377,7 +384,7 @@ export async function filteredCounts(
       select distinct structure_id from images
       where project_id = ${projectId} and structure_id is not null and reject_datetime is not null
     ) r on r.structure_id = i.structure_id`;
-  const [row] = await queryRows<InspectionCountsRow>(
+  const [row] = await queryRows(
     db,
     sql`
     select count(*)::int as all_count,
@@ -385,6 +392,7 @@ export async function filteredCounts(
       count(*) filter (where i.date_reviewed is not null)::int as completed,
       count(r.structure_id)::int as rejected
     ${filteredFrom(projectId, filterConditions(filters), needsImageCounts(filters), rejectedStructures)}`,
+    InspectionCountsRow,
   );
   return row!;
 }

@@ -2,9 +2,9 @@ import type { InspectionRow } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 /** The Inspect tab's windowed list, its filtered counts and the export rows (issue 9). */
@@ -248,7 +248,7 @@ describe('completing without photos', () => {
     });
     await createImage(db, projectId, structureIds[0]!);
     expect((await complete()).json().inspection.completed_without_photos).toBe(false);
-    const [row] = await queryRows<{ completed_without_photos: boolean }>(
+    const [row] = await sqlRows<{ completed_without_photos: boolean }>(
       db,
       sql`select completed_without_photos from inspections where id = ${inspectionIds[0]!}`,
     );

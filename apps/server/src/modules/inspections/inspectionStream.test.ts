@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { LIST_CHUNK_ROWS } from '../../platform/db/rowChunks.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { semToCondition } from './conditionAnswers.ts';
 import { inspectionRows } from './inspections.repository.ts';
@@ -148,7 +148,7 @@ describe('whole inspection lists, streamed', () => {
       .poll(
         async () => {
           if (ctx.database.kind !== 'postgres') return 0;
-          const [row] = await queryRows<{ n: number }>(
+          const [row] = await sqlRows<{ n: number }>(
             db,
             sql`select count(*)::int as n from pg_stat_activity
               where datname = current_database() and pid <> pg_backend_pid()

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { INSPECTION_JOINS, projectImageCounts } from './inspectionJoins.ts';
 
-export interface InspectionCountsRow {
-  all_count: number;
-  pending: number;
-  completed: number;
-  rejected: number;
-}
+export const InspectionCountsRow = z.object({
+  all_count: z.number(),
+  pending: z.number(),
+  completed: z.number(),
+  rejected: z.number(),
+});
+export type InspectionCountsRow = z.infer<typeof InspectionCountsRow>;
 
 /**
  * Tab counts of a project's inspections in one statement; null when the project is not visible.
@@ -21,7 +23,7 @@ export async function inspectionCounts(
   actor: Actor,
   projectId: number,
 ): Promise<InspectionCountsRow | null> {
-  const [row] = await queryRows<InspectionCountsRow>(
+  const [row] = await queryRows(
     db,
     sql`
     select c.* from projects p
@@ -38,6 +40,7 @@ export async function inspectionCounts(
       where i.project_id = p.id
     ) c
     where p.id = ${projectId} and ${projectInActorScope(actor)}`,
+    InspectionCountsRow,
   );
   return row ?? null;
 }
@@ -96,7 +99,7 @@ export async function inspectionRows(
   inspectionId?: number,
 ): Promise<InspectionRowRaw[]> {
   const only = inspectionId === undefined ? sql`` : sql`and i.id = ${inspectionId}`;
-  const [row] = await queryRows<{ j: string }>(
+  const [row] = await queryRows(
     db,
     sql`
     select coalesce(json_agg(t order by lower(t.line_name), t.line_id, t.structure_id,
@@ -128,6 +131,9 @@ export async function inspectionRows(
     ) fv on fv.inspection_id = i.id
     where i.project_id = ${projectId} ${only}
     ) t`,
+    z.object({
+      j: z.string(),
+    }),
   );
   return JSON.parse(row!.j) as InspectionRowRaw[];
 }
@@ -205,15 +211,21 @@ export async function replaceFieldValues(
     from json_array_elements(${JSON.stringify(values)}::json) as v`);
 }
 
-export interface FieldOptionRow {
-  field_id: number;
-  field_name: string;
-  options: Array<{ value_id: number; name: string }>;
-}
+export const FieldOptionRow = z.object({
+  field_id: z.number(),
+  field_name: z.string(),
+  options: z.array(
+    z.object({
+      value_id: z.number(),
+      name: z.string(),
+    }),
+  ),
+});
+export type FieldOptionRow = z.infer<typeof FieldOptionRow>;
 
 /** The completion form's dropdown fields with their options (spec 1 §3 'Field options'). */
 export function fieldOptions(db: Db): Promise<FieldOptionRow[]> {
-  return queryRows<FieldOptionRow>(
+  return queryRows(
     db,
     sql`
     select f.id as field_id, f.field_name,
@@ -223,19 +235,22 @@ export function fieldOptions(db: Db): Promise<FieldOptionRow[]> {
     left join inspection_field_options o on o.field_id = f.id
     group by f.id, f.field_name
     order by f.id`,
+    FieldOptionRow,
   );
 }
 
-export interface InspectionScope {
-  id: number;
-  project_id: number;
-}
+export const InspectionScope = z.object({
+  id: z.number(),
+  project_id: z.number(),
+});
+export type InspectionScope = z.infer<typeof InspectionScope>;
 
 /** The inspections among `ids` the actor may see (a customer: only their company's), with their project. */
 export function visibleInspections(db: Db, actor: Actor, ids: readonly number[]): Promise<InspectionScope[]> {
-  return queryRows<InspectionScope>(
+  return queryRows(
     db,
     sql`select i.id, i.project_id from inspections i join projects p on p.id = i.project_id
         where i.id = any(${numberArrayLiteral(ids)}::int[]) and ${projectInActorScope(actor)}`,
+    InspectionScope,
   );
 }

@@ -2,7 +2,6 @@ import type { InspectionRow } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createImage,
@@ -11,6 +10,7 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 const cast = useApiCast('Inspection Utility');
 let db: Db;
@@ -51,7 +51,7 @@ const structureForm = {
  */
 async function project(values: { useNewRiskRating?: boolean } = {}) {
   const projectId = await createProject(db, companyId, values);
-  const [lineB] = await queryRows<{ id: number }>(
+  const [lineB] = await sqlRows<{ id: number }>(
     db,
     sql`insert into lines (company_id, line_name, line_num) values (${companyId}, ${`B Feeder ${projectId}`}, '7')
         returning id`,
@@ -209,7 +209,7 @@ describe('GET /inspections/:id', () => {
     const projectId = await createProject(db, companyId, { inspectionType: '1' });
     const lineId = await createLine(db, companyId, projectId);
     const { structureIds } = await createStructures(db, projectId, lineId, 1, { withInspections: false });
-    const components = await queryRows<{ id: number; display_text: string }>(
+    const components = await sqlRows<{ id: number; display_text: string }>(
       db,
       sql`select id, display_text from components order by id limit 2`,
     );
@@ -306,7 +306,7 @@ describe('POST /inspections/complete/:id', () => {
       arm_qty: 0,
       insulator_type: null,
     });
-    const audit = await queryRows<{ user_id: number; details: { data: { armQty: number } } }>(
+    const audit = await sqlRows<{ user_id: number; details: { data: { armQty: number } } }>(
       db,
       sql`select user_id, details from audit_log where action = 'inspection.complete' and object_id = ${String(id)}
           order by id`,
@@ -370,7 +370,7 @@ describe('POST /inspections/complete/:id', () => {
     });
     expect((await complete(id, {})).statusCode).toBe(400);
     expect((await complete(id, { data: 'x' })).statusCode).toBe(400);
-    const [row] = await queryRows<{ date_reviewed: unknown; review_status: unknown; str_type: unknown }>(
+    const [row] = await sqlRows<{ date_reviewed: unknown; review_status: unknown; str_type: unknown }>(
       db,
       sql`select date_reviewed, review_status, str_type from inspections where id = ${id}`,
     );
@@ -396,10 +396,7 @@ describe('POST /inspections/complete/:id', () => {
       code: 'invalid_field_value',
       message: 'Asset Material has no option 5.',
     });
-    const values = await queryRows(
-      db,
-      sql`select * from inspection_field_values where inspection_id = ${id}`,
-    );
+    const values = await sqlRows(db, sql`select * from inspection_field_values where inspection_id = ${id}`);
     expect(values).toEqual([]);
   });
 
@@ -429,7 +426,7 @@ describe('POST /inspections/complete/:id', () => {
       payload: { data: structureForm },
     });
     expect(anonymous.statusCode).toBe(401);
-    const [row] = await queryRows<{ date_reviewed: unknown }>(
+    const [row] = await sqlRows<{ date_reviewed: unknown }>(
       db,
       sql`select date_reviewed from inspections where id = ${b.inspectionIds[0]!}`,
     );

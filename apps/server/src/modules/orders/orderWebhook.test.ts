@@ -1,9 +1,9 @@
 import type { OrderDetailValue } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { assets } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { signOrderWebhook } from './webhookSignature.ts';
 
@@ -53,7 +53,7 @@ const post = (raw: string, signature: string | null, contentType = 'application/
     },
   });
 async function updateCount() {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     ctx.database.db,
     sql`select count(*)::int as n from asset_order_updates where order_id = ${orderId}`,
   );

@@ -1,9 +1,9 @@
 import type { AssetOrderValue, OrderDetailValue } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { assets } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -58,7 +58,7 @@ const update = (id: number, payload: object, headers = staff) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1/shipment/orders/${id}/updates`, payload, headers });
 const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
 async function counts() {
-  const [row] = await queryRows<{ orders: number; updates: number }>(
+  const [row] = await sqlRows<{ orders: number; updates: number }>(
     ctx.database.db,
     sql`select (select count(*)::int from asset_orders) as orders, (select count(*)::int from asset_order_updates) as updates`,
   );

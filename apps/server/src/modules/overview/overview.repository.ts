@@ -1,5 +1,6 @@
 import { OVERVIEW_RISK_KEYS, type OverviewRiskKey, type StructureOrderBy } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -13,25 +14,26 @@ export interface StructureFilter {
   structureId?: number | undefined;
 }
 
-export interface OverviewRow {
-  structure_id: number;
-  struct_num: string;
-  line_id: number;
-  line_name: string;
-  line_num: string | null;
-  company_id: number;
-  latitude: number;
-  longitude: number;
-  image_count: number;
-  archived_count: number;
-  uploaded_image_count: number;
-  issue_count: number;
-  max_risk_level: number | null;
-  review_status: string;
-  inspection_id: number | null;
+export const OverviewRow = z.object({
+  structure_id: z.number(),
+  struct_num: z.string(),
+  line_id: z.number(),
+  line_name: z.string(),
+  line_num: z.string().nullable(),
+  company_id: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  image_count: z.number(),
+  archived_count: z.number(),
+  uploaded_image_count: z.number(),
+  issue_count: z.number(),
+  max_risk_level: z.number().nullable(),
+  review_status: z.string(),
+  inspection_id: z.number().nullable(),
   /** Index into OVERVIEW_RISK_KEYS. */
-  risk_rank: number;
-}
+  risk_rank: z.number(),
+});
+export type OverviewRow = z.infer<typeof OverviewRow>;
 
 /** `like` pattern of a search text, its wildcards taken literally. */
 const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -170,19 +172,23 @@ export async function structurePage(
       sql`select count(*)::int as n from (${filtered(actor, f)}) x`,
       CountRow,
     );
-    const rows = await queryRows<OverviewRow>(
+    const rows = await queryRows(
       db,
       sql`select * from (${withAggregates(
         sql`select * from (${filtered(actor, f)}) sc order by ${orderSql(f.orderBy, f.order, 'sc')} ${page}`,
       )}) t order by ${orderSql(f.orderBy, f.order, 't')}`,
+      OverviewRow,
     );
     return { rows, total: count?.n ?? 0 };
   }
   const riskFilter = f.risk ? sql`where t.risk_rank = ${OVERVIEW_RISK_KEYS.indexOf(f.risk)}` : sql``;
-  const rows = await queryRows<OverviewRow & { total: number }>(
+  const rows = await queryRows(
     db,
     sql`select t.*, count(*) over ()::int as total from (${withAggregates(filtered(actor, f), f.projectId)}) t ${riskFilter}
       order by ${orderSql(f.orderBy, f.order, 't')} ${page}`,
+    OverviewRow.extend({
+      total: z.number(),
+    }),
   );
   if (rows.length === 0 && f.offset > 0) {
     // Past the end: the total still tells the pager where the end is.
@@ -208,18 +214,19 @@ export interface MapColumns {
  * so 50,000 structures cost one small answer instead of 50,000 row objects.
  */
 export async function mapColumns(db: Db, actor: Actor, f: StructureFilter): Promise<MapColumns> {
-  const [row] = await queryRows<{
-    ids: number[] | null;
-    lat: number[] | null;
-    lon: number[] | null;
-    risk: number[] | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select array_agg(t.structure_id order by t.structure_id) as ids,
         array_agg(t.latitude order by t.structure_id) as lat,
         array_agg(t.longitude order by t.structure_id) as lon,
         array_agg(t.risk_rank order by t.structure_id) as risk
       from (${withAggregates(filtered(actor, f), f.projectId)}) t`,
+    z.object({
+      ids: z.array(z.number()).nullable(),
+      lat: z.array(z.number()).nullable(),
+      lon: z.array(z.number()).nullable(),
+      risk: z.array(z.number()).nullable(),
+    }),
   );
   return {
     structure_id: row?.ids ?? [],
@@ -240,21 +247,26 @@ export async function rowsAfter(
   afterId: number,
   limit: number,
 ): Promise<OverviewRow[]> {
-  return queryRows<OverviewRow>(
+  return queryRows(
     db,
     sql`select t.* from (${withAggregates(
       sql`select * from (${filtered(actor, f)}) x where x.id > ${afterId} order by x.id limit ${limit}`,
     )}) t order by t.structure_id`,
+    OverviewRow,
   );
 }
 
 /** Image ids per structure, for the page's rows (spec 2 §3 image_ids). */
 export async function imageIdsOf(db: Db, structureIds: number[]): Promise<Map<number, number[]>> {
   if (structureIds.length === 0) return new Map();
-  const rows = await queryRows<{ structure_id: number; ids: number[] }>(
+  const rows = await queryRows(
     db,
     sql`select structure_id, array_agg(id order by id) as ids from images
       where structure_id = any(${numberArrayLiteral(structureIds)}::int[]) group by structure_id`,
+    z.object({
+      structure_id: z.number(),
+      ids: z.array(z.number()),
+    }),
   );
   return new Map(rows.map((r) => [r.structure_id, r.ids]));
 }

@@ -1,10 +1,10 @@
 import { OVERVIEW_RISK_KEYS, summaryRisk } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { annotations, images, inspections } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -21,7 +21,7 @@ let riskProjectId: number;
 const get = (url: string, headers = staff) => ctx.app.inject({ url: `/api/v1${url}`, headers });
 
 async function annotate(imageId: number, riskLevel: number, opts: { ai?: boolean } = {}) {
-  const [{ n }] = (await queryRows<{ n: number }>(
+  const [{ n }] = (await sqlRows<{ n: number }>(
     ctx.database.db,
     sql`select count(*)::int as n from annotations where image_id = ${imageId}`,
   )) as [{ n: number }];

@@ -46,7 +46,7 @@ export async function savePilot(tx: Db, userId: number, pilot: PilotInput, at: D
   const attributeIds = [...known, ...(await repo.resolveAttributes(tx, named))];
   await repo.setPilotAttributes(tx, pilotId, attributeIds);
   const place = geocodeUsPlace(pilot.home_base);
-  if (place) await repo.setHomeLocationIfMissing(tx, pilotId, place);
+  if (place) await repo.setHomeLocation(tx, pilotId, place, true);
   return { pilotId, attributes: [...new Set(attributeIds)].length };
 }
 

@@ -1,31 +1,32 @@
-import type { AttributeType, PilotAttribute, PilotItem } from '@linewalker/domain';
+import { type AttributeType, PilotAttribute, type PilotItem } from '@linewalker/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { pilotAttributeLinks, pilotAttributes, pilots } from '../../platform/db/schema/index.ts';
 
-interface PilotRow {
-  id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  home_base: string | null;
-  availability: string;
-  license_expiration: string | null;
-  aircraft: string | null;
-  role_id: number;
-  role_name: string;
-  latitude: number | null;
-  longitude: number | null;
-}
+const PilotRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  home_base: z.string().nullable(),
+  availability: z.string(),
+  license_expiration: z.string().nullable(),
+  aircraft: z.string().nullable(),
+  role_id: z.number(),
+  role_name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
 
 /** Attributes of the given pilots, by pilot id, in name order. */
 async function attributesOf(db: Db, pilotIds: number[]): Promise<Map<number, PilotAttribute[]>> {
   const out = new Map<number, PilotAttribute[]>();
   if (pilotIds.length === 0) return out;
-  const rows = await queryRows<PilotAttribute & { pilot_id: number }>(
+  const rows = await queryRows(
     db,
     sql`select l.pilot_id, a.attribute_id, a.att_name, a.type_name
       from pilot_attribute_links l join pilot_attributes a on a.attribute_id = l.attribute_id
@@ -34,6 +35,9 @@ async function attributesOf(db: Db, pilotIds: number[]): Promise<Map<number, Pil
         sql`, `,
       )})
       order by lower(a.att_name), a.attribute_id`,
+    PilotAttribute.extend({
+      pilot_id: z.number(),
+    }),
   );
   for (const { pilot_id, ...attribute } of rows) {
     const list = out.get(pilot_id) ?? [];
@@ -48,7 +52,7 @@ async function attributesOf(db: Db, pilotIds: number[]): Promise<Map<number, Pil
  * when `userId` is given.
  */
 export async function listPilots(db: Db, userId?: number): Promise<PilotItem[]> {
-  const rows = await queryRows<PilotRow>(
+  const rows = await queryRows(
     db,
     sql`select p.id, p.user_id, u.first_name, u.last_name, u.email, u.phone, p.home_base, p.availability,
         to_char(p.license_expiration, 'YYYY-MM-DD') as license_expiration, p.aircraft, u.role_id, r.role_name,
@@ -58,6 +62,7 @@ export async function listPilots(db: Db, userId?: number): Promise<PilotItem[]> 
       join roles r on r.id = u.role_id
       where p.pilot_deleted_date is null ${userId === undefined ? sql`` : sql`and p.user_id = ${userId}`}
       order by lower(u.last_name), lower(u.first_name), p.id`,
+    PilotRow,
   );
   const attributes = await attributesOf(
     db,
@@ -77,54 +82,53 @@ export async function listPilots(db: Db, userId?: number): Promise<PilotItem[]> 
   });
 }
 
-/** Sets the home base's coordinates (x = longitude, y = latitude). */
+/**
+ * Sets the home base's coordinates (x = longitude, y = latitude). `onlyIfMissing` places a pilot whose home
+ * base has no coordinates yet (a pilot saved from the user form) and leaves one already placed as it is.
+ */
 export async function setHomeLocation(
   tx: Db,
   pilotId: number,
   place: { latitude: number; longitude: number },
+  onlyIfMissing = false,
 ): Promise<void> {
+  const missing = onlyIfMissing ? sql`${pilots.homeLocation} is null` : sql`true`;
   await tx
     .update(pilots)
     .set({ homeLocation: { x: place.longitude, y: place.latitude } })
-    .where(eq(pilots.id, pilotId));
-}
-
-/** Places a pilot whose home base has no coordinates yet (a pilot saved from the user form). */
-export async function setHomeLocationIfMissing(
-  tx: Db,
-  pilotId: number,
-  place: { latitude: number; longitude: number },
-): Promise<void> {
-  await tx
-    .update(pilots)
-    .set({ homeLocation: { x: place.longitude, y: place.latitude } })
-    .where(and(eq(pilots.id, pilotId), sql`${pilots.homeLocation} is null`));
+    .where(and(eq(pilots.id, pilotId), missing));
 }
 
 /** The user with this email (any case), locked for the transaction, with their pilot record if any. */
 export async function lockUserByEmail(tx: Db, email: string) {
-  const [row] = await queryRows<{
-    id: number;
-    company_id: number;
-    pilot_id: number | null;
-    home_base: string | null;
-    has_location: boolean;
-  }>(
+  const [row] = await queryRows(
     tx,
     sql`select u.id, u.company_id, p.id as pilot_id, p.home_base, p.home_location is not null as has_location
       from users u left join pilots p on p.user_id = u.id
       where lower(u.email) = ${email.trim().toLowerCase()}
       for update of u`,
+    z.object({
+      id: z.number(),
+      company_id: z.number(),
+      pilot_id: z.number().nullable(),
+      home_base: z.string().nullable(),
+      has_location: z.boolean(),
+    }),
   );
   return row ?? null;
 }
 
 /** Whether the user has a current (not deleted) pilot record; for the scheduling calls. */
 export async function activePilot(db: Db, userId: number) {
-  const [row] = await queryRows<{ id: number; phone: string | null; first_name: string }>(
+  const [row] = await queryRows(
     db,
     sql`select p.id, u.phone, u.first_name from pilots p join users u on u.id = p.user_id
       where p.user_id = ${userId} and p.pilot_deleted_date is null`,
+    z.object({
+      id: z.number(),
+      phone: z.string().nullable(),
+      first_name: z.string(),
+    }),
   );
   return row ?? null;
 }

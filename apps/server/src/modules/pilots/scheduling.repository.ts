@@ -1,5 +1,6 @@
 import { PILOT_STATUS } from '@linewalker/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import {
@@ -28,20 +29,21 @@ export async function findProject(db: Db, id: number) {
   return row ?? null;
 }
 
-export interface ProjectPilotState {
-  user_id: number;
-  assigned: boolean;
-  pilot_note: string | null;
-  pilot_scheduling_status_id: number;
-  status_text: string;
-  status_text_friendly: string;
-  request_sent_at: string | null;
-  responded_at: string | null;
-}
+export const ProjectPilotState = z.object({
+  user_id: z.number(),
+  assigned: z.boolean(),
+  pilot_note: z.string().nullable(),
+  pilot_scheduling_status_id: z.number(),
+  status_text: z.string(),
+  status_text_friendly: z.string(),
+  request_sent_at: z.string().nullable(),
+  responded_at: z.string().nullable(),
+});
+export type ProjectPilotState = z.infer<typeof ProjectPilotState>;
 
 /** The scheduling state of every pilot on the project's list, with their latest availability request. */
 export async function projectPilotStates(db: Db, projectId: number): Promise<ProjectPilotState[]> {
-  return queryRows<ProjectPilotState>(
+  return queryRows(
     db,
     sql`select pp.user_id, pp.assigned, pp.pilot_note, pp.pilot_scheduling_status_id,
         s.status_text, s.status_text_friendly,
@@ -55,6 +57,7 @@ export async function projectPilotStates(db: Db, projectId: number): Promise<Pro
         order by sr.sent_at desc, sr.id desc limit 1
       ) r on true
       where pp.project_id = ${projectId}`,
+    ProjectPilotState,
   );
 }
 

@@ -4,12 +4,12 @@ import { addDays, parseCsvText, suggestColumns, suggestedChoice } from '@linewal
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import type { App } from '../../platform/http/app.types.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { projectPayload, todayEverywhere } from '../../testing/projectFactories.ts';
 import { openRealDataApp, REAL_DATA, type RealDataApp } from '../../testing/realDataApp.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 /**
  * The real utility files of ../shared/data/real/structures through the real routes (sign → PUT →
@@ -205,7 +205,7 @@ async function importWithChoices(name: string, text: string, choice: Record<stri
 
 const storedStructures = async (projectId: number) =>
   (
-    await queryRows<{ n: number }>(
+    await sqlRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from structures where project_id = ${projectId}`,
     )

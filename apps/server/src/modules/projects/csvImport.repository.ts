@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { CountRow, execute, IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 import { sourceFiles } from '../../platform/db/schema/index.ts';
@@ -24,12 +25,16 @@ export async function resolveLines(
     insert into lines (company_id, line_name)
     select ${companyId}, n from json_array_elements_text(${list}::json) as n
     on conflict (company_id, lower(line_name)) do nothing`);
-  const rows = await queryRows<{ name: string; id: number }>(
+  const rows = await queryRows(
     db,
     sql`
     select n as name, l.id
     from json_array_elements_text(${list}::json) as n
     join lines l on l.company_id = ${companyId} and lower(l.line_name) = lower(n)`,
+    z.object({
+      name: z.string(),
+      id: z.number(),
+    }),
   );
   const ids = new Map<string, number>();
   for (const row of rows) ids.set(row.name, row.id);
@@ -57,9 +62,13 @@ export const textArrayLiteral = (values: readonly string[]): string =>
  * the database can say which spellings it folds together (it differs from JavaScript's toLowerCase).
  */
 export async function lineKeys(db: Db, names: string[]): Promise<Map<string, string>> {
-  const rows = await queryRows<{ name: string; key: string }>(
+  const rows = await queryRows(
     db,
     sql`select n as name, lower(n) as key from json_array_elements_text(${JSON.stringify(names)}::json) as n`,
+    z.object({
+      name: z.string(),
+      key: z.string(),
+    }),
   );
   return new Map(rows.map((r) => [r.name, r.key]));
 }
@@ -73,6 +82,7 @@ export async function existingStructureKeys(
     db,
     sql`select lower(l.line_name) as line_key, s.struct_num
         from structures s join lines l on l.id = s.line_id where s.project_id = ${projectId}`,
+    z.object({ line_key: z.string(), struct_num: z.string() }),
   );
 }
 
@@ -105,7 +115,7 @@ export async function insertStructureBatch(
   sourceFileId: number,
   batch: StructureBatch,
 ): Promise<{ structures: number; inspections: number }> {
-  const [row] = await queryRows<{ structures: number; inspections: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with s as (
@@ -129,6 +139,10 @@ export async function insertStructureBatch(
       returning 1
     )
     select (select count(*) from s)::int as structures, (select count(*) from i)::int as inspections`,
+    z.object({
+      structures: z.number(),
+      inspections: z.number(),
+    }),
   );
   return row!;
 }

@@ -1,10 +1,10 @@
 import { IMPORT_CHOICE_MESSAGES, ROW_ERROR_MESSAGES } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { pathOf, uploadCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, projectPayload } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { KMZ_NOT_SUPPORTED } from '../sourceFiles/sourceFiles.service.ts';
 
@@ -47,7 +47,7 @@ const create = (payload: object) =>
 
 /** Row counts of every table an import writes. */
 async function tableCounts() {
-  const [row] = await queryRows<Record<string, number>>(
+  const [row] = await sqlRows<Record<string, number>>(
     ctx.database.db,
     sql`select
       (select count(*) from projects)::int as projects,
@@ -85,7 +85,7 @@ describe('CSV import through the real routes', () => {
       { id: existingLine, line_name: 'l1', line_num: null },
       { id: expect.any(Number), line_name: 'L2', line_num: null },
     ]);
-    const structures = await queryRows<{
+    const structures = await sqlRows<{
       struct_num: string;
       line_name: string;
       x: number;
@@ -101,7 +101,7 @@ describe('CSV import through the real routes', () => {
       { struct_num: '2', line_name: 'l1', x: -97.61, y: 38.81, src: 2 },
       { struct_num: '1', line_name: 'L2', x: -97.62, y: 38.82, src: 2 },
     ]);
-    const [files] = await queryRows<{ n: number; linked: number; insp: number }>(
+    const [files] = await sqlRows<{ n: number; linked: number; insp: number }>(
       db,
       sql`select (select count(*) from source_files where project_id = ${id} and name = 'north.csv'
                     and lat_field = 'Latitude' and line_name_field = 'Line')::int as n,
@@ -164,7 +164,7 @@ describe('CSV import through the real routes', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().imported).toMatchObject({ structures: 3, lines: 2 });
-    const rows = await queryRows<{ line_name: string; struct_num: string }>(
+    const rows = await sqlRows<{ line_name: string; struct_num: string }>(
       ctx.database.db,
       sql`select l.line_name, s.struct_num from structures s join lines l on l.id = s.line_id
         where s.project_id = ${res.json().id} order by s.id`,
@@ -309,7 +309,7 @@ describe('CSV import through the real routes', () => {
   });
 
   it('creates one inspection per structure and annotation component on a component project', async () => {
-    const [components] = await queryRows<{ n: number }>(
+    const [components] = await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from components`,
     );

@@ -1,11 +1,11 @@
 import { IMPORT_CHOICE_MESSAGES, parseCsvText } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { uploadCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { projectPayload } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { INLINE_IMPORT_MAX_ROWS } from './csvImport.service.ts';
 
@@ -54,7 +54,7 @@ const skippedRows = (payload: object, headers = pm) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/kmz/skippedRows', payload, headers });
 
 async function structures(projectId: number) {
-  return queryRows<{ line_name: string; struct_num: string }>(
+  return sqlRows<{ line_name: string; struct_num: string }>(
     ctx.database.db,
     sql`select l.line_name, s.struct_num from structures s join lines l on l.id = s.line_id
         where s.project_id = ${projectId} order by l.line_name, s.struct_num`,
@@ -63,7 +63,7 @@ async function structures(projectId: number) {
 
 const projectCount = async (name: string) =>
   (
-    await queryRows<{ n: number }>(
+    await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from projects where lower(project_name) = lower(${name})`,
     )
@@ -99,7 +99,7 @@ describe('hand-picked coordinate columns', () => {
       { line_name: 'MT-L-1', struct_num: 'ESTRUTURA 002' },
       { line_name: 'MT-L-2', struct_num: 'ESTRUTURA 001' },
     ]);
-    const [file] = await queryRows<{ lat_field: string; lon_field: string }>(
+    const [file] = await sqlRows<{ lat_field: string; lon_field: string }>(
       ctx.database.db,
       sql`select lat_field, lon_field from source_files where project_id = ${res.json().id}`,
     );

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../platform/auth/actor.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { uploadMappedCsv } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { liveProjectProgress } from '../../testing/liveProjectProgress.ts';
 import { projectPayload } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { INLINE_IMPORT_MAX_ROWS } from './csvImport.service.ts';
 import { writeCsvFiles } from './csvImport.write.ts';
@@ -41,7 +41,7 @@ const mappedUpload = (body: string) => uploadMappedCsv(ctx.app, pm, body, 'large
 const ROWS = INLINE_IMPORT_MAX_ROWS + 2_345;
 
 async function structureCount(projectId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number; distinct_n: number }>(
+  const [row] = await sqlRows<{ n: number; distinct_n: number }>(
     ctx.database.db,
     sql`select count(*)::int as n, count(distinct (line_id, struct_num))::int as distinct_n
         from structures where project_id = ${projectId}`,
@@ -128,7 +128,7 @@ describe('a large CSV import runs as a background job', () => {
     });
     const { id } = res.json<{ id: number }>();
     // A worker that dies after its first batch: the same writer, stopped between batches.
-    const [file] = await queryRows<{ id: number; storage_key: string; created_by: number }>(
+    const [file] = await sqlRows<{ id: number; storage_key: string; created_by: number }>(
       ctx.database.db,
       sql`select id, storage_key, created_by from source_files where project_id = ${id}`,
     );
@@ -156,7 +156,7 @@ describe('a large CSV import runs as a background job', () => {
 
     await runDueJobs(ctx.app.deps);
     expect(await structureCount(id)).toBe(ROWS);
-    const [inspections] = await queryRows<{ n: number }>(
+    const [inspections] = await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from inspections where project_id = ${id}`,
     );
@@ -179,7 +179,7 @@ describe('a large CSV import runs as a background job', () => {
     expect(project.statusCode).toBe(404);
     const job = await ctx.app.inject({ url: `/api/v1/jobs/${importJobId}`, headers: pm });
     expect(job.json()).toMatchObject({ state: 'failed', error: 'A source file is missing from storage' });
-    const audit = await queryRows<{ action: string }>(
+    const audit = await sqlRows<{ action: string }>(
       ctx.database.db,
       sql`select action from audit_log where object_type = 'project' and object_id = ${String(id)} order by id`,
     );

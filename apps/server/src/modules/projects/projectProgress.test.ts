@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { components, inspections, projects, structures } from '../../platform/db/schema/index.ts';
 import { createRng } from '../../seed/random.ts';
 import { createCompany } from '../../testing/factories.ts';
@@ -11,6 +10,7 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 /**
@@ -156,7 +156,7 @@ describe('project_progress', () => {
     const line = await createLine(db(), companyId, id);
     await createStructures(db(), id, line, 3);
     await db().delete(projects).where(eq(projects.id, id));
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await sqlRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from project_progress where project_id = ${id}`,
     );

@@ -1,39 +1,41 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { companyScope, projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
+import { AnyRow, queryRows } from '../../platform/db/rows.ts';
 import { projects, projectTiers, projectTypes, sourceFiles } from '../../platform/db/schema/index.ts';
 
 /** A project row with the facts its computed fields are derived from. */
-export interface ProjectFactsRow {
-  id: number;
-  company_id: number;
-  company_name: string;
-  project_name: string;
-  inspection_type: '0' | '1';
-  start_date: string;
-  due_date: string | null;
-  num_pilots: number;
-  structure_assignment_type: 'dueDate' | 'ratio';
-  photo_limit: number;
-  closest_city: string | null;
-  pilot_struct_day: number | null;
-  ptype_id: number;
-  ptype_name: string;
-  ptier_id: number | null;
-  use_new_risk_rating: boolean;
-  archived_date: Date | string | null;
-  created_at: Date | string;
-  time_zone: string;
-  structures: number;
-  inspected: number;
+export const ProjectFactsRow = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  company_name: z.string(),
+  project_name: z.string(),
+  inspection_type: z.enum(['0', '1']),
+  start_date: z.string(),
+  due_date: z.string().nullable(),
+  num_pilots: z.number(),
+  structure_assignment_type: z.enum(['dueDate', 'ratio']),
+  photo_limit: z.number(),
+  closest_city: z.string().nullable(),
+  pilot_struct_day: z.number().nullable(),
+  ptype_id: z.number(),
+  ptype_name: z.string(),
+  ptier_id: z.number().nullable(),
+  use_new_risk_rating: z.boolean(),
+  archived_date: z.union([z.date(), z.string()]).nullable(),
+  created_at: z.union([z.date(), z.string()]),
+  time_zone: z.string(),
+  structures: z.number(),
+  inspected: z.number(),
   /** When the last inspection was reviewed. */
-  last_reviewed: Date | string | null;
-  import_job_id: number | null;
-  import_done: number;
-  import_total: number;
-}
+  last_reviewed: z.union([z.date(), z.string()]).nullable(),
+  import_job_id: z.number().nullable(),
+  import_done: z.number(),
+  import_total: z.number(),
+});
+export type ProjectFactsRow = z.infer<typeof ProjectFactsRow>;
 
 /**
  * Projects with their progress figures in ONE statement. The figures come from `project_progress`, which
@@ -42,7 +44,7 @@ export interface ProjectFactsRow {
  */
 export async function listProjectFacts(db: Db, actor: Actor, projectId?: number): Promise<ProjectFactsRow[]> {
   const only = projectId === undefined ? sql`true` : sql`p.id = ${projectId}`;
-  return queryRows<ProjectFactsRow>(
+  return queryRows(
     db,
     sql`
     select p.id, p.company_id, c.company_name, p.project_name, p.inspection_type,
@@ -63,6 +65,7 @@ export async function listProjectFacts(db: Db, actor: Actor, projectId?: number)
       -- A project being imported is not ready: its customer sees it once every row is in.
       and (p.import_state is null or ${companyScope(actor) === null ? sql`true` : sql`false`})
     order by lower(p.project_name), p.id`,
+    ProjectFactsRow,
   );
 }
 
@@ -71,10 +74,14 @@ export async function projectCenter(
   db: Db,
   projectId: number,
 ): Promise<{ lat: number | null; lon: number | null }> {
-  const [row] = await queryRows<{ lat: number | null; lon: number | null }>(
+  const [row] = await queryRows(
     db,
     sql`select avg(location[1])::float8 as lat, avg(location[0])::float8 as lon
       from structures where project_id = ${projectId}`,
+    z.object({
+      lat: z.number().nullable(),
+      lon: z.number().nullable(),
+    }),
   );
   return { lat: row?.lat ?? null, lon: row?.lon ?? null };
 }
@@ -204,15 +211,22 @@ export async function projectTierExists(db: Db, ptierId: number): Promise<boolea
 
 /** Lines already linked to the project (a company change would orphan them). */
 export async function projectHasLines(db: Db, projectId: number): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from project_lines where project_id = ${projectId} limit 1`);
+  const rows = await queryRows(
+    db,
+    sql`select 1 from project_lines where project_id = ${projectId} limit 1`,
+    AnyRow,
+  );
   return rows.length > 0;
 }
 
 /** Locks the project row for a save that may start an import; says whether one is already running. */
 export async function lockProjectForImport(db: Db, id: number): Promise<'ready' | 'importing' | 'missing'> {
-  const [row] = await queryRows<{ import_state: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`select import_state from projects where id = ${id} for update`,
+    z.object({
+      import_state: z.string().nullable(),
+    }),
   );
   if (!row) return 'missing';
   return row.import_state === 'importing' ? 'importing' : 'ready';

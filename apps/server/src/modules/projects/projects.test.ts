@@ -8,7 +8,6 @@ import {
 } from '@linewalker/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { auditLog, companies, projects } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
@@ -18,6 +17,7 @@ import {
   projectPayload,
   utcToday,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -372,7 +372,7 @@ describe('archive and unarchive', () => {
       const r = await ctx.app.inject({ method: 'PUT', url: `/api/v1/projects/archive/${id}`, headers });
       expect(r.statusCode).toBe(403);
     }
-    const [row] = await queryRows<{ archived_date: unknown }>(
+    const [row] = await sqlRows<{ archived_date: unknown }>(
       ctx.database.db,
       sql`select archived_date from projects where id = ${id}`,
     );

@@ -1,9 +1,10 @@
 import type { SensorAlert, SensorStructureValue } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execute, queryRows } from '../../platform/db/rows.ts';
+import { execute } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import type { AlertNotifier } from './alertEvaluation.ts';
 import { SensorIngestor } from './sensorIngestor.ts';
@@ -28,12 +29,12 @@ const put = (headers: Record<string, string>, payload: object) =>
   ctx.app.inject({ method: 'PUT', url: subUrl, headers, payload });
 const get = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: subUrl, headers });
 const outbox = (to: string) =>
-  queryRows<{ channel: string; subject: string | null; body: string }>(
+  sqlRows<{ channel: string; subject: string | null; body: string }>(
     ctx.database.db,
     sql`select channel, subject, body from outbox where recipient = ${to} order by id`,
   );
 const alertsOf = (device: string) =>
-  queryRows<{ kind: string; level: number; raised: boolean; ended: boolean; reason: string | null }>(
+  sqlRows<{ kind: string; level: number; raised: boolean; ended: boolean; reason: string | null }>(
     ctx.database.db,
     sql`select kind, level, raised_at is not null as raised, ended_at is not null as ended, end_reason as reason
         from sensor_alerts where device_id = ${device} order by id`,
@@ -160,7 +161,7 @@ describe('late readings across batches', () => {
     const row = rows.find((r) => r.common_sense_device_id === device);
     expect(row?.tilt_x).toBeCloseTo(8);
     expect(row?.alert).toBe(2);
-    const [latest] = await queryRows<{ t: string }>(
+    const [latest] = await sqlRows<{ t: string }>(
       ctx.database.db,
       sql`select to_char(latest_payload_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as t
           from sensor_devices where device_id = ${device}`,

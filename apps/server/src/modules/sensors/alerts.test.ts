@@ -7,9 +7,9 @@ import {
 } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken, type TestUser } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import type { AlertNotifier } from './alertEvaluation.ts';
 import { raiseOfflineAlerts } from './offline.job.ts';
@@ -32,20 +32,20 @@ const rulesUrl = '/api/v1/sensors/alert-rules';
 const inject = (method: 'GET' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) =>
   ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const count = async (table: string, where = sql`true`) => {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     ctx.database.db,
     sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`,
   );
   return row!.n;
 };
 const alertsOf = () =>
-  queryRows<{ kind: string; level: number; raised: boolean; ended: boolean; peak: number | null }>(
+  sqlRows<{ kind: string; level: number; raised: boolean; ended: boolean; peak: number | null }>(
     ctx.database.db,
     sql`select kind, level, raised_at is not null as raised, ended_at is not null as ended, peak
         from sensor_alerts where device_id = ${device} order by id`,
   );
 const mailsTo = (user: TestUser) =>
-  queryRows<{ subject: string; body: string }>(
+  sqlRows<{ subject: string; body: string }>(
     ctx.database.db,
     sql`select subject, body from outbox where recipient = ${user.email} order by id`,
   );

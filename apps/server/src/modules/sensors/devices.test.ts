@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -49,13 +49,13 @@ const message = (at: string, extra: object = {}) => ({
   ...extra,
 });
 const readings = (id: string) =>
-  queryRows<{ payload_time: Date }>(
+  sqlRows<{ payload_time: Date }>(
     ctx.database.db,
     sql`select payload_time from sensor_readings where device_id = ${id} order by payload_time`,
   );
 const device = async (id: string) =>
   (
-    await queryRows<Record<string, unknown>>(
+    await sqlRows<Record<string, unknown>>(
       ctx.database.db,
       sql`select token_hash, battery, last_seen_at, latest_payload_time, latest_payload, first_vibration_time, retired_at, structure_id
           from sensor_devices where device_id = ${id}`,
@@ -77,9 +77,9 @@ describe('device registration', () => {
     expect((await register({ device_id: id, structure_id: 99_999_999 })).statusCode).toBe(404);
     expect((await register({ device_id: 'bad/id', structure_id: structureIds[0] })).statusCode).toBe(400);
     expect((await register({ device_id: id })).statusCode).toBe(400);
-    expect(
-      await queryRows(ctx.database.db, sql`select 1 from sensor_devices where device_id = ${id}`),
-    ).toEqual([]);
+    expect(await sqlRows(ctx.database.db, sql`select 1 from sensor_devices where device_id = ${id}`)).toEqual(
+      [],
+    );
     expect((await register({ device_id: id, structure_id: structureIds[0] })).statusCode).toBe(201);
     expect((await register({ device_id: id, structure_id: structureIds[1] })).statusCode).toBe(409);
   });

@@ -2,9 +2,9 @@ import { sensorTopic } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqttBroker.ts';
 import { type MqttSubscriber, startSubscriber } from './mqttSubscriber.ts';
@@ -52,7 +52,7 @@ const message = (i: number, extra: object = {}) =>
 const count = async (deviceId: string) =>
   Number(
     (
-      await queryRows<{ n: number | string }>(
+      await sqlRows<{ n: number | string }>(
         ctx.database.db,
         sql`select count(*) as n from sensor_readings where device_id = ${deviceId}`,
       )
@@ -104,7 +104,7 @@ describe('the embedded broker', () => {
     await until(async () => (await count(device_id)) === 200);
     await ingestor.flush();
     expect(await count(device_id)).toBe(200);
-    const [row] = await queryRows<{ battery: number }>(
+    const [row] = await sqlRows<{ battery: number }>(
       ctx.database.db,
       sql`select battery from sensor_devices where device_id = ${device_id}`,
     );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { createCompany } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { pruneSensorReadings } from './retention.job.ts';
 import { storeReadings } from './sensors.repository.ts';
@@ -40,13 +40,13 @@ describe('sensor retention', () => {
     const db = ctx.database.db;
     const removed = await pruneSensorReadings(db, 90, now);
     const cutoff = new Date(now.getTime() - 90 * 86_400_000);
-    const [raw] = await queryRows<{ n: string | number; oldest: string }>(
+    const [raw] = await sqlRows<{ n: string | number; oldest: string }>(
       db,
       sql`select count(*) as n, min(payload_time)::text as oldest from sensor_readings where device_id = ${device}`,
     );
     expect(new Date(raw!.oldest).getTime()).toBeGreaterThanOrEqual(cutoff.getTime());
     expect(Number(raw!.n) + removed).toBe(14_400);
-    const hours = await queryRows<{
+    const hours = await sqlRows<{
       readings: number;
       vibration_x_min: number;
       vibration_x_max: number;
@@ -65,7 +65,7 @@ describe('sensor retention', () => {
     }
     // Run again (as a retried job would): nothing more to fold, nothing counted twice.
     expect(await pruneSensorReadings(db, 90, now)).toBe(0);
-    const [again] = await queryRows<{ n: string | number }>(
+    const [again] = await sqlRows<{ n: string | number }>(
       db,
       sql`select sum(readings) as n from sensor_readings_hourly where device_id = ${device}`,
     );

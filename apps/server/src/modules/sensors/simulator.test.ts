@@ -1,9 +1,9 @@
 import { SensorMessage } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { startEmbeddedBroker } from './mqttBroker.ts';
 import { startSubscriber } from './mqttSubscriber.ts';
@@ -82,7 +82,7 @@ describe('the simulator', () => {
     const stored = async () =>
       Number(
         (
-          await queryRows<{ n: string | number }>(
+          await sqlRows<{ n: string | number }>(
             db,
             sql`select count(*) as n from sensor_readings where device_id like ${`SIMT-${process.pid}-%`}`,
           )

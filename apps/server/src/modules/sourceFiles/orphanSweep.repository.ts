@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -9,7 +10,7 @@ import { queryRows } from '../../platform/db/rows.ts';
  * a completion racing the sweep finds no upload, never an image without its file).
  */
 export async function deleteOrphanUploads(db: Db, olderThan: Date, limit: number): Promise<string[]> {
-  const rows = await queryRows<{ storage_key: string }>(
+  const rows = await queryRows(
     db,
     sql`delete from file_uploads where id in (
           select f.id from file_uploads f
@@ -22,6 +23,9 @@ export async function deleteOrphanUploads(db: Db, olderThan: Date, limit: number
           limit ${limit}
           for update skip locked)
         returning storage_key`,
+    z.object({
+      storage_key: z.string(),
+    }),
   );
   return rows.map((r) => r.storage_key);
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { dronePhoto } from '../../testing/dronePhotos.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { uploadPhoto } from '../../testing/photoUploads.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { insertPlan } from '../flightPlans/flightPlans.repository.ts';
 
@@ -52,7 +52,7 @@ async function plan(boxId: string, createdAt?: string) {
 
 const startedDates = async () =>
   (
-    await queryRows<{ box_id: string; started: string | null }>(
+    await sqlRows<{ box_id: string; started: string | null }>(
       ctx.database.db,
       sql`select box_id, to_char(flight_started_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as started
         from flight_plans where project_id = ${projectId} order by box_id`,

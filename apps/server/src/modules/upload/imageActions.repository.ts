@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { metresBetweenSql } from '../../platform/db/geo.ts';
 import { IdRow, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
@@ -44,7 +45,7 @@ export async function reassignImages(
   structureId: number,
   ids: readonly number[],
 ): Promise<{ found: number; moved: number }> {
-  const [row] = await queryRows<{ found: number; moved: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with ${lockedImages(projectId, ids)},
@@ -59,6 +60,10 @@ export async function reassignImages(
       returning locked.structure_id is distinct from s.id as moved)
     select (select count(*)::int from locked) as found,
       (select count(*) filter (where moved)::int from u) as moved`,
+    z.object({
+      found: z.number(),
+      moved: z.number(),
+    }),
   );
   return row!;
 }
@@ -74,7 +79,7 @@ export async function rejectImages(
   reason: string,
   userId: number | null,
 ): Promise<{ found: number; rejected: number }> {
-  const [row] = await queryRows<{ found: number; rejected: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with ${lockedImages(projectId, ids)},
@@ -83,6 +88,10 @@ export async function rejectImages(
       from locked where i.id = locked.id and i.reject_datetime is null
       returning 1)
     select (select count(*)::int from locked) as found, (select count(*)::int from u) as rejected`,
+    z.object({
+      found: z.number(),
+      rejected: z.number(),
+    }),
   );
   return row!;
 }

@@ -2,7 +2,6 @@ import { IMAGE_BATCH_SIZE, MAX_IMAGE_SELECTION, metresBetween, REJECT_REASON_MAX
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
   createLine,
@@ -10,6 +9,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -57,7 +57,7 @@ interface ImageState {
 }
 
 const states = (ids: number[]) =>
-  queryRows<ImageState>(
+  sqlRows<ImageState>(
     db,
     sql`select id, structure_id, assigned_at::text, meters_from_struct, assignment_confidence,
           reject_datetime::text, reject_reason, rejected_by
@@ -65,7 +65,7 @@ const states = (ids: number[]) =>
   );
 
 const auditCount = async (action: string) => {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from audit_log where action = ${action}`,
   );
@@ -94,7 +94,7 @@ const unreject = (id: number, headers = h.inspector) =>
 /** `n` photos of the project around the first structure, made in the database. */
 async function bulkImages(n: number, project = projectId): Promise<number[]> {
   const tag = `bulk-${Math.random().toString(36).slice(2)}`;
-  const rows = await queryRows<{ id: number }>(
+  const rows = await sqlRows<{ id: number }>(
     db,
     sql`insert into images (project_id, md5, image_name, storage_key, location)
         select ${project}::int, ${tag} || g, 'B_' || g || '.JPG', ${`${tag}/`} || g,
@@ -141,14 +141,14 @@ describe('PUT /api/v1/inspections/reassignImages', () => {
     const res = await reassign(ids, structures[2]!);
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBe(IMAGE_BATCH_SIZE);
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from images where structure_id = ${structures[2]!} and meters_from_struct is not null`,
     );
     expect(row!.n).toBe(IMAGE_BATCH_SIZE);
     const tooMany = await reassign([...ids, ids[0]! + 1_000_000], structures[1]!);
     expect(tooMany.statusCode).toBe(400);
-    const [still] = await queryRows<{ n: number }>(
+    const [still] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from images where structure_id = ${structures[2]!}`,
     );
@@ -281,7 +281,7 @@ describe('reassigning and rejecting the same photos at once', () => {
     );
     const answers = await Promise.all(requests);
     expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-    const rows = await queryRows<{ ok: boolean }>(
+    const rows = await sqlRows<{ ok: boolean }>(
       db,
       sql`select (i.meters_from_struct is null) = (i.structure_id is null)
             and (s.id is null or abs(i.meters_from_struct - (

@@ -1,14 +1,18 @@
 import type { CandidateStructure } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { images, type StepClip } from '../../platform/db/schema/index.ts';
 
 /** Base64 MD5 of every photo of the project. */
 export async function projectMd5s(db: Db, projectId: number): Promise<string[]> {
-  const rows = await queryRows<{ md5: string }>(
+  const rows = await queryRows(
     db,
     sql`select md5 from images where project_id = ${projectId} order by id`,
+    z.object({
+      md5: z.string(),
+    }),
   );
   return rows.map((r) => r.md5);
 }
@@ -19,39 +23,45 @@ const textArrayLiteral = (values: readonly string[]) => `{${values.map((v) => `"
 /** Which of `md5s` the project holds. */
 export async function md5sInProject(db: Db, projectId: number, md5s: readonly string[]): Promise<string[]> {
   if (md5s.length === 0) return [];
-  const rows = await queryRows<{ md5: string }>(
+  const rows = await queryRows(
     db,
     sql`select md5 from images
         where project_id = ${projectId} and md5 = any(${textArrayLiteral(md5s)}::text[])`,
+    z.object({
+      md5: z.string(),
+    }),
   );
   return rows.map((r) => r.md5);
 }
 
-export interface ProjectImageRef {
-  id: number;
-  storage_key: string;
-}
+export const ProjectImageRef = z.object({
+  id: z.number(),
+  storage_key: z.string(),
+});
+export type ProjectImageRef = z.infer<typeof ProjectImageRef>;
 
 export async function imageByMd5(db: Db, projectId: number, md5: string): Promise<ProjectImageRef | null> {
-  const [row] = await queryRows<ProjectImageRef>(
+  const [row] = await queryRows(
     db,
     sql`select id, storage_key from images where project_id = ${projectId} and md5 = ${md5}`,
+    ProjectImageRef,
   );
   return row ?? null;
 }
 
-export interface ImageUploadRow {
-  id: string;
-  storage_key: string;
-  kind: string;
-  content_type: string | null;
+export const ImageUploadRow = z.object({
+  id: z.string(),
+  storage_key: z.string(),
+  kind: z.string(),
+  content_type: z.string().nullable(),
   /** The image this upload became, once completed. */
-  image_id: number | null;
+  image_id: z.number().nullable(),
   /** When the file arrived (the local driver's PUT), with its size and the MD5 the PUT computed. */
-  completed_at: Date | string | null;
-  size_bytes: number | null;
-  md5: string | null;
-}
+  completed_at: z.union([z.date(), z.string()]).nullable(),
+  size_bytes: z.number().nullable(),
+  md5: z.string().nullable(),
+});
+export type ImageUploadRow = z.infer<typeof ImageUploadRow>;
 
 /** An upload `userId` was issued (another user's upload is not found). */
 export async function findUserUpload(
@@ -59,13 +69,14 @@ export async function findUserUpload(
   uploadId: string,
   userId: number,
 ): Promise<ImageUploadRow | null> {
-  const [row] = await queryRows<ImageUploadRow>(
+  const [row] = await queryRows(
     db,
     sql`select f.id, f.storage_key, f.kind, f.content_type, f.completed_at,
           f.size_bytes::float8 as size_bytes, f.md5,
           (select i.id from images i where i.file_upload_id = f.id limit 1) as image_id
         from file_uploads f
         where f.id = ${uploadId} and f.uploaded_by = ${userId}`,
+    ImageUploadRow,
   );
   return row ?? null;
 }
@@ -92,11 +103,16 @@ export async function structuresNear(
 ): Promise<CandidateStructure[]> {
   const dLat = radiusM / 111_320;
   const dLon = radiusM / (111_320 * Math.max(0.01, Math.cos((latitude * Math.PI) / 180)));
-  const rows = await queryRows<{ id: number; lat: number; lon: number }>(
+  const rows = await queryRows(
     db,
     sql`select id, location[1] as lat, location[0] as lon from structures
         where project_id = ${projectId}
           and location <@ box(point(${longitude - dLon}, ${latitude - dLat}), point(${longitude + dLon}, ${latitude + dLat}))`,
+    z.object({
+      id: z.number(),
+      lat: z.number(),
+      lon: z.number(),
+    }),
   );
   return rows.map((r) => ({ id: r.id, latitude: Number(r.lat), longitude: Number(r.lon) }));
 }

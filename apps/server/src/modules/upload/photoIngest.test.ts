@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { images, projects } from '../../platform/db/schema/index.ts';
 import { dronePhoto, exifLocalTime, metresToLat } from '../../testing/dronePhotos.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
@@ -15,6 +14,7 @@ import {
   uploadToken,
 } from '../../testing/photoUploads.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { derivedKey } from './imageKeys.ts';
 
@@ -60,14 +60,14 @@ const imageRow = async (id: number) => {
 };
 const imageCount = async (pid = projectId) =>
   (
-    await queryRows<{ n: number }>(
+    await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from images where project_id = ${pid}`,
     )
   )[0]!.n;
 const auditCount = async (action: string) =>
   (
-    await queryRows<{ n: number }>(
+    await sqlRows<{ n: number }>(
       ctx.database.db,
       sql`select count(*)::int as n from audit_log where action = ${action}`,
     )
@@ -129,7 +129,7 @@ describe('imageUploadToken', () => {
     expect(token.imageUrl).toMatch(new RegExp(`^images/${projectId}/[0-9a-f-]{36}\\.png$`));
     expect(token.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(token.signedTokenUrl).toContain(token.imageUrl);
-    const [row] = await queryRows<{ kind: string; storage_key: string }>(
+    const [row] = await sqlRows<{ kind: string; storage_key: string }>(
       ctx.database.db,
       sql`select kind, storage_key from file_uploads where id = ${token.uuid}`,
     );
@@ -206,7 +206,7 @@ describe('imageUploadedV2: what the server reads from the stored file', () => {
     const kept = await ctx.app.inject({ url: `/api/v1/image/${body.imageId}?size=FULL_IMG`, headers: pm });
     expect(kept.rawPayload.equals(bytes)).toBe(true);
     expect(await auditCount('image.upload')).toBe(auditBefore + 1);
-    const jobs = await queryRows<{ payload: { imageId: number } }>(
+    const jobs = await sqlRows<{ payload: { imageId: number } }>(
       ctx.database.db,
       sql`select payload from jobs where name = 'images.process' and state = 'queued'`,
     );
@@ -478,7 +478,7 @@ describe('one photo is stored once', () => {
     const answers = [a!.json(), b!.json()];
     expect(answers.map((x) => x.alreadyUploaded).sort()).toEqual([false, true]);
     expect(answers[0].imageId).toBe(answers[1].imageId);
-    const rows = await queryRows<{ storage_key: string }>(
+    const rows = await sqlRows<{ storage_key: string }>(
       ctx.database.db,
       sql`select storage_key from images where project_id = ${projectId} and md5 = ${md5}`,
     );
@@ -553,7 +553,7 @@ describe('processing and serving', () => {
     const imageId = res!.json().imageId as number;
     await runDueJobs(ctx.app.deps);
     expect((await imageRow(imageId)).hasThumb).toBe(false);
-    const [job] = await queryRows<{ state: string; last_error: string }>(
+    const [job] = await sqlRows<{ state: string; last_error: string }>(
       ctx.database.db,
       sql`select state, last_error from jobs where name = 'images.process' and (payload->>'imageId')::int = ${imageId}`,
     );

@@ -87,8 +87,12 @@ export const rematchNearStructureJob = defineJob({
 
 /** The structure's position, when it still belongs to the project. */
 const structurePosition = (db: Db, projectId: number, structureId: number) =>
-  queryRows<{ lat: number; lon: number }>(
+  queryRows(
     db,
     sql`select location[1] as lat, location[0] as lon from structures
         where id = ${structureId} and project_id = ${projectId} and location is not null`,
+    z.object({
+      lat: z.number(),
+      lon: z.number(),
+    }),
   );

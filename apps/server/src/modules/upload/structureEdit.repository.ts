@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { metresBetweenSql } from '../../platform/db/geo.ts';
 import { CountRow, IdRow, queryRows } from '../../platform/db/rows.ts';
@@ -42,7 +43,7 @@ export async function insertStructure(
   v: StructureValues,
   userId: number | null,
 ): Promise<{ id: number; inspections: number } | null> {
-  const [row] = await queryRows<{ id: number | null; inspections: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with s as (
@@ -60,17 +61,22 @@ export async function insertStructure(
       returning 1
     )
     select (select id from s) as id, (select count(*)::int from i) as inspections`,
+    z.object({
+      id: z.number().nullable(),
+      inspections: z.number(),
+    }),
   );
   return row?.id == null ? null : { id: row.id, inspections: row.inspections };
 }
 
-export interface LockedStructure {
-  id: number;
-  line_id: number;
-  struct_num: string;
-  lat: number;
-  lon: number;
-}
+export const LockedStructure = z.object({
+  id: z.number(),
+  line_id: z.number(),
+  struct_num: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+});
+export type LockedStructure = z.infer<typeof LockedStructure>;
 
 /** The structure of the project, locked for an edit or removal; null when it is not in that project. */
 export async function lockStructure(
@@ -78,10 +84,11 @@ export async function lockStructure(
   projectId: number,
   structureId: number,
 ): Promise<LockedStructure | null> {
-  const [row] = await queryRows<LockedStructure>(
+  const [row] = await queryRows(
     db,
     sql`select id, line_id, struct_num, location[1] as lat, location[0] as lon from structures
         where id = ${structureId} and project_id = ${projectId} for update`,
+    LockedStructure,
   );
   return row ?? null;
 }
@@ -139,7 +146,7 @@ export async function removeStructure(
   db: Db,
   structureId: number,
 ): Promise<{ images: number; annotations: number; inspections: number }> {
-  const [row] = await queryRows<{ images: number; annotations: number; inspections: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with locked as materialized (
@@ -152,6 +159,11 @@ export async function removeStructure(
     ins as (delete from inspections where structure_id = ${structureId} returning 1)
     select (select count(*)::int from u) as images, (select count(*)::int from a) as annotations,
       (select count(*)::int from ins) as inspections`,
+    z.object({
+      images: z.number(),
+      annotations: z.number(),
+      inspections: z.number(),
+    }),
   );
   await db.execute(sql`delete from structures where id = ${structureId}`);
   return row!;
@@ -167,11 +179,16 @@ export async function insertLine(
   companyId: number,
   name: string,
 ): Promise<{ id: number; line_name: string; line_num: string | null } | null> {
-  const [row] = await queryRows<{ id: number; line_name: string; line_num: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`insert into lines (company_id, line_name) values (${companyId}, ${name})
         on conflict (company_id, lower(line_name)) do nothing
         returning id, line_name, line_num`,
+    z.object({
+      id: z.number(),
+      line_name: z.string(),
+      line_num: z.string().nullable(),
+    }),
   );
   return row ?? null;
 }

@@ -2,7 +2,6 @@ import { LINE_MESSAGES, metresBetween, STRUCTURE_MESSAGES } from '@linewalker/do
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import {
@@ -12,6 +11,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -86,7 +86,7 @@ const createLineReq = (lineName: unknown, headers = h.super_admin, project = pro
   });
 
 const count = async (query: ReturnType<typeof sql>) => {
-  const [row] = await queryRows<{ n: number }>(db, query);
+  const [row] = await sqlRows<{ n: number }>(db, query);
   return row!.n;
 };
 const structureCount = (project = projectId) =>
@@ -101,7 +101,7 @@ describe('POST /api/v1/structures/create', () => {
     expect(res.statusCode).toBe(200);
     const { structure_id } = res.json();
     expect(res.json()).toEqual({ ok: true, success: true, structure_id: expect.any(Number) });
-    const [row] = await queryRows<Record<string, unknown>>(
+    const [row] = await sqlRows<Record<string, unknown>>(
       db,
       sql`select struct_num, line_id, location[0] as lon, location[1] as lat, structure_source_type_id, created_by
           from structures where id = ${structure_id}`,
@@ -211,7 +211,7 @@ describe('PUT /api/v1/structures/update', () => {
     const noGps = await createPlacedImage(db, projectId, id, { metersFromStruct: 5 });
     const meters = async (imageId: number) =>
       (
-        await queryRows<{ m: number | null }>(
+        await sqlRows<{ m: number | null }>(
           db,
           sql`select meters_from_struct as m from images where id = ${imageId}`,
         )
@@ -240,7 +240,7 @@ describe('PUT /api/v1/structures/update', () => {
     // A moved position is recomputed even when the flag says it was not.
     await update(id, { lineId: companyLine, lat: 38.802, lon: -97.6, structNumName: 'Renamed' }, false);
     expect(await meters(photo)).toBeCloseTo(metresBetween(38.8, -97.6, 38.802, -97.6), 6);
-    const [row] = await queryRows<Record<string, unknown>>(
+    const [row] = await sqlRows<Record<string, unknown>>(
       db,
       sql`select struct_num, line_id, location[1] as lat from structures where id = ${id}`,
     );
@@ -281,7 +281,7 @@ describe('PUT /api/v1/structures/update', () => {
     for (const who of ['project_manager', 'inspector', 'user', 'customer']) {
       expect((await update(id, ok, true, h[who])).statusCode, who).toBe(403);
     }
-    const [row] = await queryRows<{ struct_num: string }>(
+    const [row] = await sqlRows<{ struct_num: string }>(
       db,
       sql`select struct_num from structures where id = ${id}`,
     );
@@ -307,7 +307,7 @@ describe('PUT /api/v1/structures/remove', () => {
     const res = await remove(id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, success: true, structure_id: id });
-    const [img] = await queryRows<Record<string, unknown>>(
+    const [img] = await sqlRows<Record<string, unknown>>(
       db,
       sql`select structure_id, meters_from_struct, assignment_confidence, assigned_at from images where id = ${photo}`,
     );
@@ -406,7 +406,7 @@ describe('POST /api/v1/structures/lines', () => {
 
 describe('unassigned photos are matched again after a structure is added or moved', () => {
   const structureOf = async (imageId: number) => {
-    const [row] = await queryRows<{ structure_id: number | null }>(
+    const [row] = await sqlRows<{ structure_id: number | null }>(
       db,
       sql`select structure_id from images where id = ${imageId}`,
     );

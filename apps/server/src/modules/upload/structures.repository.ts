@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.ts';
 import { projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -9,25 +10,29 @@ export interface Range {
   to: Date;
 }
 
-interface CountsRow {
-  total_struct_count: number;
-  kmz_struct_count: number;
-  nadir_struct_count: number;
-  manual_struct_count: number;
-  acquired_structures: number;
-  acquired_structures_yesterday: number;
-  inspected_count: number;
-  inspected_count_yesterday: number;
-  img_count: number;
-  unassigned_img_count: number;
-}
+const CountsRow = z.object({
+  total_struct_count: z.number(),
+  kmz_struct_count: z.number(),
+  nadir_struct_count: z.number(),
+  manual_struct_count: z.number(),
+  acquired_structures: z.number(),
+  acquired_structures_yesterday: z.number(),
+  inspected_count: z.number(),
+  inspected_count_yesterday: z.number(),
+  img_count: z.number(),
+  unassigned_img_count: z.number(),
+});
+type CountsRow = z.infer<typeof CountsRow>;
 
 /** The project's time zone, or null when the project is not visible to the actor. */
 export async function projectTimeZone(db: Db, actor: Actor, projectId: number): Promise<string | null> {
-  const [row] = await queryRows<{ time_zone: string }>(
+  const [row] = await queryRows(
     db,
     sql`select time_zone from projects p
       where p.id = ${projectId} and ${projectInActorScope(actor)}`,
+    z.object({
+      time_zone: z.string(),
+    }),
   );
   return row?.time_zone ?? null;
 }
@@ -49,7 +54,7 @@ export async function structureCounts(
     : sql`where project_id = p.id`;
   const from = yesterday.from.toISOString();
   const to = yesterday.to.toISOString();
-  const rows = await queryRows<CountsRow>(
+  const rows = await queryRows(
     db,
     sql`
     select s.*, a.*, i.*, m.*
@@ -81,6 +86,7 @@ export async function structureCounts(
       from images ${counted}
     ) m
     where p.id = ${projectId} and ${projectInActorScope(actor)}`,
+    CountsRow,
   );
   return rows[0] ?? null;
 }
@@ -90,11 +96,15 @@ interface LineRow {
   line_name: string;
   line_num: string | null;
 }
-type NullableLine = { id: number | null; line_name: string | null; line_num: string | null };
+const NullableLine = z.object({
+  id: z.number().nullable(),
+  line_name: z.string().nullable(),
+  line_num: z.string().nullable(),
+});
 
 /** The project's lines by name; null when the project is not visible (one statement). */
 export async function projectLines(db: Db, actor: Actor, projectId: number): Promise<LineRow[] | null> {
-  const rows = await queryRows<NullableLine>(
+  const rows = await queryRows(
     db,
     sql`
     select l.id, l.line_name, l.line_num
@@ -103,6 +113,7 @@ export async function projectLines(db: Db, actor: Actor, projectId: number): Pro
     left join lines l on l.id = pl.line_id
     where p.id = ${projectId} and ${projectInActorScope(actor)}
     order by lower(l.line_name), l.id`,
+    NullableLine,
   );
   if (rows.length === 0) return null;
   return rows.filter((r): r is LineRow => r.id !== null);
@@ -110,7 +121,7 @@ export async function projectLines(db: Db, actor: Actor, projectId: number): Pro
 
 /** A company's lines by name; null when the company does not exist. */
 export async function companyLines(db: Db, companyId: number): Promise<LineRow[] | null> {
-  const rows = await queryRows<NullableLine>(
+  const rows = await queryRows(
     db,
     sql`
     select l.id, l.line_name, l.line_num
@@ -118,6 +129,7 @@ export async function companyLines(db: Db, companyId: number): Promise<LineRow[]
     left join lines l on l.company_id = c.id
     where c.id = ${companyId}
     order by lower(l.line_name), l.id`,
+    NullableLine,
   );
   if (rows.length === 0) return null;
   return rows.filter((r): r is LineRow => r.id !== null);

@@ -1,5 +1,6 @@
-import type { UploadImage, UploadStats, UploadStructure } from '@linewalker/domain';
+import { type UploadImage, UploadStats, type UploadStructure } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 
@@ -88,12 +89,15 @@ const imagesOf = (order: SQL, extra = sql``) => sql`
 
 /** Photos of a project matching `where` (over `images i`), in `order`, at most `limit`. */
 async function imagesWhere(db: Db, where: SQL, order: SQL, limit?: number): Promise<UploadImage[]> {
-  const rows = await queryRows<{ j: string | null }>(
+  const rows = await queryRows(
     db,
     sql`
     with w as materialized (
       select * from images i where ${where} order by ${order} ${limit === undefined ? sql`` : sql`limit ${limit}`}),
     ${imagesOf(order)}`,
+    z.object({
+      j: z.string().nullable(),
+    }),
   );
   return parse<ImageTuple>(rows).map(toImage);
 }
@@ -173,7 +177,7 @@ const countColumns = sql`count(*) filter (where reject_datetime is null)::int as
  * compare with.
  */
 export async function projectStructures(db: Db, projectId: number): Promise<UploadStructure[]> {
-  const rows = await queryRows<{ j: string | null }>(
+  const rows = await queryRows(
     db,
     sql`
     select json_agg(${structureTuple} order by s.id)::text as j
@@ -188,6 +192,9 @@ export async function projectStructures(db: Db, projectId: number): Promise<Uplo
       from inspections where project_id = ${projectId} group by structure_id
     ) ins on ins.structure_id = s.id
     where s.project_id = ${projectId}`,
+    z.object({
+      j: z.string().nullable(),
+    }),
   );
   return parse<StructureTuple>(rows).map(toStructure);
 }
@@ -207,7 +214,13 @@ const structuresSelect = (where: SQL) => sql`
   where ${where}`;
 
 async function structuresWhere(db: Db, where: SQL): Promise<UploadStructure[]> {
-  const rows = await queryRows<{ j: string | null }>(db, sql`select (${structuresSelect(where)}) as j`);
+  const rows = await queryRows(
+    db,
+    sql`select (${structuresSelect(where)}) as j`,
+    z.object({
+      j: z.string().nullable(),
+    }),
+  );
   return parse<StructureTuple>(rows).map(toStructure);
 }
 
@@ -247,7 +260,7 @@ export async function windowContents(
 ): Promise<{ structures: UploadStructure[]; images: UploadImage[] }> {
   const structureWhere = sql`s.project_id = ${projectId} and ${inBoxes(sql`s.location`, boxes)}`;
   const assigned = assignedOnly ? sql`and i.structure_id is not null` : sql``;
-  const [row] = await queryRows<{ j: string | null; sj: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`
     with w as materialized (
@@ -255,6 +268,10 @@ export async function windowContents(
       where i.project_id = ${projectId} and ${inBoxes(sql`i.location`, boxes)} and i.reject_datetime is null ${assigned}
       order by i.id limit ${imageLimit}),
     ${imagesOf(sql`i.id`, sql`, (${structuresSelect(structureWhere)}) as sj`)}`,
+    z.object({
+      j: z.string().nullable(),
+      sj: z.string().nullable(),
+    }),
   );
   return {
     structures: (JSON.parse(row?.sj ?? '[]') as StructureTuple[]).map(toStructure),
@@ -269,7 +286,7 @@ export async function windowContents(
  */
 export async function uploadStats(db: Db, projectId: number, assignedOnly = false): Promise<UploadStats> {
   const assigned = assignedOnly ? sql`and structure_id is not null` : sql``;
-  const [row] = await queryRows<UploadStats>(
+  const [row] = await queryRows(
     db,
     sql`
     select m.*, s.* from
@@ -279,6 +296,7 @@ export async function uploadStats(db: Db, projectId: number, assignedOnly = fals
         count(*) filter (where structure_source_type_id = 3)::int as nadir_struct_count,
         count(*) filter (where structure_source_type_id = 1)::int as manual_struct_count
       from structures where project_id = ${projectId}) s`,
+    UploadStats,
   );
   return row!;
 }
@@ -318,12 +336,16 @@ export async function imagePage(db: Db, f: ImageListFilter): Promise<{ rows: Upl
       where project_id = ${f.projectId} and line_id = ${f.lineId})`);
   }
   const where = sql.join(conditions, sql` and `);
-  const [row] = await queryRows<{ j: string | null; total: number }>(
+  const [row] = await queryRows(
     db,
     sql`
     with w as materialized (
       select * from images i where ${where} order by ${order} limit ${f.limit} offset ${f.offset}),
     ${imagesOf(order, sql`, (select count(*)::int from images i where ${where}) as total`)}`,
+    z.object({
+      j: z.string().nullable(),
+      total: z.number(),
+    }),
   );
   return { rows: (JSON.parse(row?.j ?? '[]') as ImageTuple[]).map(toImage), total: row?.total ?? 0 };
 }

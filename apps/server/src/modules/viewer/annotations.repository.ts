@@ -1,21 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
+import { z } from 'zod';
+import { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { IdRow, queryRows } from '../../platform/db/rows.ts';
+import { AnyRow, IdRow, queryRows } from '../../platform/db/rows.ts';
 
-export interface AnnotationRaw extends AnnotationGeometryRow {
-  risk_level: number;
-  category: number | null;
-  category_text: string | null;
-  sub_category: number | null;
-  sub_category_text: string | null;
-  note: string | null;
-  created_by_name: string | null;
-  created_at: string;
-  ett_evaluation_code_value: string | null;
-  ett_evaluation_description: string | null;
-  ett_knuckle_flat_position: string | null;
-}
+export const AnnotationRaw = AnnotationGeometryRow.extend({
+  risk_level: z.number(),
+  category: z.number().nullable(),
+  category_text: z.string().nullable(),
+  sub_category: z.number().nullable(),
+  sub_category_text: z.string().nullable(),
+  note: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+  ett_evaluation_code_value: z.string().nullable(),
+  ett_evaluation_description: z.string().nullable(),
+  ett_knuckle_flat_position: z.string().nullable(),
+});
+export type AnnotationRaw = z.infer<typeof AnnotationRaw>;
 
 const selectAnnotations = sql`
   select a.id, a.image_id, a.annotation_number, a.shape, a.rect_top_left_x, a.rect_top_left_y, a.rect_width,
@@ -35,14 +37,15 @@ const selectAnnotations = sql`
 
 /** The annotations of a photo by number (AI markups left out). */
 export function imageAnnotations(db: Db, imageId: number) {
-  return queryRows<AnnotationRaw>(
+  return queryRows(
     db,
     sql`${selectAnnotations} where a.image_id = ${imageId} and a.model_id is null order by a.annotation_number`,
+    AnnotationRaw,
   );
 }
 
 export async function annotationById(db: Db, id: number) {
-  const [row] = await queryRows<AnnotationRaw>(db, sql`${selectAnnotations} where a.id = ${id}`);
+  const [row] = await queryRows(db, sql`${selectAnnotations} where a.id = ${id}`, AnnotationRaw);
   return row ?? null;
 }
 
@@ -81,21 +84,23 @@ export async function insertAnnotation(db: Db, a: NewAnnotation): Promise<number
   return row!.id;
 }
 
-export interface AnnotationRef {
-  id: number;
-  image_id: number;
-  annotation_number: number;
-  structure_id: number | null;
-  project_id: number;
-  company_id: number;
-}
+export const AnnotationRef = z.object({
+  id: z.number(),
+  image_id: z.number(),
+  annotation_number: z.number(),
+  structure_id: z.number().nullable(),
+  project_id: z.number(),
+  company_id: z.number(),
+});
+export type AnnotationRef = z.infer<typeof AnnotationRef>;
 
 export async function findAnnotationRef(db: Db, id: number): Promise<AnnotationRef | null> {
-  const [row] = await queryRows<AnnotationRef>(
+  const [row] = await queryRows(
     db,
     sql`select a.id, a.image_id, a.annotation_number, im.structure_id, im.project_id, p.company_id
         from annotations a join images im on im.id = a.image_id join projects p on p.id = im.project_id
         where a.id = ${id}`,
+    AnnotationRef,
   );
   return row ?? null;
 }
@@ -120,31 +125,47 @@ export async function refreshMaxRisk(db: Db, structureId: number): Promise<void>
 }
 
 export function categories(db: Db) {
-  return queryRows<{ id: number; display_text: string }>(
+  return queryRows(
     db,
     sql`select id, display_text from components order by lower(display_text), id`,
+    z.object({
+      id: z.number(),
+      display_text: z.string(),
+    }),
   );
 }
 
 export function subCategories(db: Db) {
-  return queryRows<{ id: number; category_id: number; sub_category_text: string }>(
+  return queryRows(
     db,
     sql`select id, category_id, sub_category_text from deficiencies order by category_id, lower(sub_category_text), id`,
+    z.object({
+      id: z.number(),
+      category_id: z.number(),
+      sub_category_text: z.string(),
+    }),
   );
 }
 
 export async function componentName(db: Db, id: number): Promise<string | null> {
-  const [row] = await queryRows<{ display_text: string }>(
+  const [row] = await queryRows(
     db,
     sql`select display_text from components where id = ${id}`,
+    z.object({
+      display_text: z.string(),
+    }),
   );
   return row?.display_text ?? null;
 }
 
 export async function deficiencyOf(db: Db, id: number) {
-  const [row] = await queryRows<{ category_id: number; sub_category_text: string }>(
+  const [row] = await queryRows(
     db,
     sql`select category_id, sub_category_text from deficiencies where id = ${id}`,
+    z.object({
+      category_id: z.number(),
+      sub_category_text: z.string(),
+    }),
   );
   return row ?? null;
 }
@@ -189,10 +210,13 @@ export async function upsertNote(db: Db, imageId: number, text: string, userId: 
 }
 
 export async function projectTypeName(db: Db, projectId: number): Promise<string | null> {
-  const [row] = await queryRows<{ ptype_name: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`select pt.ptype_name from projects p left join project_types pt on pt.ptype_id = p.ptype_id
         where p.id = ${projectId}`,
+    z.object({
+      ptype_name: z.string().nullable(),
+    }),
   );
   return row?.ptype_name ?? null;
 }
@@ -203,6 +227,7 @@ export async function ettCodesExist(db: Db, codeId: number, knuckleFlatId: numbe
     db,
     sql`select 1 from ett_evaluation_codes c, knuckle_flat_positions k
         where c.id = ${codeId} and k.id = ${knuckleFlatId}`,
+    AnyRow,
   );
   return rows.length > 0;
 }

@@ -2,7 +2,6 @@ import type { Annotation, CategoriesResponse } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createLine,
@@ -10,6 +9,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 const cast = useApiCast('Annotation Utility', {
   project_manager2: 'project_manager',
@@ -43,14 +43,14 @@ const rectangle = (imageId: number, extra: Record<string, unknown> = {}) => ({
 });
 
 const annotationCount = async (imageId: number) => {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from annotations where image_id = ${imageId}`,
   );
   return row!.n;
 };
 const risk = async (inspectionId: number) => {
-  const [row] = await queryRows<{ r: number | null }>(
+  const [row] = await sqlRows<{ r: number | null }>(
     db,
     sql`select max_risk_level::int as r from inspections where id = ${inspectionId}`,
   );
@@ -243,7 +243,7 @@ describe('annotations', () => {
     expect(await risk(inspectionId)).toBe(2);
     expect((await post(`/annotations/delete/${low}`, undefined)).statusCode).toBe(200);
     expect(await risk(inspectionId)).toBeNull();
-    const audits = await queryRows<{ action: string }>(
+    const audits = await sqlRows<{ action: string }>(
       db,
       sql`select action from audit_log where object_type = 'image' and object_id = ${String(imageId)} order by id`,
     );
@@ -318,7 +318,7 @@ describe('image notes', () => {
     expect((await put(imageId, { imageNote: 'x'.repeat(500) }, 'user')).statusCode).toBe(200);
     const edit = await put(imageId, { imageNote: 'Second' });
     expect(edit.json()).toMatchObject({ ok: true, note: { note_text: 'Second' } });
-    const [row] = await queryRows<{ n: number; t: string }>(
+    const [row] = await sqlRows<{ n: number; t: string }>(
       db,
       sql`select count(*)::int as n, max(note_text) as t from image_notes where image_id = ${imageId}`,
     );

@@ -2,7 +2,6 @@ import type { EttArm, InspectionImage } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createLine,
@@ -10,6 +9,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 const cast = useApiCast('ETT Utility');
 const { get, post } = cast;
@@ -40,11 +40,11 @@ async function fixture(ptype: keyof typeof PTYPE = 'ETT') {
 }
 
 const count = async (table: 'ett_arms' | 'ett_arm_notes' | 'audit_log' | 'image_abb_types') =>
-  (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;
+  (await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;
 
 const imageRow = async (id: number) =>
   (
-    await queryRows<{
+    await sqlRows<{
       ett_photo_type_id: number | null;
       ett_arm_id: number | null;
       arm_position_id: number | null;

@@ -1,41 +1,56 @@
-import type { StepClipBody } from '@linewalker/domain';
+import { StepClipBody } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, queryRows } from '../../platform/db/rows.ts';
 
 /** The shot identifiers by id. */
 export function identifiers(db: Db) {
-  return queryRows<{ anno_img_id: number; anno_img_name: string }>(
+  return queryRows(
     db,
     sql`select anno_img_id, anno_img_name from image_identifiers order by anno_img_id`,
+    z.object({
+      anno_img_id: z.number(),
+      anno_img_name: z.string(),
+    }),
   );
 }
 
 /** The identifier's name, or null when there is no such identifier. */
 export async function identifierName(db: Db, id: number): Promise<string | null> {
-  const [row] = await queryRows<{ name: string }>(
+  const [row] = await queryRows(
     db,
     sql`select anno_img_name as name from image_identifiers where anno_img_id = ${id}`,
+    z.object({
+      name: z.string(),
+    }),
   );
   return row?.name ?? null;
 }
 
 /** The identifiers of a structure's photos (photos without one are left out). */
 export function identifiersOfStructure(db: Db, structureId: number) {
-  return queryRows<{ image_id: number; anno_img_id: number }>(
+  return queryRows(
     db,
     sql`select l.image_id, l.anno_img_id
         from image_identifier_links l join images im on im.id = l.image_id
         where im.structure_id = ${structureId}
         order by l.image_id`,
+    z.object({
+      image_id: z.number(),
+      anno_img_id: z.number(),
+    }),
   );
 }
 
 /** The photo's identifier, or null without one. */
 export async function identifierOf(db: Db, imageId: number): Promise<number | null> {
-  const [row] = await queryRows<{ anno_img_id: number }>(
+  const [row] = await queryRows(
     db,
     sql`select anno_img_id from image_identifier_links where image_id = ${imageId}`,
+    z.object({
+      anno_img_id: z.number(),
+    }),
   );
   return row?.anno_img_id ?? null;
 }
@@ -52,14 +67,15 @@ export async function clearIdentifier(db: Db, imageId: number): Promise<boolean>
 
 /** The project's inspection type and the photo's angles (the caller holds the photo's row lock). */
 export async function stepClipOf(db: Db, imageId: number) {
-  const [row] = await queryRows<{
-    inspection_type: string;
-    stepclip_json: Partial<StepClipBody> | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select p.inspection_type, im.stepclip_json
         from images im join projects p on p.id = im.project_id
         where im.id = ${imageId}`,
+    z.object({
+      inspection_type: z.string(),
+      stepclip_json: StepClipBody.partial().nullable(),
+    }),
   );
   return row ?? null;
 }

@@ -7,7 +7,6 @@ import type {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createLine,
@@ -15,6 +14,7 @@ import {
   createProject,
   createStructures,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 const cast = useApiCast('Shot Utility');
 const { get, put } = cast;
@@ -38,21 +38,21 @@ async function photos(company = companyId, inspectionType: '0' | '1' = '0') {
 }
 
 const identifierOf = async (imageId: number) => {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await sqlRows<{ id: number }>(
     db,
     sql`select anno_img_id as id from image_identifier_links where image_id = ${imageId}`,
   );
   return row?.id ?? -1;
 };
 const audits = async (action: string, imageId: number) => {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from audit_log where action = ${action} and object_id = ${String(imageId)}`,
   );
   return row!.n;
 };
 const stepClipOf = async (imageId: number) => {
-  const [row] = await queryRows<{ s: Record<string, number> | null }>(
+  const [row] = await sqlRows<{ s: Record<string, number> | null }>(
     db,
     sql`select stepclip_json as s from images where id = ${imageId}`,
   );
@@ -114,7 +114,7 @@ describe('shot identifiers', () => {
     expect(cleared.json<UpdateIdentifierResponse>()).toMatchObject({ anno_img_id: -1, changed: true });
     expect(await identifierOf(first)).toBe(-1);
     expect(await audits('image.identifier', first)).toBe(2);
-    const [record] = await queryRows<{ details: Record<string, unknown> }>(
+    const [record] = await sqlRows<{ details: Record<string, unknown> }>(
       db,
       sql`select details from audit_log where action = 'image.identifier' and object_id = ${String(first)}
           order by id desc limit 1`,
@@ -218,7 +218,7 @@ describe('step-clip angles', () => {
       changed: true,
     });
     expect(await stepClipOf(image)).toEqual(angles);
-    const [record] = await queryRows<{ details: Record<string, unknown> }>(
+    const [record] = await sqlRows<{ details: Record<string, unknown> }>(
       db,
       sql`select details from audit_log where action = 'image.stepclip' and object_id = ${String(image)}`,
     );

@@ -1,40 +1,42 @@
 import { sql } from 'drizzle-orm';
-import type { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
+import { z } from 'zod';
+import { AnnotationGeometryRow } from '../../platform/db/annotationGeometry.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, IdRow, queryRows } from '../../platform/db/rows.ts';
 
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export interface ReportInspectionRow {
-  id: number;
-  project_id: number;
-  company_id: number;
-  project_name: string;
-  structure_id: number;
-  component_id: number | null;
-  component: string | null;
-  struct_num: string;
-  line_name: string;
-  line_num: string | null;
-  latitude: number;
-  longitude: number;
-  review_status: string | null;
-  date_reviewed: string | null;
-  reviewer: string | null;
-  max_risk_level: number | null;
-  standing_images: number;
-  str_type: string | null;
-  arm_type: string | null;
-  arm_qty: number | null;
-  anchor_qty: number | null;
-  guy_qty: number | null;
-  insulator_type: string | null;
-  insulator_qty: number | null;
-  cond_sleeve_qty: number | null;
-  inspector: string | null;
-  comments: string | null;
-}
+export const ReportInspectionRow = z.object({
+  id: z.number(),
+  project_id: z.number(),
+  company_id: z.number(),
+  project_name: z.string(),
+  structure_id: z.number(),
+  component_id: z.number().nullable(),
+  component: z.string().nullable(),
+  struct_num: z.string(),
+  line_name: z.string(),
+  line_num: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  review_status: z.string().nullable(),
+  date_reviewed: z.string().nullable(),
+  reviewer: z.string().nullable(),
+  max_risk_level: z.number().nullable(),
+  standing_images: z.number(),
+  str_type: z.string().nullable(),
+  arm_type: z.string().nullable(),
+  arm_qty: z.number().nullable(),
+  anchor_qty: z.number().nullable(),
+  guy_qty: z.number().nullable(),
+  insulator_type: z.string().nullable(),
+  insulator_qty: z.number().nullable(),
+  cond_sleeve_qty: z.number().nullable(),
+  inspector: z.string().nullable(),
+  comments: z.string().nullable(),
+});
+export type ReportInspectionRow = z.infer<typeof ReportInspectionRow>;
 
 const selectInspection = sql`
   select i.id, i.project_id, p.company_id, p.project_name, i.structure_id, i.component_id,
@@ -59,9 +61,10 @@ export async function findReportInspection(
   db: Db,
   inspectionId: number,
 ): Promise<ReportInspectionRow | null> {
-  const [row] = await queryRows<ReportInspectionRow>(
+  const [row] = await queryRows(
     db,
     sql`${selectInspection} where i.id = ${inspectionId}`,
+    ReportInspectionRow,
   );
   return row ?? null;
 }
@@ -71,30 +74,32 @@ export async function findReportInspection(
  * then by line and structure name.
  */
 export function riskyInspections(db: Db, projectId: number, minRisk: number) {
-  return queryRows<ReportInspectionRow>(
+  return queryRows(
     db,
     sql`${selectInspection}
         where i.project_id = ${projectId} and i.review_status = 'Complete' and i.max_risk_level >= ${minRisk}
         order by i.max_risk_level desc, l.line_name, s.struct_num, i.id`,
+    ReportInspectionRow,
   );
 }
 
-export interface ReportAnnotationRow extends AnnotationGeometryRow {
-  image_name: string;
-  storage_key: string;
-  has_medium: boolean;
-  component: string | null;
-  deficiency: string | null;
-  risk_level: number;
-  note: string | null;
-}
+export const ReportAnnotationRow = AnnotationGeometryRow.extend({
+  image_name: z.string(),
+  storage_key: z.string(),
+  has_medium: z.boolean(),
+  component: z.string().nullable(),
+  deficiency: z.string().nullable(),
+  risk_level: z.number(),
+  note: z.string().nullable(),
+});
+export type ReportAnnotationRow = z.infer<typeof ReportAnnotationRow>;
 
 /**
  * The annotations on the structure's standing photos (AI markups and rejected photos left out), by photo
  * name and annotation number. For a component-level inspection only those of its component.
  */
 export function reportAnnotations(db: Db, structureId: number, componentId: number | null) {
-  return queryRows<ReportAnnotationRow>(
+  return queryRows(
     db,
     sql`select a.id, a.annotation_number, a.image_id, im.image_name, im.storage_key, im.has_medium, a.shape,
           a.rect_top_left_x, a.rect_top_left_y, a.rect_width, a.rect_height, a.polygon,
@@ -107,23 +112,25 @@ export function reportAnnotations(db: Db, structureId: number, componentId: numb
         where im.structure_id = ${structureId} and im.reject_datetime is null and a.model_id is null
           ${componentId === null ? sql`` : sql`and a.category_id = ${componentId}`}
         order by im.image_name, im.id, a.annotation_number`,
+    ReportAnnotationRow,
   );
 }
 
-export interface ProjectReportRow {
-  id: number;
-  project_id: number;
-  company_id: number;
-  project_name: string;
-  status: 'queued' | 'building' | 'ready' | 'failed';
-  structure_count: number | null;
-  structures_done: number;
-  storage_key: string;
-  size_bytes: number | null;
-  error: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
+export const ProjectReportRow = z.object({
+  id: z.number(),
+  project_id: z.number(),
+  company_id: z.number(),
+  project_name: z.string(),
+  status: z.enum(['queued', 'building', 'ready', 'failed']),
+  structure_count: z.number().nullable(),
+  structures_done: z.number(),
+  storage_key: z.string(),
+  size_bytes: z.number().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type ProjectReportRow = z.infer<typeof ProjectReportRow>;
 
 const selectReport = sql`
   select r.id, r.project_id, p.company_id, p.project_name, r.status, r.structure_count, r.structures_done,
@@ -132,15 +139,16 @@ const selectReport = sql`
   from project_reports r join projects p on p.id = r.project_id`;
 
 export async function findReport(db: Db, id: number): Promise<ProjectReportRow | null> {
-  const [row] = await queryRows<ProjectReportRow>(db, sql`${selectReport} where r.id = ${id}`);
+  const [row] = await queryRows(db, sql`${selectReport} where r.id = ${id}`, ProjectReportRow);
   return row ?? null;
 }
 
 /** The project's reports, newest first (the last 20). */
 export function reportList(db: Db, projectId: number) {
-  return queryRows<ProjectReportRow>(
+  return queryRows(
     db,
     sql`${selectReport} where r.project_id = ${projectId} order by r.id desc limit 20`,
+    ProjectReportRow,
   );
 }
 

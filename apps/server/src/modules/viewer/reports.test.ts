@@ -2,13 +2,13 @@ import type { InspectionReport, ProjectReport } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { images, structures } from '../../platform/db/schema/index.ts';
 import { dronePhoto } from '../../testing/dronePhotos.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { pdfImageCount, pdfText } from '../../testing/pdf.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import { annotationCrop } from './annotationCrop.ts';
 import { refreshMaxRisk } from './annotations.repository.ts';
@@ -98,13 +98,13 @@ beforeAll(async () => {
     structureId[`R-${i + 1}`] = id;
     inspectionId[`R-${i + 1}`] = created.inspectionIds[i]!;
   });
-  const [c1, c2] = await queryRows<{ id: number }>(
+  const [c1, c2] = await sqlRows<{ id: number }>(
     db(),
     sql`insert into components (display_text) values ('Report Crossarm'), ('Report Insulator') returning id`,
   );
   crossarm = c1!.id;
   insulator = c2!.id;
-  const [d1] = await queryRows<{ id: number }>(
+  const [d1] = await sqlRows<{ id: number }>(
     db(),
     sql`insert into deficiencies (category_id, sub_category_text) values (${crossarm}, 'Split Crossarm') returning id`,
   );
@@ -172,7 +172,7 @@ beforeAll(async () => {
       location: { x: -97, y: 38 },
     })
     .returning({ id: structures.id });
-  const [oi] = await queryRows<{ id: number }>(
+  const [oi] = await sqlRows<{ id: number }>(
     db(),
     sql`insert into inspections (project_id, structure_id) values (${otherProjectId}, ${otherStructure!.id}) returning id`,
   );

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { crewMembers, projectPilots } from '../../platform/db/schema/index.ts';
 import { useApiCast } from '../../testing/apiCast.ts';
 import { createUser, type TestUser } from '../../testing/factories.ts';
@@ -12,6 +11,7 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 const cast = useApiCast('Reshoot Notice Utility', { inspector2: 'inspector' });
 const { post } = cast;
@@ -29,7 +29,7 @@ interface OutboxRow {
 }
 
 const outboxTo = (people: TestUser[], phones: string[] = []) =>
-  queryRows<OutboxRow>(
+  sqlRows<OutboxRow>(
     db,
     sql`select channel, recipient, subject, body from outbox
         where recipient = any(${`{${[...people.map((p) => p.email), ...phones].join(',')}}`}::text[])

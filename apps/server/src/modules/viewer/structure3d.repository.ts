@@ -1,5 +1,19 @@
-import type { CameraPhoto, StructureModel } from '@linewalker/domain';
+import { type CameraPhoto, type StructureModel, StructureModelSchema } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+const orNull = z.number().nullable();
+const CameraPhotoRow = z.object({
+  id: z.number(),
+  image_name: z.string(),
+  lat: orNull,
+  lon: orNull,
+  altitude: orNull,
+  relative_altitude: orNull,
+  bearing: orNull,
+  gimbal_pitch: orNull,
+}) satisfies z.ZodType<CameraPhoto>;
+
 import type { Db } from '../../platform/db/client.ts';
 import { IdRow, queryRows } from '../../platform/db/rows.ts';
 
@@ -8,16 +22,20 @@ export async function structureOrigin(
   db: Db,
   structureId: number,
 ): Promise<{ lat: number; lon: number } | null> {
-  const [row] = await queryRows<{ lat: number; lon: number }>(
+  const [row] = await queryRows(
     db,
     sql`select location[1]::float8 as lat, location[0]::float8 as lon from structures where id = ${structureId}`,
+    z.object({
+      lat: z.number(),
+      lon: z.number(),
+    }),
   );
   return row ?? null;
 }
 
 /** The photos a model is built from: the structure's photos that are not rejected, by id. */
 export function modelPhotos(db: Db, structureId: number): Promise<CameraPhoto[]> {
-  return queryRows<CameraPhoto>(
+  return queryRows(
     db,
     sql`select id, image_name,
           case when location is null then null else location[1]::float8 end as lat,
@@ -26,6 +44,7 @@ export function modelPhotos(db: Db, structureId: number): Promise<CameraPhoto[]>
         from images
         where structure_id = ${structureId} and reject_datetime is null
         order by id`,
+    CameraPhotoRow,
   );
 }
 
@@ -39,17 +58,19 @@ export async function currentPhotoIds(db: Db, structureId: number): Promise<numb
   return rows.map((r) => r.id);
 }
 
-export interface StoredModel {
-  model: StructureModel;
-  image_ids: number[];
-  built_at: string;
-}
+export const StoredModel = z.object({
+  model: StructureModelSchema,
+  image_ids: z.array(z.number()),
+  built_at: z.string(),
+});
+export type StoredModel = z.infer<typeof StoredModel>;
 
 export async function findModel(db: Db, structureId: number): Promise<StoredModel | null> {
-  const [row] = await queryRows<StoredModel>(
+  const [row] = await queryRows(
     db,
     sql`select model, image_ids, to_char(built_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as built_at
         from structure_models where structure_id = ${structureId}`,
+    StoredModel,
   );
   return row ?? null;
 }
@@ -77,10 +98,14 @@ export async function latestBuildJob(
   jobName: string,
   dedupeKey: string,
 ): Promise<{ id: number; state: string } | null> {
-  const [row] = await queryRows<{ id: number; state: string }>(
+  const [row] = await queryRows(
     db,
     sql`select id, state from jobs where name = ${jobName} and dedupe_key = ${dedupeKey}
         order by id desc limit 1`,
+    z.object({
+      id: z.number(),
+      state: z.string(),
+    }),
   );
   return row ?? null;
 }

@@ -1,11 +1,11 @@
 import type { Check3DResponse, Process3DResponse } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../platform/db/rows.ts';
 import { images } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
 let ctx: TestContext;
@@ -152,7 +152,7 @@ describe('check3D and process3D', () => {
     expect([ja.created, jb.created].sort()).toEqual([false, true]);
     const again = (await process3D({ inspectionId: withPhotos })).json<Process3DResponse>();
     expect(again).toEqual({ job_id: ja.job_id, created: false });
-    const [{ n }] = (await queryRows<{ n: number }>(
+    const [{ n }] = (await sqlRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from jobs where name = 'structures.model3d' and state in ('queued', 'running')`,
     )) as [{ n: number }];
@@ -189,7 +189,7 @@ describe('check3D and process3D', () => {
   });
 
   it('records who started a build', async () => {
-    const rows = await queryRows<{ n: number }>(
+    const rows = await sqlRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from audit_log where action = 'structure.model3d.process'`,
     );
@@ -223,12 +223,12 @@ describe('bad input', () => {
   });
 
   it('answers 404 for an inspection that does not exist, and writes nothing', async () => {
-    const before = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from jobs`);
+    const before = await sqlRows<{ n: number }>(db(), sql`select count(*)::int as n from jobs`);
     expect((await check(2_000_000_000)).statusCode).toBe(404);
     const res = await process3D({ inspectionId: 2_000_000_000 });
     expect(res.statusCode).toBe(404);
     expect(res.json<{ code: string }>().code).toBe('not_found');
-    const after = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from jobs`);
+    const after = await sqlRows<{ n: number }>(db(), sql`select count(*)::int as n from jobs`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 

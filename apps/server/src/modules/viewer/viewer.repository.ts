@@ -1,27 +1,29 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, numberArrayLiteral, queryRows } from '../../platform/db/rows.ts';
 
 const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export interface ReviewInspectionRef {
-  id: number;
-  project_id: number;
-  structure_id: number;
-  component_id: number | null;
-  company_id: number;
-  project_name: string;
-  ptype_name: string | null;
-  inspection_type: string;
-  review_status: 'Complete' | 'Reshoot Requested' | null;
-  date_reviewed: string | null;
-  reshoot_reason: string | null;
-  reshoot_requested_at: string | null;
-  escalated_at: string | null;
-  struct_num: string;
-  line_name: string;
-}
+export const ReviewInspectionRef = z.object({
+  id: z.number(),
+  project_id: z.number(),
+  structure_id: z.number(),
+  component_id: z.number().nullable(),
+  company_id: z.number(),
+  project_name: z.string(),
+  ptype_name: z.string().nullable(),
+  inspection_type: z.string(),
+  review_status: z.enum(['Complete', 'Reshoot Requested']).nullable(),
+  date_reviewed: z.string().nullable(),
+  reshoot_reason: z.string().nullable(),
+  reshoot_requested_at: z.string().nullable(),
+  escalated_at: z.string().nullable(),
+  struct_num: z.string(),
+  line_name: z.string(),
+});
+export type ReviewInspectionRef = z.infer<typeof ReviewInspectionRef>;
 
 /**
  * An inspection with its project's company (for the policy) and the viewer's review fields. `lock` takes the
@@ -32,7 +34,7 @@ export async function findReviewInspection(
   inspectionId: number,
   lock = false,
 ): Promise<ReviewInspectionRef | null> {
-  const [row] = await queryRows<ReviewInspectionRef>(
+  const [row] = await queryRows(
     db,
     sql`select i.id, i.project_id, i.structure_id, i.component_id, p.company_id, p.project_name,
           pt.ptype_name, p.inspection_type, i.review_status,
@@ -45,6 +47,7 @@ export async function findReviewInspection(
         join structures s on s.id = i.structure_id
         join lines l on l.id = s.line_id
         where i.id = ${inspectionId} ${lock ? sql`for update of i` : sql``}`,
+    ReviewInspectionRef,
   );
   return row ?? null;
 }
@@ -57,7 +60,7 @@ const metersBetween = (a: string, b: string) =>
 
 /** The project's unassigned photos taken within `meters` of the structure (nearest first, at most 50). */
 export function unassignedNearby(db: Db, inspection: ReviewInspectionRef, meters: number) {
-  return queryRows<{ id: number; image_name: string; meters: number }>(
+  return queryRows(
     db,
     sql`select id, image_name, round(d::numeric, 1)::float8 as meters from (
           select im.id, im.image_name, ${metersBetween('s.location', 'im.location')} as d
@@ -69,37 +72,43 @@ export function unassignedNearby(db: Db, inspection: ReviewInspectionRef, meters
         where d <= ${meters}
         order by d, image_name
         limit 50`,
+    z.object({
+      id: z.number(),
+      image_name: z.string(),
+      meters: z.number(),
+    }),
   );
 }
 
-export interface InspectionImageRaw {
-  id: number;
-  image_name: string;
-  reject_datetime: string | null;
-  reject_reason: string | null;
-  anno_count: number;
-  max_risk_level: number | null;
-  first_viewed: string | null;
-  has_thumb: boolean;
-  has_medium: boolean;
-  width: number | null;
-  height: number | null;
-  note_text: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  bearing: number | null;
-  capture_date: string | null;
-  ett_photo_type_id: number | null;
-  arm_position_id: number | null;
-  ett_arm_id: number | null;
-  ab_id_types: number[];
-  knuckle_flat_position_id: number | null;
-  stepclip_json: Record<string, number> | null;
-}
+export const InspectionImageRaw = z.object({
+  id: z.number(),
+  image_name: z.string(),
+  reject_datetime: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  anno_count: z.number(),
+  max_risk_level: z.number().nullable(),
+  first_viewed: z.string().nullable(),
+  has_thumb: z.boolean(),
+  has_medium: z.boolean(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  note_text: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  bearing: z.number().nullable(),
+  capture_date: z.string().nullable(),
+  ett_photo_type_id: z.number().nullable(),
+  arm_position_id: z.number().nullable(),
+  ett_arm_id: z.number().nullable(),
+  ab_id_types: z.array(z.number()),
+  knuckle_flat_position_id: z.number().nullable(),
+  stepclip_json: z.record(z.string(), z.number()).nullable(),
+});
+export type InspectionImageRaw = z.infer<typeof InspectionImageRaw>;
 
 /** The photos of a structure by name, with annotation counts (AI markups left out) and notes. */
 export function inspectionImages(db: Db, structureId: number, withNotes: boolean, acceptedOnly = false) {
-  return queryRows<InspectionImageRaw>(
+  return queryRows(
     db,
     sql`select im.id, im.image_name, ${iso('im.reject_datetime')} as reject_datetime, im.reject_reason,
           coalesce(a.anno_count, 0)::int as anno_count, a.max_risk_level,
@@ -119,6 +128,7 @@ export function inspectionImages(db: Db, structureId: number, withNotes: boolean
         ) a on a.image_id = im.id
         where im.structure_id = ${structureId} ${acceptedOnly ? sql`and im.reject_datetime is null` : sql``}
         order by im.image_name, im.id`,
+    InspectionImageRaw,
   );
 }
 
@@ -162,29 +172,33 @@ export async function escalate(db: Db, inspectionId: number, userId: number): Pr
 
 /** Active super admins and project managers: who hears of an escalation. */
 export function escalationRecipients(db: Db) {
-  return queryRows<{ email: string }>(
+  return queryRows(
     db,
     sql`select u.email from users u join roles r on r.id = u.role_id
         where r.role_name in ('super_admin', 'project_manager') and u.status = 1
         order by u.id`,
+    z.object({
+      email: z.string(),
+    }),
   );
 }
 
-export interface HistoryRow {
-  id: number;
-  at: string;
-  action: string;
-  user_name: string | null;
-  image_name: string | null;
-  details: Record<string, unknown> | null;
-}
+export const HistoryRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  user_name: z.string().nullable(),
+  image_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
 
 /**
  * Review actions of an inspection from the audit log, newest first: those on the inspection itself, on its
  * structure's photos (notes, annotations, un-reject) and the batch rejections naming one of those photos.
  */
 export function reviewHistory(db: Db, inspection: ReviewInspectionRef, limit = 200) {
-  return queryRows<HistoryRow>(
+  return queryRows(
     db,
     sql`with imgs as (select id, image_name from images where structure_id = ${inspection.structure_id})
         select a.id::int as id, ${iso('a.created_at')} as at, a.action,
@@ -201,21 +215,29 @@ export function reviewHistory(db: Db, inspection: ReviewInspectionRef, limit = 2
               where e in (select id::text from imgs)))
         order by a.created_at desc, a.id desc
         limit ${limit}`,
+    HistoryRow,
   );
 }
 
 /** Names of photos by id (for history entries of batch rejections). */
 export function imageNames(db: Db, ids: readonly number[]) {
-  return queryRows<{ id: number; image_name: string }>(
+  return queryRows(
     db,
     sql`select id, image_name from images where id = any(${numberArrayLiteral(ids)}::int[])`,
+    z.object({
+      id: z.number(),
+      image_name: z.string(),
+    }),
   );
 }
 
 export async function userName(db: Db, userId: number): Promise<string | null> {
-  const [row] = await queryRows<{ name: string }>(
+  const [row] = await queryRows(
     db,
     sql`select first_name || ' ' || last_name as name from users where id = ${userId}`,
+    z.object({
+      name: z.string(),
+    }),
   );
   return row?.name ?? null;
 }
@@ -225,7 +247,7 @@ export async function userName(db: Db, userId: number): Promise<string | null> {
  * crew, the pilots assigned to the project. Each once, by id.
  */
 export function reshootRecipients(db: Db, projectId: number, structureId: number) {
-  return queryRows<{ id: number; email: string; phone: string | null; first_name: string }>(
+  return queryRows(
     db,
     sql`with crew as (
           select cm.user_id from structures s join crew_members cm on cm.crew_group_id = s.crew_group_id
@@ -237,5 +259,11 @@ export function reshootRecipients(db: Db, projectId: number, structureId: number
         select u.id, u.email, u.phone, u.first_name from users u
         where u.status = 1 and u.id in (select user_id from crew union select user_id from fallback)
         order by u.id`,
+    z.object({
+      id: z.number(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      first_name: z.string(),
+    }),
   );
 }

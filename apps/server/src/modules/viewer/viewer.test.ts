@@ -2,7 +2,6 @@ import type { InspectionImage, ViewerInspection } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { useApiCast } from '../../testing/apiCast.ts';
 import {
   createAnnotation,
@@ -12,6 +11,7 @@ import {
   createStructures,
   reviewInspections,
 } from '../../testing/projectFactories.ts';
+import { sqlRows } from '../../testing/rows.ts';
 
 const cast = useApiCast('Review Utility', { inspector2: 'inspector' });
 const { get, post } = cast;
@@ -43,7 +43,7 @@ async function fixture() {
 }
 
 const auditCount = async (action: string) => {
-  const [row] = await queryRows<{ n: number }>(
+  const [row] = await sqlRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from audit_log where action = ${action}`,
   );
@@ -112,7 +112,7 @@ describe('imageViewed and imageZoomed', () => {
     );
     expect(await auditCount('image.viewed')).toBe(before + 1);
     expect((await post('/inspections/imageZoomed', { imageId: f.b })).json().changed).toBe(true);
-    const [row] = await queryRows<{ v: boolean; z: boolean }>(
+    const [row] = await sqlRows<{ v: boolean; z: boolean }>(
       db,
       sql`select first_viewed is not null as v, first_zoomed is not null as z from images where id = ${f.b}`,
     );
@@ -136,7 +136,7 @@ describe('Request Reshoot and withdraw', () => {
       const res = await post(`/inspections/requestReshoot/${f.inspectionId}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const [row] = await queryRows<{ review_status: string | null }>(
+    const [row] = await sqlRows<{ review_status: string | null }>(
       db,
       sql`select review_status from inspections where id = ${f.inspectionId}`,
     );
@@ -207,7 +207,7 @@ describe('Escalate', () => {
     ).toBe(false);
     const viewed = (await get(`/review/inspections/${f.inspectionId}`)).json<ViewerInspection>();
     expect(viewed.escalated_at).not.toBeNull();
-    const mails = await queryRows<{ recipient: string; body: string }>(
+    const mails = await sqlRows<{ recipient: string; body: string }>(
       db,
       sql`select recipient, body from outbox where subject like 'Inspection escalated: R-1%'`,
     );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../testing/rows.ts';
 import { openTestDatabase } from '../../testing/testApp.ts';
 import type { Database } from './client.ts';
-import { queryRows } from './rows.ts';
 import { withTransaction } from './transaction.ts';
 
 let database: Database;
@@ -30,7 +30,7 @@ describe('withTransaction', () => {
     });
     expect(result).toBe('done');
     expect(attempts).toBe(2);
-    const [row] = await queryRows<{ n: number }>(database.db, sql`select n from tx_probe where id = 1`);
+    const [row] = await sqlRows<{ n: number }>(database.db, sql`select n from tx_probe where id = 1`);
     expect(row!.n).toBe(1);
   });
 
@@ -71,9 +71,9 @@ describe('withTransaction', () => {
         await tx.execute(sql`select pg_sleep(0.3)`);
         await tx.execute(sql`update tx_probe set n = n + 1 where id = ${second}`);
       });
-    const before = await queryRows<{ n: number }>(database.db, sql`select n from tx_probe order by id`);
+    const before = await sqlRows<{ n: number }>(database.db, sql`select n from tx_probe order by id`);
     await Promise.all([crossing(1, 2), crossing(2, 1)]);
-    const after = await queryRows<{ n: number }>(database.db, sql`select n from tx_probe order by id`);
+    const after = await sqlRows<{ n: number }>(database.db, sql`select n from tx_probe order by id`);
     expect(after.map((r) => r.n)).toEqual(before.map((r) => r.n + 2));
     if (database.kind === 'postgres') expect(attempts).toBeGreaterThan(2);
     else expect(attempts).toBe(2);

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../platform/db/client.ts';
 import { isDatabaseUnavailable } from '../../platform/db/pgErrors.ts';
-import { queryRows } from '../../platform/db/rows.ts';
 import { createUser, loginToken } from '../../testing/factories.ts';
 import { createPostgresTestDatabase, type PostgresTestDatabase } from '../../testing/postgresDatabase.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { TcpProxy } from '../../testing/tcpProxy.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
@@ -106,7 +106,7 @@ describe('database outage', () => {
     expect(outcome.failed).toBeGreaterThan(0);
     expect(await recovered()).toBe(200);
     // A transaction's two writes were kept together or not at all.
-    const torn = await queryRows(
+    const torn = await sqlRows(
       database.db,
       sql`select writer, count(*)::int as n from outage_writes group by writer, step having count(*) <> 2`,
     );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../testing/rows.ts';
 import { openTestDatabase } from '../../testing/testApp.ts';
 import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
 import { RateLimiter } from './rateLimiter.ts';
 
 let database: Database;
@@ -58,7 +58,7 @@ describe('RateLimiter (counters in the database)', () => {
     const name = bucket();
     const limiter = new RateLimiter(database.db, name, 3, 1_000, () => now);
     await limiter.hit('pilot@example.test');
-    const rows = await queryRows<{ key: string }>(
+    const rows = await sqlRows<{ key: string }>(
       database.db,
       sql`select key from rate_limits where bucket = ${name}`,
     );
@@ -67,7 +67,7 @@ describe('RateLimiter (counters in the database)', () => {
     now += 2_000; // past the first window
     await limiter.hit('other');
     expect(await limiter.sweep()).toBe(1);
-    const left = await queryRows<{ n: number }>(
+    const left = await sqlRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from rate_limits where bucket = ${name}`,
     );

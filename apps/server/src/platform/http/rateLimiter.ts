@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { execute, queryRows } from '../db/rows.ts';
 
@@ -38,7 +39,7 @@ export class RateLimiter {
     const now = this.now();
     const windowStart = new Date(now);
     const ended = new Date(now - this.windowMs);
-    const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+    const [row] = await queryRows(
       this.db,
       sql`
       insert into rate_limits as r (bucket, key, window_start, count)
@@ -48,6 +49,10 @@ export class RateLimiter {
           then excluded.window_start else r.window_start end,
         count = case when r.window_start <= ${ended.toISOString()}::timestamptz then 1 else r.count + 1 end
       returning count, window_start`,
+      z.object({
+        count: z.number(),
+        window_start: z.union([z.string(), z.date()]),
+      }),
     );
     return { count: row!.count, retryAfter: this.secondsLeft(row!.window_start, now) };
   }
@@ -70,11 +75,15 @@ export class RateLimiter {
 
   private async state(key: string): Promise<{ count: number; retryAfter: number } | null> {
     const now = this.now();
-    const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+    const [row] = await queryRows(
       this.db,
       sql`select count, window_start from rate_limits
           where bucket = ${this.bucket} and key = ${hashKey(key)}
             and window_start > ${new Date(now - this.windowMs).toISOString()}::timestamptz`,
+      z.object({
+        count: z.number(),
+        window_start: z.union([z.string(), z.date()]),
+      }),
     );
     return row ? { count: row.count, retryAfter: this.secondsLeft(row.window_start, now) } : null;
   }

@@ -1,5 +1,6 @@
 import type { JobState } from '@linewalker/domain';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { execute, IdRow, queryRows } from '../db/rows.ts';
 import { jobs, users } from '../db/schema/index.ts';
@@ -26,14 +27,14 @@ export interface ClaimedJob {
   createdBy: number | null;
 }
 
-interface ClaimedRow {
-  id: number;
-  name: string;
-  payload: unknown;
-  attempts: number;
-  max_attempts: number;
-  created_by: number | null;
-}
+const ClaimedRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  payload: z.unknown(),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  created_by: z.number().nullable(),
+});
 
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
 const millis = (ms: number) => sql`(${Math.max(0, Math.round(ms))} * interval '1 millisecond')`;
@@ -88,7 +89,7 @@ export async function claimNextJob(
   workerId: string,
   leaseMs: number,
 ): Promise<ClaimedJob | null> {
-  const [row] = await queryRows<ClaimedRow>(
+  const [row] = await queryRows(
     db,
     sql`update jobs set state = 'running', attempts = attempts + 1, locked_by = ${workerId},
           locked_until = now() + ${millis(leaseMs)}, started_at = now()
@@ -99,6 +100,7 @@ export async function claimNextJob(
           for update skip locked
           limit 1)
         returning id, name, payload, attempts, max_attempts, created_by`,
+    ClaimedRow,
   );
   return row
     ? {

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { createUser } from '../../testing/factories.ts';
 import { waitFor } from '../../testing/jobs.ts';
+import { sqlRows } from '../../testing/rows.ts';
 import { openTestDatabase } from '../../testing/testApp.ts';
 import type { Actor } from '../auth/actor.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
 import { jobs, users } from '../db/schema/index.ts';
 import { createDeps } from '../deps.ts';
 import type { Deps } from '../deps.types.ts';
@@ -233,7 +233,7 @@ describe('running jobs', () => {
         lastError: `attempt ${attempt} broke`,
       });
       // Not due before half the (doubling) delay: 30 s after the 1st failure, 60 s (capped) after the 2nd.
-      const [wait] = await queryRows<{ s: number }>(
+      const [wait] = await sqlRows<{ s: number }>(
         database.db,
         sql`select extract(epoch from run_at - now())::float8 as s from jobs where id = ${id}`,
       );
@@ -264,7 +264,7 @@ describe('running jobs', () => {
 
   it('fails at once on a PermanentJobError or a payload that no longer parses', async () => {
     const permanent = await add('test.permanent', {});
-    const [bad] = await queryRows<{ id: number }>(
+    const [bad] = await sqlRows<{ id: number }>(
       database.db,
       sql`insert into jobs (name, payload, max_attempts) values ('test.echo', '{"value":"x"}', 5) returning id`,
     );
@@ -295,7 +295,7 @@ describe('several workers', () => {
     await Promise.all(pool.map((w) => w.start()));
     await waitFor(
       async () => {
-        const [row] = await queryRows<{ n: number }>(
+        const [row] = await sqlRows<{ n: number }>(
           database.db,
           sql`select count(*)::int as n from jobs where id = any(${`{${ids.join(',')}}`}::int[]) and state = 'succeeded'`,
         );
