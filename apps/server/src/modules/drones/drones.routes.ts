@@ -25,6 +25,7 @@ export function droneHubOf(app: App): DroneHub {
 }
 
 export async function dronesRoutes(app: App): Promise<void> {
+  const api = endpoints.dronesMore;
   const { config, database } = app.deps;
   const db = database.db;
   const onError = (err: unknown, what: string) => app.log.error({ err }, what);
@@ -187,22 +188,19 @@ export async function dronesRoutes(app: App): Promise<void> {
 
   // The live connection (spec 3 §7): authenticated with the session cookie at the upgrade, refused (401/403)
   // before any socket opens. Messages: see serveLiveConsole.
-  app.get(
-    '/drones/live',
-    {
-      websocket: true,
-      config: { access: 'drone.watch' },
-      schema: {
-        tags,
-        summary: 'The live connection of the remote flight console (WebSocket)',
-        description:
-          'Upgrade to a WebSocket with the session cookie (or a Bearer token); refused with 401 without a ' +
-          'session and 403 for a role that may not watch drones (customers) before any socket opens. The client ' +
-          "sends `{droneId, op: 'subscriber'}` for a drone it may see; the server sends `{op: 'status', payload}` " +
-          "about ten times a second and `{op: 'detectorFrame', payload: {image, renderedAt}}` (a base64 JPEG) " +
-          'while the client keeps up; the pilot in control sends heartbeats that keep the control lease.',
-      },
-    },
-    (socket, req) => serveLiveConsole(db, hub, actorOf(req), socket),
-  );
+  app.route({
+    ...endpointRoute(api.serveLiveConsole, {
+      tags,
+      summary: 'The live connection of the remote flight console (WebSocket)',
+      description:
+        'Upgrade to a WebSocket with the session cookie (or a Bearer token); refused with 401 without a ' +
+        'session and 403 for a role that may not watch drones (customers) before any socket opens. The client ' +
+        "sends `{droneId, op: 'subscriber'}` for a drone it may see; the server sends `{op: 'status', payload}` " +
+        "about ten times a second and `{op: 'detectorFrame', payload: {image, renderedAt}}` (a base64 JPEG) " +
+        'while the client keeps up; the pilot in control sends heartbeats that keep the control lease.',
+    }),
+    websocket: true,
+    config: { access: 'drone.watch' },
+    handler: (socket, req) => serveLiveConsole(db, hub, actorOf(req), socket),
+  });
 }

@@ -1,4 +1,4 @@
-import { InspectionReport } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -8,7 +8,7 @@ export const useInspectionReport = (inspectionId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.report(inspectionId),
     queryFn: ({ signal }) =>
-      apiRequest(`/inspections/${inspectionId}/report`, { schema: InspectionReport, signal }),
+      apiRequest(endpoints.reports.getReport, { params: { id: inspectionId }, signal }),
     enabled,
   });
 
