@@ -3,7 +3,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The orderWebhook calls (the server's orderWebhook routes and the web's calls to them). */
 export const orderWebhookEndpoints = {
-  callerOf: defineEndpoint({
+  webhook: defineEndpoint({
     method: 'POST',
     path: '/shipment/webhook',
     body: OrderWebhookUpdate,

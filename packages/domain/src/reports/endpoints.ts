@@ -10,14 +10,14 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The reports calls (the server's reports routes and the web's calls to them). */
 export const reportsEndpoints = {
-  getReport: defineEndpoint({
+  report: defineEndpoint({
     method: 'GET',
     path: '/inspections/:id/report',
     params: IdParam,
     response: InspectionReport,
   }),
   /** Answers a file or a redirect, not JSON. */
-  getReportpdf: defineEndpoint({
+  reportPdf: defineEndpoint({
     method: 'GET',
     path: '/inspections/:id/report.pdf',
     params: IdParam,

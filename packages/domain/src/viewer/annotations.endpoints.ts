@@ -17,7 +17,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The annotations calls (the server's annotations routes and the web's calls to them). */
 export const annotationsEndpoints = {
-  getGetImageAnnotationsById: defineEndpoint({
+  imageAnnotations: defineEndpoint({
     method: 'GET',
     path: '/inspections/getImageAnnotations/:id',
     params: IdParam,

@@ -14,39 +14,39 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The viewer calls (the server's viewer routes and the web's calls to them). */
 export const viewerEndpoints = {
-  getInspectionsById: defineEndpoint({
+  inspection: defineEndpoint({
     method: 'GET',
     path: '/review/inspections/:id',
     params: IdParam,
     response: ViewerInspection,
   }),
-  getHistory: defineEndpoint({
+  history: defineEndpoint({
     method: 'GET',
     path: '/review/inspections/:id/history',
     params: IdParam,
     response: z.array(ReviewHistoryEntry),
   }),
-  getImagesById: defineEndpoint({
+  images: defineEndpoint({
     method: 'GET',
     path: '/inspections/images/:id',
     params: IdParam,
     query: InspectionImagesQuery,
     response: z.array(InspectionImage),
   }),
-  postRequestReshootById: defineEndpoint({
+  requestReshoot: defineEndpoint({
     method: 'POST',
     path: '/inspections/requestReshoot/:id',
     params: IdParam,
     body: RequestReshootBody,
     response: ReviewActionResponse,
   }),
-  postUnRequestReshootById: defineEndpoint({
+  withdrawReshoot: defineEndpoint({
     method: 'POST',
     path: '/inspections/unRequestReshoot/:id',
     params: IdParam,
     response: ReviewActionResponse,
   }),
-  postEscalateById: defineEndpoint({
+  escalate: defineEndpoint({
     method: 'POST',
     path: '/inspections/escalate/:id',
     params: IdParam,

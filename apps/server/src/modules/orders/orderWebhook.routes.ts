@@ -39,7 +39,7 @@ export async function orderWebhookRoutes(app: App): Promise<void> {
   );
 
   app.route({
-    ...endpointRoute(api.callerOf, {
+    ...endpointRoute(api.webhook, {
       tags: ['Orders'],
       summary: 'Order status webhook (carriers and manufacturers)',
       description:

@@ -14,7 +14,7 @@ export async function annotationsRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
 
   app.route({
-    ...endpointRoute(api.getGetImageAnnotationsById, {
+    ...endpointRoute(api.imageAnnotations, {
       tags,
       summary: 'The annotations of a photo',
       description:

@@ -18,7 +18,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   const db = deps.database.db;
 
   app.route({
-    ...endpointRoute(api.getReport, {
+    ...endpointRoute(api.report, {
       tags,
       summary: 'The inspection report: structure, line, location, reviewer, date, risk and every annotation',
       description:
@@ -30,7 +30,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getReportpdf, {
+    ...endpointRoute(api.reportPdf, {
       tags,
       summary: 'The inspection report as a PDF (an attachment)',
       description:

@@ -14,7 +14,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   const db = deps.database.db;
 
   app.route({
-    ...endpointRoute(api.getInspectionsById, {
+    ...endpointRoute(api.inspection, {
       tags,
       summary: 'One inspection as the viewer shows it',
       description:
@@ -27,7 +27,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getHistory, {
+    ...endpointRoute(api.history, {
       tags,
       summary: "The inspection's review history",
       description:
@@ -39,7 +39,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getImagesById, {
+    ...endpointRoute(api.images, {
       tags,
       summary: 'The photos of an inspection',
       description:
@@ -69,7 +69,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   }
 
   app.route({
-    ...endpointRoute(api.postRequestReshootById, {
+    ...endpointRoute(api.requestReshoot, {
       tags,
       summary: 'Request a reshoot of an inspection',
       description:
@@ -86,7 +86,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postUnRequestReshootById, {
+    ...endpointRoute(api.withdrawReshoot, {
       tags,
       summary: 'Withdraw a reshoot request',
       description:
@@ -100,7 +100,7 @@ export async function viewerRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postEscalateById, {
+    ...endpointRoute(api.escalate, {
       tags,
       summary: 'Escalate an inspection',
       description:

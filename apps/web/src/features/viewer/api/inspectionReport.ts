@@ -7,8 +7,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 export const useInspectionReport = (inspectionId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.report(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(endpoints.reports.getReport, { params: { id: inspectionId }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.reports.report, { params: { id: inspectionId }, signal }),
     enabled,
   });
 

@@ -41,16 +41,16 @@ export function useReviewMutations(inspectionId: number, projectId: number) {
     }),
     requestReshoot: useMutation({
       mutationFn: (v: { reason: string; pole: string; line: string; component: number | null }) =>
-        apiRequest(endpoints.viewer.postRequestReshootById, { params, body: v }),
+        apiRequest(endpoints.viewer.requestReshoot, { params, body: v }),
       onSuccess: refresh,
     }),
     withdrawReshoot: useMutation({
-      mutationFn: () => apiRequest(endpoints.viewer.postUnRequestReshootById, { params }),
+      mutationFn: () => apiRequest(endpoints.viewer.withdrawReshoot, { params }),
       onSuccess: refresh,
     }),
     escalate: useMutation({
       mutationFn: async () => {
-        const answer = await apiRequest(endpoints.viewer.postEscalateById, { params });
+        const answer = await apiRequest(endpoints.viewer.escalate, { params });
         if (!answer.success) throw new Error('not confirmed');
         return answer;
       },

@@ -8,15 +8,14 @@ export const useViewerInspection = (inspectionId: number) =>
   useQuery({
     queryKey: queryKeys.viewer.inspection(inspectionId),
     queryFn: ({ signal }) =>
-      apiRequest(endpoints.viewer.getInspectionsById, { params: { id: inspectionId }, signal }),
+      apiRequest(endpoints.viewer.inspection, { params: { id: inspectionId }, signal }),
   });
 
 /** GET /inspections/images/{id}: every photo of the inspection, rejected ones included. */
 export const useInspectionImages = (inspectionId: number) =>
   useQuery({
     queryKey: queryKeys.viewer.images(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(endpoints.viewer.getImagesById, { params: { id: inspectionId }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.viewer.images, { params: { id: inspectionId }, signal }),
   });
 
 /** GET /inspections/getImageAnnotations/{id} */
@@ -24,7 +23,7 @@ export const useImageAnnotations = (imageId: number | null) =>
   useQuery({
     queryKey: queryKeys.viewer.annotations(imageId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest(endpoints.annotations.getGetImageAnnotationsById, { params: { id: imageId ?? 0 }, signal }),
+      apiRequest(endpoints.annotations.imageAnnotations, { params: { id: imageId ?? 0 }, signal }),
     enabled: imageId !== null,
     placeholderData: keepPreviousData,
   });
@@ -41,8 +40,7 @@ export const useCategories = () =>
 export const useReviewHistory = (inspectionId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.history(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(endpoints.viewer.getHistory, { params: { id: inspectionId }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.viewer.history, { params: { id: inspectionId }, signal }),
     enabled,
   });
 
