@@ -156,13 +156,7 @@ export function apiRequest<E extends Endpoint>(
   endpoint: E,
   ...args: object extends EndpointArgs<E> ? [EndpointArgs<E>?] : [EndpointArgs<E>]
 ): Promise<EndpointResponse<E>>;
-/**
- * A path and an answer schema of the caller's choosing: the calls not yet moved to the endpoint table
- * (`packages/domain/src/endpoints.ts`). New calls use an endpoint.
- */
-export function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T>;
-export function apiRequest(target: Endpoint | string, options?: object): Promise<unknown> {
-  if (typeof target === 'string') return send(target, options as RequestOptions<unknown>);
+export function apiRequest(target: Endpoint, options?: object): Promise<unknown> {
   const args = (options ?? {}) as {
     params?: object;
     query?: object;

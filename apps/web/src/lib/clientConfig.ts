@@ -1,11 +1,11 @@
-import { ClientConfig } from '@linewalker/domain';
+import { type ClientConfig, endpoints } from '@linewalker/domain';
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** Public settings; the maps read `basemaps` (Streets and Satellite, and whether the server reached them). */
 export const getClientConfig = (signal?: AbortSignal) =>
-  apiRequest('/config', { schema: ClientConfig, signal });
+  apiRequest(endpoints.clientConfig.basemapsForClient, { signal });
 
 export const clientConfigQueryOptions = () =>
   queryOptions({

@@ -123,8 +123,7 @@ export const queryKeys = {
     /** GET /inspections/uploadStats: the project header's image and structure tiles. */
     uploadStats: (projectId: number) => ['structures', projectId, 'uploadStats'] as const,
     /** GET /structures: one page of the overview table (`params` as sent). */
-    page: (projectId: number, params: Record<string, string | number>) =>
-      ['structures', projectId, 'page', params] as const,
+    page: (projectId: number, params: object) => ['structures', projectId, 'page', params] as const,
     /** GET /structures/overview: the overview map's points and risk counts for the header's filters. */
     overviewMap: (projectId: number, filters: { lineIds: readonly number[]; q: string }) =>
       ['structures', projectId, 'overviewMap', filters] as const,

@@ -1,11 +1,11 @@
-import { type Session, SessionState } from '@linewalker/domain';
+import { endpoints, type Session } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** The caller's session, or null when logged out (the cookie is HttpOnly, so we ask the server). */
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  const { session } = await apiRequest('/session', { schema: SessionState, signal });
+  const { session } = await apiRequest(endpoints.auth.sessionState, { signal });
   return session;
 }
 

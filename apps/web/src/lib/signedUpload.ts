@@ -1,4 +1,4 @@
-import { SignUploadResponse, type UploadExtension } from '@linewalker/domain';
+import { endpoints, type SignUploadResponse, type UploadExtension } from '@linewalker/domain';
 import { apiRequest } from './api.ts';
 
 /** The type each signed upload is signed for: the PUT must send exactly this one. */
@@ -9,7 +9,7 @@ export const UPLOAD_CONTENT_TYPES: Record<UploadExtension, string> = {
 
 /** Where to PUT a CSV or KMZ, and the `url` later calls refer to it by (`GET /doc_upload/sign-s3?extension=`). */
 export const signUpload = (extension: UploadExtension, signal?: AbortSignal): Promise<SignUploadResponse> =>
-  apiRequest('/doc_upload/sign-s3', { query: { extension }, schema: SignUploadResponse, signal });
+  apiRequest(endpoints.sourceFiles.signUpload, { query: { extension }, signal });
 
 /** The message of our storage route's refusal (a file over the size limit, an expired link), if it gave one. */
 function refusalMessage(xhr: XMLHttpRequest): string | null {

@@ -18,6 +18,9 @@ export const STRUCTURE_ORDER_BY = [
   'image_count',
 ] as const;
 export type StructureOrderBy = (typeof STRUCTURE_ORDER_BY)[number];
+/** The direction of a server-sorted table (the overview and archive tables' `order`). */
+export const TABLE_ORDERS = ['ASC', 'DESC'] as const;
+export type TableOrder = (typeof TABLE_ORDERS)[number];
 
 /** `lineId[]=1&lineId[]=2` (the spec's form), `lineId=1&lineId=2` or `lineId=1,2`: one list of ids. */
 const IdList = z.preprocess(

@@ -56,4 +56,11 @@ export const deliveryEndpoints = {
     params: IdParam,
     response: DeliveryPackage,
   }),
+  /** A 302 to a signed URL of the package's ZIP. */
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/deliveries/:id/download',
+    params: IdParam,
+    response: z.unknown(),
+  }),
 };

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { IdParam } from '../common.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { DroneFlightDetail, DroneFlightList, DroneFlightParams } from './flights.ts';
+import { DroneFlightDetail, DroneFlightList, DroneFlightParams, DroneRecordingParams } from './flights.ts';
 import {
   DroneCommand,
   DroneCommandAnswer,
@@ -49,6 +50,13 @@ export const dronesEndpoints = {
     path: '/drones/:id/flights/:flightId',
     params: DroneFlightParams,
     response: DroneFlightDetail,
+  }),
+  /** A 302 to a signed URL of a recorded video (an MJPEG AVI), not a JSON call. */
+  recordingVideo: defineEndpoint({
+    method: 'GET',
+    path: '/drones/:id/recordings/:recordingId/video',
+    params: DroneRecordingParams,
+    response: z.unknown(),
   }),
   sendCommand: defineEndpoint({
     method: 'POST',

@@ -14,6 +14,7 @@ export interface Endpoint<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  Status extends number = number,
 > {
   method: M;
   path: string;
@@ -24,7 +25,7 @@ export interface Endpoint<
   /** The success answer; its schema serialises it on the server and parses it on the web. */
   response: Response;
   /** The success status, when not 200 (201 Created, 202 Accepted). */
-  status?: number;
+  status?: Status;
   /**
    * A faster check of the answer with the same result as `response.parse`, for answers too large for
    * zod's per-value checks (the web uses it; the server still serialises with `response`).
@@ -39,6 +40,7 @@ export function defineEndpoint<
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
   Response extends z.ZodType = z.ZodType,
+  const Status extends number = 200,
 >(endpoint: {
   method: M;
   path: string;
@@ -46,11 +48,11 @@ export function defineEndpoint<
   query?: Query;
   body?: Body;
   response: Response;
-  status?: number;
+  status?: Status;
   parse?: (input: unknown) => z.output<Response>;
-}): Endpoint<M, Params, Query, Body, Response> {
+}): Endpoint<M, Params, Query, Body, Response, Status> {
   // The parts left out are undefined, as the type says.
-  return endpoint as Endpoint<M, Params, Query, Body, Response>;
+  return endpoint as Endpoint<M, Params, Query, Body, Response, Status>;
 }
 
 /** The values of an endpoint's path parameters. */

@@ -1,9 +1,10 @@
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { AiModel, AiModelIdParam } from '@linewalker/domain';
+import { AiModelIdParam, endpoints } from '@linewalker/domain';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { cancelTraining, DETECT_MAX_BYTES, detect, startTraining } from './training.service.ts';
 
 const tags = ['AI models'];
@@ -17,37 +18,28 @@ const DetectResponse = z.object({
 
 /** Training a model and running it (issue 22): start, cancel, detect. */
 export async function aiTrainingRoutes(app: App): Promise<void> {
+  const api = endpoints.aiTraining;
   const deps = app.deps;
 
-  app.post(
-    '/ai/startTraining/:id',
-    {
-      config: { access: 'ai.manage' },
-      schema: {
-        tags,
-        summary: 'Launch Training Now',
-        description: `Queues a training job (ai.train) and answers the model in state Training; progress is its currentstep/totalstepcount. 409 not_ready_for_training below 100 marked-up images, 409 training_in_progress while a run is on. The hold-back split is drawn from the model's stored seed: an image stays on its side for every version. ${MANAGE}`,
-        params: AiModelIdParam,
-        response: { 200: AiModel },
-      },
-    },
-    (req) => startTraining(deps, actorOf(req), req.params.id),
-  );
+  app.route({
+    ...endpointRoute(api.startTraining, {
+      tags,
+      summary: 'Launch Training Now',
+      description: `Queues a training job (ai.train) and answers the model in state Training; progress is its currentstep/totalstepcount. 409 not_ready_for_training below 100 marked-up images, 409 training_in_progress while a run is on. The hold-back split is drawn from the model's stored seed: an image stays on its side for every version. ${MANAGE}`,
+    }),
+    config: { access: 'ai.manage' },
+    handler: (req) => startTraining(deps, actorOf(req), req.params.id),
+  });
 
-  app.post(
-    '/ai/model/:id/cancelTraining',
-    {
-      config: { access: 'ai.manage' },
-      schema: {
-        tags,
-        summary: 'Cancel the training in progress',
-        description: `The run stops at its next progress write (≤ 1 s) and no version is stored. 409 when the model is not training. ${MANAGE}`,
-        params: AiModelIdParam,
-        response: { 200: AiModel },
-      },
-    },
-    (req) => cancelTraining(deps, actorOf(req), req.params.id),
-  );
+  app.route({
+    ...endpointRoute(api.cancelTraining, {
+      tags,
+      summary: 'Cancel the training in progress',
+      description: `The run stops at its next progress write (≤ 1 s) and no version is stored. 409 when the model is not training. ${MANAGE}`,
+    }),
+    config: { access: 'ai.manage' },
+    handler: (req) => cancelTraining(deps, actorOf(req), req.params.id),
+  });
 
   await app.register(async (plain) => {
     const child = plain.withTypeProvider<ZodTypeProvider>();

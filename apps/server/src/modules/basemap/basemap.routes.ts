@@ -1,4 +1,4 @@
-import { ApiError, endpoints, IdParam } from '@linewalker/domain';
+import { ApiError, endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
@@ -14,6 +14,7 @@ const tags = ['Maps'];
 
 /** The self-hosted basemap: a super admin uploads a regional PMTiles extract; every map reads it in ranges. */
 export async function basemapRoutes(app: App): Promise<void> {
+  const api = endpoints.basemapMore;
   app.route({
     ...endpointRoute(endpoints.basemap.sign, {
       tags,
@@ -63,21 +64,17 @@ export async function basemapRoutes(app: App): Promise<void> {
     handler: (req) => removeCurrentExtract(app.deps, actorOf(req)),
   });
 
-  app.get(
-    '/basemap/extracts/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'The bytes of a basemap extract, with HTTP range requests',
-        description:
-          'Any signed-in user (the maps read it). A `Range: bytes=a-b` header (also `a-` and `-n`) answers 206 ' +
-          'with that part; none answers the whole file; a range past the end answers 416. Immutable: a new ' +
-          'extract gets a new id.',
-        params: IdParam,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(api.readExtractBytes, {
+      tags,
+      summary: 'The bytes of a basemap extract, with HTTP range requests',
+      description:
+        'Any signed-in user (the maps read it). A `Range: bytes=a-b` header (also `a-` and `-n`) answers 206 ' +
+        'with that part; none answers the whole file; a range past the end answers 416. Immutable: a new ' +
+        'extract gets a new id.',
+    }),
+    config: { access: 'authenticated' },
+    handler: async (req, reply) => {
       const part = await readExtractBytes(app.deps, req.params.id, req.headers.range);
       reply
         .status(part.status)
@@ -89,5 +86,5 @@ export async function basemapRoutes(app: App): Promise<void> {
       if (part.status === 206) reply.header('content-range', `bytes ${part.start}-${part.end}/${part.size}`);
       return reply.send(part.body);
     },
-  );
+  });
 }

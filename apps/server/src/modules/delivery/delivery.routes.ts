@@ -1,4 +1,4 @@
-import { endpoints, IdParam } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
@@ -117,22 +117,18 @@ export async function deliveryRoutes(app: App): Promise<void> {
     handler: (req) => delivery.packageStatus(db, actorOf(req), req.params.id),
   });
 
-  app.get(
-    '/deliveries/:id/download',
-    {
-      config: { access: 'delivery.read' },
-      schema: {
-        tags,
-        summary: "Download a delivery package's ZIP",
-        description:
-          `302 to a signed URL valid for ${SIGNED_GET_SECONDS} s, served as an attachment. 409 delivery_not_ready ` +
-          `while it is being built or when it failed. ${WHO}`,
-        params: IdParam,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(api.download, {
+      tags,
+      summary: "Download a delivery package's ZIP",
+      description:
+        `302 to a signed URL valid for ${SIGNED_GET_SECONDS} s, served as an attachment. 409 delivery_not_ready ` +
+        `while it is being built or when it failed. ${WHO}`,
+    }),
+    config: { access: 'delivery.read' },
+    handler: async (req, reply) => {
       const url = await delivery.packageDownloadUrl(app.deps, actorOf(req), req.params.id);
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
-  );
+  });
 }

@@ -1,4 +1,4 @@
-import { ApiError, DroneRecordingParams, endpoints } from '@linewalker/domain';
+import { ApiError, endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
@@ -26,6 +26,7 @@ export function droneHubOf(app: App): DroneHub {
 }
 
 export async function dronesRoutes(app: App): Promise<void> {
+  const api = endpoints.dronesMore;
   const { config, database } = app.deps;
   const db = database.db;
   const onError = (err: unknown, what: string) => app.log.error({ err }, what);
@@ -136,25 +137,21 @@ export async function dronesRoutes(app: App): Promise<void> {
     handler: async (req) => droneFlight(db, actorOf(req), req.params.id, req.params.flightId),
   });
 
-  app.get(
-    '/drones/:id/recordings/:recordingId/video',
-    {
-      config: { access: 'drone.watch' },
-      schema: {
-        tags,
-        summary: 'Download a recorded video',
-        description:
-          `302 to a signed URL valid for ${SIGNED_GET_SECONDS} s of the video (an MJPEG AVI of the camera's ` +
-          `frames as recorded: VLC, Windows and ffmpeg play it; the console's flight log plays it in the page). ` +
-          `404 for a recording of another drone. ${WHO}`,
-        params: DroneRecordingParams,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(endpoints.drones.recordingVideo, {
+      tags,
+      summary: 'Download a recorded video',
+      description:
+        `302 to a signed URL valid for ${SIGNED_GET_SECONDS} s of the video (an MJPEG AVI of the camera's ` +
+        `frames as recorded: VLC, Windows and ffmpeg play it; the console's flight log plays it in the page). ` +
+        `404 for a recording of another drone. ${WHO}`,
+    }),
+    config: { access: 'drone.watch' },
+    handler: async (req, reply) => {
       const url = await recordingUrl(app.deps, actorOf(req), req.params.id, req.params.recordingId);
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
-  );
+  });
 
   app.route({
     ...endpointRoute(endpoints.drones.sendCommand, {
@@ -224,22 +221,19 @@ export async function dronesRoutes(app: App): Promise<void> {
 
   // The live connection (spec 3 §7): authenticated with the session cookie at the upgrade, refused (401/403)
   // before any socket opens. Messages: see serveLiveConsole.
-  app.get(
-    '/drones/live',
-    {
-      websocket: true,
-      config: { access: 'drone.watch' },
-      schema: {
-        tags,
-        summary: 'The live connection of the remote flight console (WebSocket)',
-        description:
-          'Upgrade to a WebSocket with the session cookie (or a Bearer token); refused with 401 without a ' +
-          'session and 403 for a role that may not watch drones (customers) before any socket opens. The client ' +
-          "sends `{droneId, op: 'subscriber'}` for a drone it may see; the server sends `{op: 'status', payload}` " +
-          "about ten times a second and `{op: 'detectorFrame', payload: {image, renderedAt}}` (a base64 JPEG) " +
-          'while the client keeps up; the pilot in control sends heartbeats that keep the control lease.',
-      },
-    },
-    (socket, req) => serveLiveConsole(db, hub, actorOf(req), socket),
-  );
+  app.route({
+    ...endpointRoute(api.serveLiveConsole, {
+      tags,
+      summary: 'The live connection of the remote flight console (WebSocket)',
+      description:
+        'Upgrade to a WebSocket with the session cookie (or a Bearer token); refused with 401 without a ' +
+        'session and 403 for a role that may not watch drones (customers) before any socket opens. The client ' +
+        "sends `{droneId, op: 'subscriber'}` for a drone it may see; the server sends `{op: 'status', payload}` " +
+        "about ten times a second and `{op: 'detectorFrame', payload: {image, renderedAt}}` (a base64 JPEG) " +
+        'while the client keeps up; the pilot in control sends heartbeats that keep the control lease.',
+    }),
+    websocket: true,
+    config: { access: 'drone.watch' },
+    handler: (socket, req) => serveLiveConsole(db, hub, actorOf(req), socket),
+  });
 }

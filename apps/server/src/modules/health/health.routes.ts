@@ -1,25 +1,21 @@
-import { z } from 'zod';
+import { endpoints, Health } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
-
-const Health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) });
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 
 export async function healthRoutes(app: App): Promise<void> {
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['System'],
-        summary: '200 when the database answers, 503 otherwise',
-        response: { 200: Health, 503: Health },
-      },
-    },
-    async (_req, reply) => {
+  app.route({
+    ...endpointRoute(endpoints.health.health, {
+      tags: ['System'],
+      summary: '200 when the database answers, 503 otherwise',
+      errors: { 503: Health },
+    }),
+    config: { access: 'public' },
+    handler: async (_req, reply) => {
       const { database } = app.deps;
       const up = await database.ping();
       return reply
         .status(up ? 200 : 503)
         .send({ status: up ? 'ok' : 'unavailable', database: database.kind });
     },
-  );
+  });
 }

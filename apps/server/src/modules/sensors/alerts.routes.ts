@@ -1,14 +1,7 @@
-import {
-  AlertRulesBody,
-  AlertRulesQuery,
-  AlertRulesResponse,
-  AlertSubscription,
-  AlertSubscriptionBody,
-  SensorAlertList,
-  SensorAlertsQuery,
-} from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import * as service from './alerts.service.ts';
 
 const tags = ['Sensors'];
@@ -28,96 +21,73 @@ const WHO =
   'required (400 without), an unknown company 404.';
 
 export async function sensorAlertsRoutes(app: App): Promise<void> {
+  const api = endpoints.alerts;
   const db = app.deps.database.db;
 
-  app.get(
-    '/sensors/alert-rules',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: "A company's sensor alert rules",
-        description: `Everyone logged in. ${WHO} ${RULES} Every class is answered, customized false where it has the defaults.`,
-        querystring: AlertRulesQuery,
-        response: { 200: AlertRulesResponse },
-      },
-    },
-    (req) => service.alertRules(db, actorOf(req), req.query.company_id),
-  );
+  app.route({
+    ...endpointRoute(api.getAlertRules, {
+      tags,
+      summary: "A company's sensor alert rules",
+      description: `Everyone logged in. ${WHO} ${RULES} Every class is answered, customized false where it has the defaults.`,
+    }),
+    config: { access: 'sensor.read' },
+    handler: (req) => service.alertRules(db, actorOf(req), req.query.company_id),
+  });
 
-  app.put(
-    '/sensors/alert-rules',
-    {
-      config: { access: 'sensor.alerts.edit' },
-      schema: {
-        tags,
-        summary: "Change a company's sensor alert rules",
-        description:
-          'Customers (their own company), super admins and project managers (any company); inspectors and ' +
-          `users 403. ${WHO} Body {rules: [rule set, …]}: the classes given are replaced, the others keep ` +
-          'their rules. A bad value (a tilt threshold at or past 20°, a warning not below its alarm, a ' +
-          'hysteresis not below its warning, an unknown field) refuses the whole body (400) with nothing ' +
-          `written. Audited. Answers the rules as GET does. ${RULES}`,
-        querystring: AlertRulesQuery,
-        body: AlertRulesBody,
-        response: { 200: AlertRulesResponse },
-      },
-    },
-    (req) => service.saveAlertRules(db, actorOf(req), req.query.company_id, req.body.rules),
-  );
+  app.route({
+    ...endpointRoute(api.putAlertRules, {
+      tags,
+      summary: "Change a company's sensor alert rules",
+      description:
+        'Customers (their own company), super admins and project managers (any company); inspectors and ' +
+        `users 403. ${WHO} Body {rules: [rule set, …]}: the classes given are replaced, the others keep ` +
+        'their rules. A bad value (a tilt threshold at or past 20°, a warning not below its alarm, a ' +
+        'hysteresis not below its warning, an unknown field) refuses the whole body (400) with nothing ' +
+        `written. Audited. Answers the rules as GET does. ${RULES}`,
+    }),
+    config: { access: 'sensor.alerts.edit' },
+    handler: (req) => service.saveAlertRules(db, actorOf(req), req.query.company_id, req.body.rules),
+  });
 
-  app.get(
-    '/sensors/alerts',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: "A device's alerts over a range (the chart's bands)",
-        description:
-          "Everyone logged in; a device of another company, or one that does not exist, 404. The device's " +
-          'raised alerts overlapping the last range (1h, 24h default, 7d, 30d), oldest first: kind (tilt, ' +
-          'vibration, offline), level 1–3, the threshold, started_at (the value went over), raised_at (the ' +
-          'hold was met), ended_at (null while open), peak.',
-        querystring: SensorAlertsQuery,
-        response: { 200: SensorAlertList },
-      },
-    },
-    (req) => service.deviceAlerts(db, actorOf(req), req.query.device_id, req.query.range, new Date()),
-  );
+  app.route({
+    ...endpointRoute(api.getAlerts, {
+      tags,
+      summary: "A device's alerts over a range (the chart's bands)",
+      description:
+        "Everyone logged in; a device of another company, or one that does not exist, 404. The device's " +
+        'raised alerts overlapping the last range (1h, 24h default, 7d, 30d), oldest first: kind (tilt, ' +
+        'vibration, offline), level 1–3, the threshold, started_at (the value went over), raised_at (the ' +
+        'hold was met), ended_at (null while open), peak.',
+    }),
+    config: { access: 'sensor.read' },
+    handler: (req) =>
+      service.deviceAlerts(db, actorOf(req), req.query.device_id, req.query.range, new Date()),
+  });
 
-  app.get(
-    '/sensors/alert-subscription',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: 'How I am told of sensor alerts (e-mail, SMS)',
-        description:
-          'Everyone logged in, about themselves: email and sms (the channels chosen), subscribed (either) and ' +
-          'has_phone (SMS needs a phone on the profile). A subscribed user is sent one e-mail and/or one text ' +
-          "message (through the outbox) per raised alert of a device of their own company's structures.",
-        response: { 200: AlertSubscription },
-      },
-    },
-    (req) => service.subscription(db, actorOf(req)),
-  );
+  app.route({
+    ...endpointRoute(api.getAlertSubscription, {
+      tags,
+      summary: 'How I am told of sensor alerts (e-mail, SMS)',
+      description:
+        'Everyone logged in, about themselves: email and sms (the channels chosen), subscribed (either) and ' +
+        'has_phone (SMS needs a phone on the profile). A subscribed user is sent one e-mail and/or one text ' +
+        "message (through the outbox) per raised alert of a device of their own company's structures.",
+    }),
+    config: { access: 'sensor.read' },
+    handler: (req) => service.subscription(db, actorOf(req)),
+  });
 
-  app.put(
-    '/sensors/alert-subscription',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: 'Opt in or out of sensor alert e-mails and text messages',
-        description:
-          'Everyone logged in, for themselves only. Body {email?, sms?} (the channels given change, the other ' +
-          'keeps its choice) or {subscribed} (true: e-mail on; false: both off). sms true without a phone on ' +
-          'the profile 400 with nothing written. Audited. A subscribed user is sent (through the outbox) one ' +
-          "e-mail and/or one text message per raised alert of a device of their own company's structures.",
-        body: AlertSubscriptionBody,
-        response: { 200: AlertSubscription },
-      },
-    },
-    (req) => service.setSubscription(db, actorOf(req), req.body),
-  );
+  app.route({
+    ...endpointRoute(api.putAlertSubscription, {
+      tags,
+      summary: 'Opt in or out of sensor alert e-mails and text messages',
+      description:
+        'Everyone logged in, for themselves only. Body {email?, sms?} (the channels given change, the other ' +
+        'keeps its choice) or {subscribed} (true: e-mail on; false: both off). sms true without a phone on ' +
+        'the profile 400 with nothing written. Audited. A subscribed user is sent (through the outbox) one ' +
+        "e-mail and/or one text message per raised alert of a device of their own company's structures.",
+    }),
+    config: { access: 'sensor.read' },
+    handler: (req) => service.setSubscription(db, actorOf(req), req.body),
+  });
 }

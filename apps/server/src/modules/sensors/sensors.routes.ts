@@ -1,23 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  MoveSensorDevice,
-  RegisterSensorDevice,
-  SENSOR_BATCH_MAX,
-  SensorDataQuery,
-  SensorDeviceCredential,
-  SensorDeviceList,
-  SensorDeviceListQuery,
-  SensorDeviceParams,
-  SensorDeviceRow,
-  SensorPayloadList,
-  SensorPayloadQuery,
-  SensorReadingsAccepted,
-  SensorReadingsBody,
-  SensorStructureList,
-} from '@linewalker/domain';
+import { endpoints, SENSOR_BATCH_MAX } from '@linewalker/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import * as data from './sensorData.service.ts';
 import * as service from './sensors.service.ts';
 
@@ -36,26 +22,22 @@ const tags = ['Sensors'];
 const STAFF = 'Staff (every role but Customer); customers 403.';
 
 export async function sensorsRoutes(app: App): Promise<void> {
+  const api = endpoints.sensors;
   const db = app.deps.database.db;
   const notifier = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
 
-  app.post(
-    '/sensors/devices',
-    {
-      config: { access: 'sensor.device.manage' },
-      schema: {
-        tags,
-        summary: 'Register a sensor device on a structure',
-        description:
-          `${STAFF} Registers device_id (1–64 letters, digits, '.', '_', ':' or '-') on a project structure and ` +
-          'answers its token, shown this once (only its SHA-256 is kept). The device sends readings with it: ' +
-          'MQTT username device_id, password the token; or HTTP Authorization: Bearer <token>. A structure that ' +
-          'does not exist 404; a device_id already registered (retired too) 409 with nothing written.',
-        body: RegisterSensorDevice,
-        response: { 201: SensorDeviceCredential },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(api.postDevices, {
+      tags,
+      summary: 'Register a sensor device on a structure',
+      description:
+        `${STAFF} Registers device_id (1–64 letters, digits, '.', '_', ':' or '-') on a project structure and ` +
+        'answers its token, shown this once (only its SHA-256 is kept). The device sends readings with it: ' +
+        'MQTT username device_id, password the token; or HTTP Authorization: Bearer <token>. A structure that ' +
+        'does not exist 404; a device_id already registered (retired too) 409 with nothing written.',
+    }),
+    config: { access: 'sensor.device.manage' },
+    handler: async (req, reply) => {
       const credential = await service.registerDevice(
         db,
         actorOf(req),
@@ -64,123 +46,92 @@ export async function sensorsRoutes(app: App): Promise<void> {
       );
       return reply.code(201).send(credential);
     },
-  );
+  });
 
-  app.put(
-    '/sensors/devices/:deviceId',
-    {
-      config: { access: 'sensor.device.manage' },
-      schema: {
-        tags,
-        summary: 'Move a sensor device to another structure',
-        description:
-          `${STAFF} The device keeps its token and its readings. An unknown device or structure 404; a retired ` +
-          'device 409.',
-        params: SensorDeviceParams,
-        body: MoveSensorDevice,
-        response: { 200: SensorDeviceRow },
-      },
-    },
-    (req) => service.moveDevice(db, actorOf(req), req.params.deviceId, req.body.structure_id),
-  );
+  app.route({
+    ...endpointRoute(api.putDevicesById, {
+      tags,
+      summary: 'Move a sensor device to another structure',
+      description:
+        `${STAFF} The device keeps its token and its readings. An unknown device or structure 404; a retired ` +
+        'device 409.',
+    }),
+    config: { access: 'sensor.device.manage' },
+    handler: (req) => service.moveDevice(db, actorOf(req), req.params.deviceId, req.body.structure_id),
+  });
 
-  app.delete(
-    '/sensors/devices/:deviceId',
-    {
-      config: { access: 'sensor.device.manage' },
-      schema: {
-        tags,
-        summary: 'Retire a sensor device',
-        description:
-          `${STAFF} From now on its token is refused (HTTP 401, MQTT connection refused); its readings stay. ` +
-          'Idempotent; an unknown device 404.',
-        params: SensorDeviceParams,
-        response: { 200: SensorDeviceRow },
-      },
-    },
-    (req) => service.retireDevice(db, actorOf(req), req.params.deviceId),
-  );
+  app.route({
+    ...endpointRoute(api.deleteDevicesById, {
+      tags,
+      summary: 'Retire a sensor device',
+      description:
+        `${STAFF} From now on its token is refused (HTTP 401, MQTT connection refused); its readings stay. ` +
+        'Idempotent; an unknown device 404.',
+    }),
+    config: { access: 'sensor.device.manage' },
+    handler: (req) => service.retireDevice(db, actorOf(req), req.params.deviceId),
+  });
 
-  app.post(
-    '/sensors/readings',
-    {
-      config: { access: 'public' },
-      // 1,000 readings with their vibration and tilt lists.
-      bodyLimit: 16 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Send sensor readings (devices without MQTT)',
-        description:
-          'Public route for devices: Authorization: Bearer <device token> (from registration); an unknown or ' +
-          `retired device 401. Body: one message {payload_time, payload, battery?} or an array of 1–${SENSOR_BATCH_MAX}; ` +
-          'payload_time ISO 8601 with a zone, payload the fields of spec 3 §3 (methane, nitrus_oxide, ' +
-          'carbon_dioxide, temp_humidity, uv: numbers; vibration, tilt: lists of {x, y, z}), battery 0–100. A ' +
-          'message with any other field or a bad value refuses the whole request (400) with nothing stored. ' +
-          '202 when stored: accepted = messages received, stored = new readings (the same device and ' +
-          'payload_time is stored once).',
-        body: SensorReadingsBody,
-        response: { 202: SensorReadingsAccepted },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(api.postReadings, {
+      tags,
+      summary: 'Send sensor readings (devices without MQTT)',
+      description:
+        'Public route for devices: Authorization: Bearer <device token> (from registration); an unknown or ' +
+        `retired device 401. Body: one message {payload_time, payload, battery?} or an array of 1–${SENSOR_BATCH_MAX}; ` +
+        'payload_time ISO 8601 with a zone, payload the fields of spec 3 §3 (methane, nitrus_oxide, ' +
+        'carbon_dioxide, temp_humidity, uv: numbers; vibration, tilt: lists of {x, y, z}), battery 0–100. A ' +
+        'message with any other field or a bad value refuses the whole request (400) with nothing stored. ' +
+        '202 when stored: accepted = messages received, stored = new readings (the same device and ' +
+        'payload_time is stored once).',
+    }),
+    // 1,000 readings with their vibration and tilt lists.
+    bodyLimit: 16 * 1024 * 1024,
+    config: { access: 'public' },
+    handler: async (req, reply) => {
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       const messages = Array.isArray(req.body) ? req.body : [req.body];
       return reply.code(202).send(await service.ingestOverHttp(db, token || null, messages, notifier));
     },
-  );
+  });
 
-  app.get(
-    '/structures/sensor_data',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: 'The sensors page: every sensor structure with its latest values',
-        description:
-          `${READ} One row per device (spec 3 §3 'Sensor structure'): line, structure, coordinates, battery, ` +
-          "the newest tilt and vibration (the last item of the newest payload's lists), the first and newest " +
-          'vibration times, alert = the risk 1–3 of the default rules. The device device_id names also ' +
-          'carries its vibrations over range (1h, 24h default, 7d, 30d): the range cut into 500 buckets, each ' +
-          'giving its minimum and maximum point, so never more than 1,000 points. ETag; If-None-Match → 304.',
-        querystring: SensorDataQuery,
-        response: { 200: SensorStructureList },
-      },
-    },
-    async (req, reply) =>
+  app.route({
+    ...endpointRoute(api.sensorData, {
+      tags,
+      summary: 'The sensors page: every sensor structure with its latest values',
+      description:
+        `${READ} One row per device (spec 3 §3 'Sensor structure'): line, structure, coordinates, battery, ` +
+        "the newest tilt and vibration (the last item of the newest payload's lists), the first and newest " +
+        'vibration times, alert = the risk 1–3 of the default rules. The device device_id names also ' +
+        'carries its vibrations over range (1h, 24h default, 7d, 30d): the range cut into 500 buckets, each ' +
+        'giving its minimum and maximum point, so never more than 1,000 points. ETag; If-None-Match → 304.',
+    }),
+    config: { access: 'sensor.read' },
+    handler: async (req, reply) =>
       withEtag(req, reply, await data.sensorData(db, actorOf(req), req.query, new Date())),
-  );
+  });
 
-  app.get(
-    '/structures/sensor_devices',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: 'The sensor devices',
-        description: `${READ} Each device with the structure it is on.`,
-        querystring: SensorDeviceListQuery,
-        response: { 200: SensorDeviceList },
-      },
-    },
-    (req) => data.sensorDevices(db, actorOf(req), req.query.company_id),
-  );
+  app.route({
+    ...endpointRoute(api.getSensorDevices, {
+      tags,
+      summary: 'The sensor devices',
+      description: `${READ} Each device with the structure it is on.`,
+    }),
+    config: { access: 'sensor.read' },
+    handler: (req) => data.sensorDevices(db, actorOf(req), req.query.company_id),
+  });
 
-  app.get(
-    '/structures/sensor_device_payload',
-    {
-      config: { access: 'sensor.read' },
-      schema: {
-        tags,
-        summary: "A device's latest reading (the Sensor Data modal, polled every 5 s)",
-        description:
-          `${READ} A list whose first item is the newest reading (payload_time, payload, battery); empty before ` +
-          'the first. A device of another company, or one that does not exist, 404. ETag; If-None-Match → 304.',
-        querystring: SensorPayloadQuery,
-        response: { 200: SensorPayloadList },
-      },
-    },
-    async (req, reply) =>
+  app.route({
+    ...endpointRoute(api.sensorPayload, {
+      tags,
+      summary: "A device's latest reading (the Sensor Data modal, polled every 5 s)",
+      description:
+        `${READ} A list whose first item is the newest reading (payload_time, payload, battery); empty before ` +
+        'the first. A device of another company, or one that does not exist, 404. ETag; If-None-Match → 304.',
+    }),
+    config: { access: 'sensor.read' },
+    handler: async (req, reply) =>
       withEtag(req, reply, await data.sensorDevicePayload(db, actorOf(req), req.query.device_id)),
-  );
+  });
 }

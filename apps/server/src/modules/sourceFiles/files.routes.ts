@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import { endpoints } from '@linewalker/domain';
 import { notFound } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/app.types.ts';
 import { callerOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { LocalStorage } from '../../platform/storage/local.ts';
 import { badSignature, receiveUpload } from './files.service.ts';
-
-const SignedQuery = z.object({ expires: z.coerce.number().int(), signature: z.string().min(10).max(200) });
 
 /**
  * The local storage driver's signed URLs. Access is the URL's signature (issued by a route that checked
@@ -20,22 +19,18 @@ export async function filesRoutes(app: App): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 
-  app.put(
-    '/files/*',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Files'],
-        summary: 'Upload to a signed URL (local storage driver)',
-        description:
-          'Send exactly the Content-Type the URL was signed for. 403 bad_signature for a wrong, expired or ' +
-          'altered link, another key or another content type; 413 too_large past UPLOAD_MAX_BYTES (counted ' +
-          'on the bytes received, with or without Content-Length; nothing is kept); 409 already_uploaded once ' +
-          'a file was stored under the key (the first one stays).',
-        querystring: SignedQuery,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(endpoints.sourceFiles.signedFileUpload, {
+      tags: ['Files'],
+      summary: 'Upload to a signed URL (local storage driver)',
+      description:
+        'Send exactly the Content-Type the URL was signed for. 403 bad_signature for a wrong, expired or ' +
+        'altered link, another key or another content type; 413 too_large past UPLOAD_MAX_BYTES (counted ' +
+        'on the bytes received, with or without Content-Length; nothing is kept); 409 already_uploaded once ' +
+        'a file was stored under the key (the first one stays).',
+    }),
+    config: { access: 'public' },
+    handler: async (req, reply) => {
       const length = req.headers['content-length'];
       try {
         const { sizeBytes } = await receiveUpload(app.deps, storage, callerOf(req), {
@@ -53,22 +48,18 @@ export async function filesRoutes(app: App): Promise<void> {
         throw err;
       }
     },
-  );
+  });
 
-  app.get(
-    '/files/*',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Files'],
-        summary: 'Download from a signed URL (local storage driver)',
-        description:
-          'Links are short-lived and bound to one key; they are handed out by routes that check the ' +
-          "reader's right to the file's project (e.g. GET /projects/{id}/files/{fileId}).",
-        querystring: SignedQuery,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(endpoints.sourceFiles.signedFileDownload, {
+      tags: ['Files'],
+      summary: 'Download from a signed URL (local storage driver)',
+      description:
+        'Links are short-lived and bound to one key; they are handed out by routes that check the ' +
+        "reader's right to the file's project (e.g. GET /projects/{id}/files/{fileId}).",
+    }),
+    config: { access: 'public' },
+    handler: async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       const signed = storage.verify({
         method: 'GET',
@@ -86,5 +77,5 @@ export async function filesRoutes(app: App): Promise<void> {
         .header('x-content-type-options', 'nosniff')
         .send(await storage.read(key));
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
-import { ExifQuery, ExifResponse, IdParam, ImageSizeQuery, TileParams } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
+import { endpointRoute } from '../../platform/http/endpointRoute.ts';
 import { exifOf, imageBytes, imageTile } from './images.service.ts';
 
 const tags = ['Images'];
@@ -12,25 +13,21 @@ const REVALIDATE = 'private, no-cache';
 
 /** Serving photos (spec 3 §7 'Images') and their EXIF (spec 2 §2 image details). */
 export async function imagesRoutes(app: App): Promise<void> {
+  const api = endpoints.uploadImages;
   const deps = app.deps;
 
-  app.get(
-    '/image/:id',
-    {
-      config: { access: 'image.read' },
-      schema: {
-        tags,
-        summary: 'A photo in a size (thumbnail, medium or the original)',
-        description:
-          'FULL_IMG is the original, byte for byte. THUMBNAIL_IMG (longest side 320) and MEDIUM_IMG (2048) ' +
-          'are JPEGs made in the background; until one is made the next bigger size is served (with ' +
-          '`Cache-Control: no-cache`), otherwise `private, max-age=31536000, immutable`. ETag from the md5 and ' +
-          'the size served; If-None-Match answers 304. 404 for a photo of another company or none.',
-        params: IdParam,
-        querystring: ImageSizeQuery,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(api.imageBytes, {
+      tags,
+      summary: 'A photo in a size (thumbnail, medium or the original)',
+      description:
+        'FULL_IMG is the original, byte for byte. THUMBNAIL_IMG (longest side 320) and MEDIUM_IMG (2048) ' +
+        'are JPEGs made in the background; until one is made the next bigger size is served (with ' +
+        '`Cache-Control: no-cache`), otherwise `private, max-age=31536000, immutable`. ETag from the md5 and ' +
+        'the size served; If-None-Match answers 304. 404 for a photo of another company or none.',
+    }),
+    config: { access: 'image.read' },
+    handler: async (req, reply) => {
       const result = await imageBytes(
         deps,
         actorOf(req),
@@ -44,26 +41,22 @@ export async function imagesRoutes(app: App): Promise<void> {
       if (result.sizeBytes !== null) reply.header('content-length', result.sizeBytes);
       return reply.send(result.body);
     },
-  );
+  });
 
-  app.get(
-    '/image/:id/tiles/:level/:col/:row',
-    {
-      config: { access: 'image.read' },
-      schema: {
-        tags,
-        summary: 'A deep-zoom tile of a photo (JPEG, up to 512 × 512)',
-        description:
-          "Level 0 is the original's own pixels, level L the original scaled by 2^-L; only levels sharper " +
-          'than the 2048 px medium exist. Column and row count 512 px tiles of the level from the top left. ' +
-          'Cut from the original on the first request and kept in storage (`x-tile-cache: miss`, then ' +
-          '`hit`); the bytes never change (`private, max-age=31536000, immutable`, ETag, If-None-Match → ' +
-          "304). 400 for a tile outside the photo's grid; 404 for a photo of another company, none, or one " +
-          'not processed yet.',
-        params: TileParams,
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...endpointRoute(api.imageTile, {
+      tags,
+      summary: 'A deep-zoom tile of a photo (JPEG, up to 512 × 512)',
+      description:
+        "Level 0 is the original's own pixels, level L the original scaled by 2^-L; only levels sharper " +
+        'than the 2048 px medium exist. Column and row count 512 px tiles of the level from the top left. ' +
+        'Cut from the original on the first request and kept in storage (`x-tile-cache: miss`, then ' +
+        '`hit`); the bytes never change (`private, max-age=31536000, immutable`, ETag, If-None-Match → ' +
+        "304). 400 for a tile outside the photo's grid; 404 for a photo of another company, none, or one " +
+        'not processed yet.',
+    }),
+    config: { access: 'image.read' },
+    handler: async (req, reply) => {
       const result = await imageTile(deps, actorOf(req), req.params, req.headers['if-none-match']);
       reply.header('etag', result.etag).header('cache-control', IMMUTABLE);
       if ('notModified' in result) return reply.status(304).send();
@@ -73,22 +66,17 @@ export async function imagesRoutes(app: App): Promise<void> {
         .header('x-tile-cache', result.cache);
       return reply.send(result.body);
     },
-  );
+  });
 
-  app.get(
-    '/inspections/images/getExif',
-    {
-      config: { access: 'image.read' },
-      schema: {
-        tags,
-        summary: "A photo's metadata as read from the stored file",
-        description:
-          'Number and string entries of its EXIF and XMP (names as the file has them), the base64 md5 of the ' +
-          'original verified on upload and its size in bytes. 404 for a photo of another company or none.',
-        querystring: ExifQuery,
-        response: { 200: ExifResponse },
-      },
-    },
-    (req) => exifOf(deps, actorOf(req), req.query.imageId),
-  );
+  app.route({
+    ...endpointRoute(api.exifOf, {
+      tags,
+      summary: "A photo's metadata as read from the stored file",
+      description:
+        'Number and string entries of its EXIF and XMP (names as the file has them), the base64 md5 of the ' +
+        'original verified on upload and its size in bytes. 404 for a photo of another company or none.',
+    }),
+    config: { access: 'image.read' },
+    handler: (req) => exifOf(deps, actorOf(req), req.query.imageId),
+  });
 }

@@ -1,5 +1,5 @@
 import type { Endpoint } from '@linewalker/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 interface RouteDoc<Errors extends Record<number, z.ZodType>> {
   /** OpenAPI tags and summary (and a longer description) of the route. */
@@ -12,13 +12,19 @@ interface RouteDoc<Errors extends Record<number, z.ZodType>> {
 
 type SchemaPart<Key extends string, S> = S extends z.ZodType ? { [K in Key]: S } : { [K in Key]?: never };
 
+/** The success status of an endpoint: its `status`, else 200. */
+type SuccessStatus<E extends Endpoint> =
+  number extends NonNullable<E['status']> ? 200 : NonNullable<E['status']>;
+
 /** The route schema an endpoint describes, typed so the zod type provider types the handler from it. */
 export type EndpointSchema<E extends Endpoint, Errors> = {
   tags: string[];
   summary: string;
   description?: string;
-  response: { 200: E['response'] } & Errors;
-} & SchemaPart<'params', E['params']> &
+} & (unknown extends z.output<E['response']>
+  ? { response?: never }
+  : { response: { [K in SuccessStatus<E>]: E['response'] } & Errors }) &
+  SchemaPart<'params', E['params']> &
   SchemaPart<'querystring', E['query']> &
   SchemaPart<'body', E['body']>;
 
@@ -38,8 +44,11 @@ export function endpointRoute<
     tags: doc.tags,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
-    response: { [endpoint.status ?? 200]: endpoint.response, ...doc.errors },
   };
+  // A file, a stream or a redirect (`response: z.unknown()`): no JSON answer to describe or serialise.
+  if (!(endpoint.response instanceof z.ZodUnknown)) {
+    schema.response = { [endpoint.status ?? 200]: endpoint.response, ...doc.errors };
+  }
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;

@@ -1,9 +1,10 @@
+import type { SortOrder } from '@linewalker/domain';
 import type { ReactNode } from 'react';
 
 /** What identifies a row across sorting, filtering and refetches. */
 export type RowKey = string | number;
 
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = SortOrder;
 
 export interface SortState<ColumnId extends string = string> {
   column: ColumnId;

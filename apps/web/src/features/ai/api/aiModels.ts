@@ -1,15 +1,9 @@
 import {
-  AiIdResponse,
-  AiImageUploadedResponse,
-  AiModel,
   type AiModelCreateBody,
-  AiModelCreateResponse,
-  AiModelImages,
-  AiModelList,
   type AiModelUpdateBody,
-  AiOk,
   type AiPatchBody,
-  AiUploadTokenResponse,
+  type EndpointQuery,
+  endpoints,
 } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
@@ -19,7 +13,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 export const useAiModels = (enabled = true) =>
   useQuery({
     queryKey: queryKeys.ai.models(),
-    queryFn: ({ signal }) => apiRequest('/ai/models', { schema: AiModelList, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.getModels, { signal }),
     enabled,
   });
 
@@ -27,7 +21,7 @@ export const useAiModels = (enabled = true) =>
 export const useAiModel = (id: number | null) =>
   useQuery({
     queryKey: queryKeys.ai.model(id ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/ai/model/${id}`, { schema: AiModel, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.getModelById, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.state === 'Training' ? 2_000 : false),
   });
@@ -36,44 +30,35 @@ export const useAiModel = (id: number | null) =>
 export const useAiModelImages = (id: number, enabled = true) =>
   useQuery({
     queryKey: queryKeys.ai.images(id),
-    queryFn: ({ signal }) => apiRequest(`/ai/model/${id}/images`, { schema: AiModelImages, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.getImages, { params: { id }, signal }),
     enabled,
   });
 
-export const createAiModel = (body: AiModelCreateBody) =>
-  apiRequest('/ai/model', { method: 'POST', body, schema: AiModelCreateResponse });
+export const createAiModel = (body: AiModelCreateBody) => apiRequest(endpoints.ai.postModel, { body });
 
 export const updateAiModel = (id: number, body: AiModelUpdateBody) =>
-  apiRequest(`/ai/model/${id}`, { method: 'PUT', body, schema: AiModel });
+  apiRequest(endpoints.ai.putModelById, { params: { id }, body });
 
 export const createAiPatch = (modelId: number, body: AiPatchBody) =>
-  apiRequest(`/ai/patch/${modelId}`, { method: 'POST', body, schema: AiIdResponse });
+  apiRequest(endpoints.ai.postPatchById, { params: { modelId }, body });
 
-export const deleteAiPatch = (id: number) =>
-  apiRequest(`/ai/deletePatch/${id}`, { method: 'POST', schema: AiOk });
+export const deleteAiPatch = (id: number) => apiRequest(endpoints.ai.postDeletePatchById, { params: { id } });
 
 export const setNothingToFind = (modelId: number, imageId: number, value: boolean) =>
-  apiRequest(`/ai/model/${modelId}/images/${imageId}/nothingToFind`, {
-    method: 'POST',
+  apiRequest(endpoints.ai.postNothingToFind, {
+    params: { id: modelId, imageId },
     body: { nothing_to_find: value },
-    schema: AiOk,
   });
 
-export const aiUploadToken = (modelId: number, contentType: string, signal?: AbortSignal) =>
-  apiRequest(`/ai/upload_img_token/${modelId}`, {
-    query: { contentType },
-    schema: AiUploadTokenResponse,
-    signal,
-  });
+export const aiUploadToken = (
+  modelId: number,
+  contentType: EndpointQuery<typeof endpoints.ai.getUploadImgTokenById>['contentType'],
+  signal?: AbortSignal,
+) =>
+  apiRequest(endpoints.ai.getUploadImgTokenById, { params: { id: modelId }, query: { contentType }, signal });
 
 export const aiImageUploaded = (
   modelId: number,
   body: { imageUrl: string; fileName: string; md5_hash: string; img_width: number; img_height: number },
   signal?: AbortSignal,
-) =>
-  apiRequest(`/ai/image_uploaded/${modelId}`, {
-    method: 'POST',
-    body,
-    schema: AiImageUploadedResponse,
-    signal,
-  });
+) => apiRequest(endpoints.ai.postImageUploadedById, { params: { id: modelId }, body, signal });

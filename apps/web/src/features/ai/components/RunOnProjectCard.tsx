@@ -1,11 +1,11 @@
-import { AiJobResponse, isoDateOf, JobStatus, ProjectListItem } from '@linewalker/domain';
+import { endpoints, isoDateOf, ProjectListItem } from '@linewalker/domain';
 import { Button, Card, Checkbox, Group, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError, apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const ProjectList = ProjectListItem.array();
+const _ProjectList = ProjectListItem.array();
 
 /**
  * 'Run on project': the newest version over a project's photos (optionally only the unreviewed ones); the
@@ -15,7 +15,7 @@ export function RunOnProjectCard({ modelId }: { modelId: number }) {
   const today = isoDateOf(new Date());
   const projects = useQuery({
     queryKey: queryKeys.projects.list(today),
-    queryFn: ({ signal }) => apiRequest('/projects', { query: { today }, schema: ProjectList, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.projects.list, { query: { today }, signal }),
   });
   const [projectId, setProjectId] = useState<string | null>(null);
   const [onlyUnreviewed, setOnlyUnreviewed] = useState(false);
@@ -23,7 +23,7 @@ export function RunOnProjectCard({ modelId }: { modelId: number }) {
   const [error, setError] = useState<string | null>(null);
   const job = useQuery({
     queryKey: queryKeys.ai.run(jobId ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/jobs/${jobId}`, { schema: JobStatus, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.jobs.status, { params: { id: jobId ?? 0 }, signal }),
     enabled: jobId !== null,
     refetchInterval: (q) =>
       q.state.data && ['succeeded', 'failed'].includes(q.state.data.state) ? false : 2_000,
@@ -32,10 +32,9 @@ export function RunOnProjectCard({ modelId }: { modelId: number }) {
     if (!projectId) return;
     setError(null);
     try {
-      const res = await apiRequest(`/ai/model/${modelId}/runOnProject`, {
-        method: 'POST',
+      const res = await apiRequest(endpoints.aiMarkups.postRunOnProject, {
+        params: { id: modelId },
         body: { projectId: Number(projectId), onlyUnreviewed },
-        schema: AiJobResponse,
       });
       setJobId(res.job_id);
     } catch (err) {

@@ -1,11 +1,11 @@
 import {
   AI_MIN_TRAINING_IMAGES,
   AI_RECOMMENDED_TRAINING_IMAGES,
-  AiModel,
   aiModelSlug,
   aiReadyForTraining,
   aiTrainingPercent,
   can,
+  endpoints,
 } from '@linewalker/domain';
 import {
   Anchor,
@@ -87,7 +87,7 @@ export function AiModelRoute() {
   const launch = async () => {
     if (!model) return;
     try {
-      await apiRequest(`/ai/startTraining/${model.id}`, { method: 'POST', schema: AiModel });
+      await apiRequest(endpoints.aiTraining.startTraining, { params: { id: model.id } });
       await refresh();
     } catch (err) {
       notifications.show({
@@ -100,7 +100,7 @@ export function AiModelRoute() {
   const cancel = async () => {
     if (!model) return;
     try {
-      await apiRequest(`/ai/model/${model.id}/cancelTraining`, { method: 'POST', schema: AiModel });
+      await apiRequest(endpoints.aiTraining.cancelTraining, { params: { id: model.id } });
       await refresh();
     } catch (err) {
       notifications.show({

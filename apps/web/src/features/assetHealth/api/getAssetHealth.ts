@@ -1,11 +1,4 @@
-import {
-  ASSET_MAP_LIMIT,
-  ASSET_PAGE_SIZE,
-  AssetHistory,
-  type AssetState,
-  CustomerList,
-  DashboardStructuresPage,
-} from '@linewalker/domain';
+import { ASSET_MAP_LIMIT, ASSET_PAGE_SIZE, type AssetState, endpoints } from '@linewalker/domain';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -28,9 +21,8 @@ export const getDashboardStructures = (
   limit: number,
   signal?: AbortSignal,
 ) =>
-  apiRequest('/dashboard/structures', {
+  apiRequest(endpoints.assetHealth.getStructures, {
     query: { ...filterQuery(p), offset, limit, orderBy: 'max_risk_level', order: 'DESC' },
-    schema: DashboardStructuresPage,
     signal,
   });
 
@@ -57,7 +49,8 @@ export const useAssetMap = (p: AssetHealthParams) =>
 export const useAssetHistory = (assetId: number | null) =>
   useQuery({
     queryKey: queryKeys.assetHealth.history(assetId ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/assets/${assetId}/history`, { schema: AssetHistory, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(endpoints.assetHealth.getHistory, { params: { assetId: assetId ?? 0 }, signal }),
     enabled: assetId !== null,
   });
 
@@ -65,6 +58,6 @@ export const useAssetHistory = (assetId: number | null) =>
 export const useCompanies = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.assetHealth.companies(),
-    queryFn: ({ signal }) => apiRequest('/customers', { schema: CustomerList, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.customers.list, { signal }),
     enabled,
   });

@@ -1,11 +1,11 @@
-import { type LoginRequest, LoginResponse } from '@linewalker/domain';
+import { endpoints, type LoginRequest, type LoginResponse } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { replaceSession } from '../../../lib/session.ts';
 import { clearLoggingOut } from '../logoutIntent.ts';
 
 export const login = (body: LoginRequest): Promise<LoginResponse> =>
-  apiRequest('/users/login', { method: 'POST', body, schema: LoginResponse });
+  apiRequest(endpoints.auth.postLogin, { body });
 
 export function useLogin() {
   const queryClient = useQueryClient();

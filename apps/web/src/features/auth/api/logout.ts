@@ -1,4 +1,4 @@
-import { Ok } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { replaceSession } from '../../../lib/session.ts';
 import { markLoggingOut } from '../logoutIntent.ts';
 
-export const logout = () => apiRequest('/users/logout', { method: 'POST', schema: Ok });
+export const logout = () => apiRequest(endpoints.auth.postLogout);
 
 export function useLogout() {
   const queryClient = useQueryClient();

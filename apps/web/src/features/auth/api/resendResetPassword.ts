@@ -1,8 +1,8 @@
-import { Ok, type ResendResetRequest } from '@linewalker/domain';
+import { endpoints, type ResendResetRequest } from '@linewalker/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
 export const resendResetPassword = (body: ResendResetRequest) =>
-  apiRequest('/users/resend-reset-password', { method: 'POST', body, schema: Ok });
+  apiRequest(endpoints.auth.resendResetPassword, { body });
 
 export const useResendResetPassword = () => useMutation({ mutationFn: resendResetPassword });

@@ -1,8 +1,8 @@
-import { Ok, type ResetPasswordRequest } from '@linewalker/domain';
+import { endpoints, type ResetPasswordRequest } from '@linewalker/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 
 export const resetPassword = (body: ResetPasswordRequest) =>
-  apiRequest('/users/reset-password', { method: 'POST', body, schema: Ok });
+  apiRequest(endpoints.auth.resetPassword, { body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

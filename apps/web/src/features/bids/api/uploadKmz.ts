@@ -1,4 +1,4 @@
-import { KMZ_LIMITS, KMZ_MESSAGES, KmzFieldsResponse } from '@linewalker/domain';
+import { endpoints, KMZ_LIMITS, KMZ_MESSAGES, KmzFieldsResponse } from '@linewalker/domain';
 import { apiRequest } from '../../../lib/api.ts';
 import { putSignedFile, signUpload, UPLOAD_CONTENT_TYPES } from '../../../lib/signedUpload.ts';
 
@@ -14,11 +14,9 @@ export async function uploadKmz(
   if (file.size > KMZ_LIMITS.fileBytes) throw new Error(KMZ_MESSAGES.fileTooLarge);
   const { signedRequest, url } = await signUpload('kmz', signal);
   await putSignedFile(signedRequest, file, UPLOAD_CONTENT_TYPES.kmz, onProgress, signal);
-  const fields = await apiRequest('/kmz/getFields', {
-    method: 'POST',
-    body: { url },
-    schema: KmzFieldsResponse,
-    signal,
-  });
+  // A KMZ answers its placemark fields (the other shape is a CSV's).
+  const fields = KmzFieldsResponse.parse(
+    await apiRequest(endpoints.sourceFiles.fileFields, { body: { url }, signal }),
+  );
   return { url, fields };
 }

@@ -1,4 +1,4 @@
-import { type ArchivedImageOrder, endpoints } from '@linewalker/domain';
+import { type ArchivedImageOrder, endpoints, type TableOrder } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -9,7 +9,7 @@ export type ImageSortColumn = ArchivedImageOrder;
 export function useArchivedImages(
   projectId: number,
   structureId: number,
-  sort: { orderBy: ImageSortColumn; order: 'ASC' | 'DESC' },
+  sort: { orderBy: ImageSortColumn; order: TableOrder },
 ) {
   return useQuery({
     queryKey: queryKeys.delivery.images(projectId, structureId, `${sort.orderBy}:${sort.order}`),

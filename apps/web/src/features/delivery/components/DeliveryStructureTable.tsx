@@ -1,4 +1,9 @@
-import { captureCompleteness, type DeliveryStructure, formatCount } from '@linewalker/domain';
+import {
+  captureCompleteness,
+  type DeliveryStructure,
+  formatCount,
+  type TableOrder,
+} from '@linewalker/domain';
 import { ActionIcon, Badge, Center, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
@@ -16,7 +21,7 @@ import { StructureImages } from './StructureImages.tsx';
 
 export interface StructureSort {
   column: StructureSortColumn;
-  order: 'ASC' | 'DESC';
+  order: TableOrder;
 }
 
 interface Props {

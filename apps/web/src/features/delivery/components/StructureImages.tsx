@@ -1,4 +1,4 @@
-import type { DeliveryStructure } from '@linewalker/domain';
+import type { DeliveryStructure, TableOrder } from '@linewalker/domain';
 import { Badge, Checkbox, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ export function StructureImages({
   selected: BulkSelection | null;
   onToggleImage: ((imageId: number) => void) | null;
 }) {
-  const [sort, setSort] = useState<{ orderBy: ImageSortColumn; order: 'ASC' | 'DESC' }>({
+  const [sort, setSort] = useState<{ orderBy: ImageSortColumn; order: TableOrder }>({
     orderBy: 'image_name',
     order: 'ASC',
   });

@@ -1,11 +1,11 @@
-import { type DroneRecording, endpointPath, formatFlightClock } from '@linewalker/domain';
+import { type DroneRecording, endpointPath, endpoints, formatFlightClock } from '@linewalker/domain';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { RecordingPlayer } from './RecordingPlayer.tsx';
 
 const videoUrl = (droneId: number, recordingId: number) =>
-  `/api/v1${endpointPath({ path: '/drones/:id/recordings/:recordingId/video' }, { id: droneId, recordingId })}`;
+  `/api/v1${endpointPath(endpoints.drones.recordingVideo, { id: droneId, recordingId })}`;
 
 /** The videos recorded during a flight (Space held on the console): played here or downloaded. */
 export function FlightRecordings({ droneId, recordings }: { droneId: number; recordings: DroneRecording[] }) {

@@ -1,8 +1,4 @@
-import {
-  type CompleteInspectionRequest,
-  CompleteInspectionResponse,
-  type InspectionRow,
-} from '@linewalker/domain';
+import { type CompleteInspectionRequest, endpoints, type InspectionRow } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, queryKeys, staleAfter } from '../../../lib/queryKeys.ts';
@@ -18,11 +14,7 @@ export interface CompleteInspectionInput {
  * including an answer without it, rejects so the dialog can show its alert and stay open.
  */
 export async function completeInspection({ inspectionId, body }: CompleteInspectionInput) {
-  const answer = await apiRequest(`/inspections/complete/${inspectionId}`, {
-    method: 'POST',
-    body,
-    schema: CompleteInspectionResponse,
-  });
+  const answer = await apiRequest(endpoints.inspections.complete, { params: { id: inspectionId }, body });
   if (!answer.ok) throw new Error('The server did not confirm the save');
   return answer;
 }

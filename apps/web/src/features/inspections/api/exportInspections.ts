@@ -1,9 +1,9 @@
-import { INSPECTION_EXPORT_IDS_MAX, InspectionRow } from '@linewalker/domain';
+import { endpoints, INSPECTION_EXPORT_IDS_MAX, InspectionRow } from '@linewalker/domain';
 import { apiRequest } from '../../../lib/api.ts';
 import { type InspectionListParams, listQuery } from '../model/listQuery.ts';
 import type { SortState } from '../model/sortViews.ts';
 
-const ExportRows = InspectionRow.array();
+const _ExportRows = InspectionRow.array();
 
 /** What the export names: rows picked one by one, or everything the filters match minus some. */
 export type ExportSelection =
@@ -17,8 +17,7 @@ export type ExportSelection =
 export async function getExportRows(projectId: number, selection: ExportSelection): Promise<InspectionRow[]> {
   if (selection.kind === 'all') {
     const { params, except } = selection;
-    return apiRequest('/inspections/export', {
-      schema: ExportRows,
+    return apiRequest(endpoints.inspections.exportRows, {
       query: {
         ...listQuery(params),
         projectId,
@@ -31,10 +30,7 @@ export async function getExportRows(projectId: number, selection: ExportSelectio
     const ids = selection.ids.slice(i, i + INSPECTION_EXPORT_IDS_MAX);
     const order = selection.sort ? { sort: selection.sort.column, direction: selection.sort.direction } : {};
     rows.push(
-      ...(await apiRequest('/inspections/export', {
-        schema: ExportRows,
-        query: { ids: ids.join(','), ...order },
-      })),
+      ...(await apiRequest(endpoints.inspections.exportRows, { query: { ids: ids.join(','), ...order } })),
     );
   }
   return rows;

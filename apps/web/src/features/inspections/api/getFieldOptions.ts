@@ -1,13 +1,13 @@
-import { InspectionFieldOptions } from '@linewalker/domain';
+import { endpoints, InspectionFieldOptions } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const FieldOptionsList = InspectionFieldOptions.array();
+const _FieldOptionsList = InspectionFieldOptions.array();
 
 /** GET /api/v1/inspections/fieldOptions: the dropdowns of the completion form as the server stores them. */
 export const getFieldOptions = (signal?: AbortSignal) =>
-  apiRequest('/inspections/fieldOptions', { schema: FieldOptionsList, signal });
+  apiRequest(endpoints.inspections.fieldOptions, { signal });
 
 export const fieldOptionsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { InspectionCounts } from '@linewalker/domain';
+import { endpoints, InspectionCounts } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { countsKey, filterQuery, type InspectionListParams } from '../model/listQuery.ts';
 
 /** The route answers a one-row list (spec 2 §7: 'rows with all_count, pending, completed, rejected'). */
-const CountRows = InspectionCounts.array();
+const _CountRows = InspectionCounts.array();
 
 export const NO_COUNTS: InspectionCounts = { all_count: 0, pending: 0, completed: 0, rejected: 0 };
 
@@ -18,8 +18,8 @@ export async function getInspectionCounts(
   params: InspectionListParams | null,
   signal?: AbortSignal,
 ): Promise<InspectionCounts> {
-  const rows = await apiRequest(`/inspections/counts/${projectId}`, {
-    schema: CountRows,
+  const rows = await apiRequest(endpoints.inspections.counts, {
+    params: { id: projectId },
     query: params ? filterQuery(params) : undefined,
     signal,
   });

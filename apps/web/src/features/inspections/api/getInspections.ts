@@ -1,10 +1,10 @@
-import { InspectionRow } from '@linewalker/domain';
+import { endpoints, InspectionRow } from '@linewalker/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 import { INSPECTION_PAGE_SIZE, type InspectionListParams, listQuery } from '../model/listQuery.ts';
 
-const InspectionList = InspectionRow.array();
+const _InspectionList = InspectionRow.array();
 
 /**
  * GET /api/v1/inspections/{projectId}?offset&limit…: one page of the inspections that pass the filters,
@@ -16,8 +16,8 @@ export const getInspectionPage = (
   page: number,
   signal?: AbortSignal,
 ) =>
-  apiRequest(`/inspections/${projectId}`, {
-    schema: InspectionList,
+  apiRequest(endpoints.inspections.list, {
+    params: { id: projectId },
     query: listQuery(params, { offset: page * INSPECTION_PAGE_SIZE, limit: INSPECTION_PAGE_SIZE }),
     signal,
   });

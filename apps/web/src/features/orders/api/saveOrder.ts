@@ -1,9 +1,4 @@
-import {
-  type CreateOrderValue,
-  OrderAssetOptionList,
-  OrderDetail,
-  type UpdateOrderStatusValue,
-} from '@linewalker/domain';
+import { type CreateOrderValue, endpoints, type UpdateOrderStatusValue } from '@linewalker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, queryKeys, staleAfter } from '../../../lib/queryKeys.ts';
@@ -12,11 +7,7 @@ import { invalidate, queryKeys, staleAfter } from '../../../lib/queryKeys.ts';
 export const useOrderAssets = (search: string, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.orders.assets(search),
-    queryFn: ({ signal }) =>
-      apiRequest(`/shipment/assets?${new URLSearchParams({ search })}`, {
-        schema: OrderAssetOptionList,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiRequest(endpoints.orders.getAssets, { query: { search }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -25,8 +16,7 @@ export const useOrderAssets = (search: string, enabled: boolean) =>
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOrderValue) =>
-      apiRequest('/shipment/orders', { method: 'POST', body, schema: OrderDetail }),
+    mutationFn: (body: CreateOrderValue) => apiRequest(endpoints.orders.postOrders, { body }),
     onSuccess: () => invalidate(queryClient, staleAfter.orderSaved()),
   });
 }
@@ -36,7 +26,7 @@ export function useUpdateOrder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrderStatusValue) =>
-      apiRequest(`/shipment/orders/${id}/updates`, { method: 'POST', body, schema: OrderDetail }),
+      apiRequest(endpoints.orders.postUpdates, { params: { id }, body }),
     onSuccess: () => invalidate(queryClient, staleAfter.orderSaved()),
   });
 }

@@ -1,21 +1,21 @@
 import {
-  FlightPlanDetail,
+  endpoints,
   type FlightPlanExtension,
   FlightPlanSummary,
-  FlightPlanToken,
+  type FlightPlanToken,
 } from '@linewalker/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const FlightPlanList = FlightPlanSummary.array();
+const _FlightPlanList = FlightPlanSummary.array();
 
 /** GET /wibotic/flightplan?projectId: the status panel's list. */
 export const flightPlansQueryOptions = (projectId: number) =>
   queryOptions({
     queryKey: queryKeys.flightPlans.project(projectId),
     queryFn: ({ signal }) =>
-      apiRequest('/wibotic/flightplan', { query: { projectId }, schema: FlightPlanList, signal }),
+      apiRequest(endpoints.flightPlans.listFlightPlans, { query: { projectId }, signal }),
   });
 
 export const useFlightPlans = (projectId: number, enabled: boolean) =>
@@ -26,7 +26,7 @@ export const useFlightPlan = (projectId: number, planId: number | null) =>
   useQuery({
     queryKey: queryKeys.flightPlans.detail(projectId, planId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest(`/wibotic/flightplan/${planId}`, { schema: FlightPlanDetail, signal }),
+      apiRequest(endpoints.flightPlans.flightPlanDetail, { params: { id: planId ?? 0 }, signal }),
     enabled: planId !== null,
   });
 
@@ -49,16 +49,13 @@ export interface FlightPlanUpload {
 
 /** uploadToken → signed PUT → uploaded (spec 2 §7 'Flight plan upload token'). */
 export async function uploadFlightPlan({ projectId, boxId, file, extension }: FlightPlanUpload) {
-  const token = await apiRequest('/wibotic/flightplan/uploadToken', {
+  const token = await apiRequest(endpoints.flightPlans.flightPlanUploadToken, {
     query: { projectId, wibotic_box_id: boxId, extension },
-    schema: FlightPlanToken,
   });
   await putPlan(token, file);
-  return apiRequest('/wibotic/flightplan/uploaded', {
-    method: 'POST',
+  return apiRequest(endpoints.flightPlans.flightPlanUploaded, {
     query: { projectId, wibotic_box_id: boxId },
     body: { url: token.imageUrl, filename: file.name },
-    schema: FlightPlanSummary,
   });
 }
 

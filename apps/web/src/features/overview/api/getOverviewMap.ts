@@ -1,13 +1,16 @@
-import { OverviewMap } from '@linewalker/domain';
+import { type EndpointQuery, endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import type { ProjectFilters } from '../../../lib/projectFilters.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** The query of the header's filters ('lineId=1,2', q). */
-export function filterParams(projectId: number, filters: ProjectFilters): Record<string, string | number> {
-  const params: Record<string, string | number> = { projectId };
-  if (filters.lineIds.length) params.lineId = filters.lineIds.join(',');
+export function filterParams(
+  projectId: number,
+  filters: ProjectFilters,
+): EndpointQuery<typeof endpoints.overview.overviewMap> {
+  const params: EndpointQuery<typeof endpoints.overview.overviewMap> = { projectId };
+  if (filters.lineIds.length) params.lineId = [...filters.lineIds];
   if (filters.q) params.q = filters.q;
   return params;
 }
@@ -17,11 +20,7 @@ export const overviewMapQueryOptions = (projectId: number, filters: ProjectFilte
   queryOptions({
     queryKey: queryKeys.structures.overviewMap(projectId, filters),
     queryFn: ({ signal }) =>
-      apiRequest('/structures/overview', {
-        query: filterParams(projectId, filters),
-        schema: OverviewMap,
-        signal,
-      }),
+      apiRequest(endpoints.overview.overviewMap, { query: filterParams(projectId, filters), signal }),
   });
 
 export const useOverviewMap = (projectId: number, filters: ProjectFilters) =>

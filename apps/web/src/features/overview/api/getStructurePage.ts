@@ -1,8 +1,10 @@
 import {
+  type EndpointQuery,
+  endpoints,
   type OverviewRiskKey,
   STRUCTURE_PAGE_SIZE,
   type StructureOrderBy,
-  StructurePage,
+  type TableOrder,
 } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
@@ -14,27 +16,29 @@ export interface StructurePageRequest {
   risk: OverviewRiskKey | null;
   page: number;
   orderBy: StructureOrderBy;
-  order: 'ASC' | 'DESC';
+  order: TableOrder;
 }
 
+export type StructurePageQuery = EndpointQuery<typeof endpoints.overview.listStructures>;
+
 /** The query as sent: the header's filters, the risk button, the page and the sort. */
-export function pageParams(projectId: number, r: StructurePageRequest): Record<string, string | number> {
-  const params: Record<string, string | number> = {
+export function pageParams(projectId: number, r: StructurePageRequest): StructurePageQuery {
+  const params: StructurePageQuery = {
     projectId,
     limit: STRUCTURE_PAGE_SIZE,
     offset: (r.page - 1) * STRUCTURE_PAGE_SIZE,
     orderBy: r.orderBy,
     order: r.order,
   };
-  if (r.filters.lineIds.length) params.lineId = r.filters.lineIds.join(',');
+  if (r.filters.lineIds.length) params.lineId = [...r.filters.lineIds];
   if (r.filters.q) params.q = r.filters.q;
   if (r.risk) params.risk = r.risk;
   return params;
 }
 
 /** GET /structures: one page of the overview table. */
-export const getStructurePage = (params: Record<string, string | number>, signal?: AbortSignal) =>
-  apiRequest('/structures', { query: params, schema: StructurePage, signal });
+export const getStructurePage = (params: StructurePageQuery, signal?: AbortSignal) =>
+  apiRequest(endpoints.overview.listStructures, { query: params, signal });
 
 export const structurePageQueryOptions = (projectId: number, r: StructurePageRequest) => {
   const params = pageParams(projectId, r);

@@ -1,9 +1,9 @@
-import { ProjectReport } from '@linewalker/domain';
+import { endpoints, ProjectReport } from '@linewalker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
-const Reports = ProjectReport.array();
+const _Reports = ProjectReport.array();
 /** How often the list is asked again while a report is being built. */
 const BUILDING_POLL_MS = 1500;
 
@@ -14,7 +14,7 @@ export function useProjectReports(projectId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.projectReports(projectId),
     queryFn: ({ signal }) =>
-      apiRequest('/project-reports', { query: { projectId }, schema: Reports, signal }),
+      apiRequest(endpoints.reports.getProjectReports, { query: { projectId }, signal }),
     enabled,
     refetchInterval: (query) => (query.state.data?.some(inProgress) ? BUILDING_POLL_MS : false),
   });
@@ -24,8 +24,7 @@ export function useProjectReports(projectId: number, enabled: boolean) {
 export function useCreateProjectReport(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest('/project-reports', { method: 'POST', body: { projectId }, schema: ProjectReport }),
+    mutationFn: () => apiRequest(endpoints.reports.postProjectReports, { body: { projectId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projectReports(projectId) }),
   });
 }

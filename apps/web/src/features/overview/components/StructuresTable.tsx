@@ -5,6 +5,7 @@ import {
   reviewStatusLabel,
   STRUCTURE_PAGE_SIZE,
   type StructureOrderBy,
+  type TableOrder,
 } from '@linewalker/domain';
 import { ColorSwatch, Group, LoadingOverlay, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
@@ -12,7 +13,7 @@ import { Pager } from '../../../components/Pager.tsx';
 
 export interface TableSort {
   orderBy: StructureOrderBy;
-  order: 'ASC' | 'DESC';
+  order: TableOrder;
 }
 
 const COLUMNS: Array<{ key: StructureOrderBy; label: string; numeric?: boolean }> = [

@@ -1,6 +1,7 @@
-import { GetFieldsResponse } from '@linewalker/domain';
+import { endpoints, GetFieldsResponse } from '@linewalker/domain';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** Columns, sample values and the detected coordinate columns of an uploaded CSV (spec 1 §7 'CSV columns'). */
-export const getFileFields = (url: string, signal?: AbortSignal): Promise<GetFieldsResponse> =>
-  apiRequest('/kmz/getFields', { method: 'POST', body: { url }, schema: GetFieldsResponse, signal });
+export const getFileFields = async (url: string, signal?: AbortSignal): Promise<GetFieldsResponse> =>
+  // A CSV answers its columns (the other shape is a KMZ's).
+  GetFieldsResponse.parse(await apiRequest(endpoints.sourceFiles.fileFields, { body: { url }, signal }));

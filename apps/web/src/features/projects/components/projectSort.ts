@@ -1,3 +1,4 @@
+import type { SortOrder } from '@linewalker/domain';
 /** The sortable columns of the project table (spec 1 §2: default sort is by project_name). */
 export const PROJECT_SORT_KEYS = [
   'project_name',
@@ -9,7 +10,7 @@ export const PROJECT_SORT_KEYS = [
   'created_at',
 ] as const;
 export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = SortOrder;
 
 export interface ProjectSort {
   key: ProjectSortKey;

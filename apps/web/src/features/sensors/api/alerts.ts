@@ -1,12 +1,4 @@
-import {
-  type AlertRuleSet,
-  AlertRulesResponse,
-  AlertSubscription,
-  CustomerList,
-  SENSOR_REFRESH_MS,
-  SensorAlertList,
-  type SensorRange,
-} from '@linewalker/domain';
+import { type AlertRuleSet, endpoints, SENSOR_REFRESH_MS, type SensorRange } from '@linewalker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -16,11 +8,7 @@ export const useSensorAlerts = (deviceId: string | null, range: SensorRange) =>
   useQuery({
     queryKey: queryKeys.sensors.alerts(deviceId ?? '', range),
     queryFn: ({ signal }) =>
-      apiRequest('/sensors/alerts', {
-        query: { device_id: deviceId ?? '', range },
-        schema: SensorAlertList,
-        signal,
-      }),
+      apiRequest(endpoints.alerts.getAlerts, { query: { device_id: deviceId ?? '', range }, signal }),
     enabled: deviceId !== null,
     refetchInterval: SENSOR_REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -31,9 +19,8 @@ export const useAlertRules = (companyId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.sensors.alertRules(companyId),
     queryFn: ({ signal }) =>
-      apiRequest('/sensors/alert-rules', {
+      apiRequest(endpoints.alerts.getAlertRules, {
         query: companyId === null ? {} : { company_id: companyId },
-        schema: AlertRulesResponse,
         signal,
       }),
     enabled,
@@ -44,11 +31,9 @@ export function useSaveAlertRules(companyId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (rules: AlertRuleSet[]) =>
-      apiRequest('/sensors/alert-rules', {
-        method: 'PUT',
+      apiRequest(endpoints.alerts.putAlertRules, {
         query: companyId === null ? {} : { company_id: companyId },
         body: { rules },
-        schema: AlertRulesResponse,
       }),
     onSuccess: (data) => client.setQueryData(queryKeys.sensors.alertRules(companyId), data),
   });
@@ -57,7 +42,7 @@ export function useSaveAlertRules(companyId: number | null) {
 export const useAlertSubscription = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.sensors.subscription(),
-    queryFn: ({ signal }) => apiRequest('/sensors/alert-subscription', { schema: AlertSubscription, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.alerts.getAlertSubscription, { signal }),
     enabled,
   });
 
@@ -65,11 +50,7 @@ export function useSaveAlertSubscription() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (channels: { email: boolean; sms: boolean }) =>
-      apiRequest('/sensors/alert-subscription', {
-        method: 'PUT',
-        body: channels,
-        schema: AlertSubscription,
-      }),
+      apiRequest(endpoints.alerts.putAlertSubscription, { body: channels }),
     onSuccess: (data) => client.setQueryData(queryKeys.sensors.subscription(), data),
   });
 }
@@ -78,6 +59,6 @@ export function useSaveAlertSubscription() {
 export const useAlertCompanies = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.sensors.companies(),
-    queryFn: ({ signal }) => apiRequest('/customers', { schema: CustomerList, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.customers.list, { signal }),
     enabled,
   });

@@ -1,13 +1,12 @@
-import { SENSOR_REFRESH_MS, type SensorRange, SensorStructureList } from '@linewalker/domain';
+import { endpoints, SENSOR_REFRESH_MS, type SensorRange } from '@linewalker/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/structures/sensor_data: every sensor structure; the selected device's vibrations over `range`. */
 export const getSensorData = (deviceId: string | null, range: SensorRange, signal?: AbortSignal) => {
-  const query = new URLSearchParams({ range });
-  if (deviceId) query.set('device_id', deviceId);
-  return apiRequest(`/structures/sensor_data?${query}`, { schema: SensorStructureList, signal });
+  const query = deviceId ? { range, device_id: deviceId } : { range };
+  return apiRequest(endpoints.sensors.sensorData, { query, signal });
 };
 
 /** Refreshed silently every 5 seconds (spec 3 §4); the previous answer stays on screen meanwhile. */

@@ -1,14 +1,11 @@
-import { SENSOR_REFRESH_MS, SensorPayloadList } from '@linewalker/domain';
+import { endpoints, SENSOR_REFRESH_MS } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/structures/sensor_device_payload: the device's latest reading first. */
 export const getSensorPayload = (deviceId: string, signal?: AbortSignal) =>
-  apiRequest(`/structures/sensor_device_payload?device_id=${encodeURIComponent(deviceId)}`, {
-    schema: SensorPayloadList,
-    signal,
-  });
+  apiRequest(endpoints.sensors.sensorPayload, { query: { device_id: deviceId }, signal });
 
 /** Polled every 5 seconds while open (spec 3 §4 'Sensor modal'). */
 export const useSensorPayload = (deviceId: string | null) =>

@@ -1,11 +1,11 @@
-import { ExifResponse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** A stored photo's EXIF entries, verified md5 and size (spec 2 §7 'Get EXIF'). */
 export const getExif = (imageId: number, signal?: AbortSignal) =>
-  apiRequest('/inspections/images/getExif', { query: { imageId }, schema: ExifResponse, signal });
+  apiRequest(endpoints.uploadImages.exifOf, { query: { imageId }, signal });
 
 export const exifQueryOptions = (imageId: number) =>
   queryOptions({

@@ -1,14 +1,11 @@
-import {
-  ExistingMd5Response,
-  type ImageUploadedBody,
-  ImageUploadedResponse,
-  ImageUploadTokenResponse,
-} from '@linewalker/domain';
+import { type EndpointQuery, endpoints, type ImageUploadedBody } from '@linewalker/domain';
 import { apiRequest } from '../../../lib/api.ts';
 
 /** GET /inspections/existingMd5/?projectId: hashes already in the project and the upload concurrency. */
 export const getExistingMd5 = (projectId: number, signal?: AbortSignal) =>
-  apiRequest('/inspections/existingMd5/', { query: { projectId }, schema: ExistingMd5Response, signal });
+  apiRequest(endpoints.photoIngest.existingMd5, { query: { projectId }, signal });
+
+type UploadContentType = EndpointQuery<typeof endpoints.photoIngest.imageUploadToken>['contentType'];
 
 /** GET /inspections/imageUploadToken/?projectId&md5: alreadyUploaded, or where to PUT the bytes. */
 export const getImageUploadToken = (
@@ -17,21 +14,16 @@ export const getImageUploadToken = (
   contentType: string,
   signal?: AbortSignal,
 ) =>
-  apiRequest('/inspections/imageUploadToken/', {
+  apiRequest(endpoints.photoIngest.imageUploadToken, {
     // The signed URL is bound to the Content-Type the bytes are PUT with.
-    query: { projectId, md5, contentType },
-    schema: ImageUploadTokenResponse,
+    // The file's own type, as the browser reports it: the server refuses any but IMAGE_CONTENT_TYPES (400).
+    query: { projectId, md5, contentType: contentType as UploadContentType },
     signal,
   });
 
 /** POST /inspections/imageUploadedV2/{uuid}: the bytes are stored; the server checks and keeps them. */
 export const postImageUploaded = (uuid: string, body: ImageUploadedBody, signal?: AbortSignal) =>
-  apiRequest(`/inspections/imageUploadedV2/${encodeURIComponent(uuid)}`, {
-    method: 'POST',
-    body,
-    schema: ImageUploadedResponse,
-    signal,
-  });
+  apiRequest(endpoints.photoIngest.imageUploadedV2, { params: { uuid }, body, signal });
 
 /** A PUT the storage answered with a non-2xx status. */
 export class BlobUploadError extends Error {

@@ -1,12 +1,8 @@
 import {
   type AiAcceptBody,
-  AiAcceptResponse,
-  AiMarkupList,
-  AiModelList,
-  AiOk,
   type AiReviewAllBody,
-  AiReviewAllResponse,
   CreateAiPatchResponse,
+  endpoints,
 } from '@linewalker/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
@@ -19,7 +15,7 @@ export const useImageMarkups = (imageId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: markupsKey(imageId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest('/ai/markups', { query: { imageId: imageId ?? 0 }, schema: AiMarkupList, signal }),
+      apiRequest(endpoints.aiMarkups.getMarkups, { query: { imageId: imageId ?? 0 }, signal }),
     enabled: enabled && imageId !== null,
     placeholderData: keepPreviousData,
   });
@@ -41,16 +37,16 @@ export function useMarkupReview(imageId: number | null, projectId: number) {
   return {
     accept: useMutation({
       mutationFn: ({ id, ...body }: AiAcceptBody & { id: number }) =>
-        apiRequest(`/ai/markups/${id}/accept`, { method: 'POST', body, schema: AiAcceptResponse }),
+        apiRequest(endpoints.aiMarkups.postAccept, { params: { id }, body }),
       onSuccess: refresh,
     }),
     dismiss: useMutation({
-      mutationFn: (id: number) => apiRequest(`/ai/markups/${id}/dismiss`, { method: 'POST', schema: AiOk }),
+      mutationFn: (id: number) => apiRequest(endpoints.aiMarkups.postDismiss, { params: { id } }),
       onSuccess: refresh,
     }),
     reviewAll: useMutation({
       mutationFn: (body: Omit<AiReviewAllBody, 'risk_level'> & { risk_level?: number }) =>
-        apiRequest('/ai/markups/reviewAll', { method: 'POST', body, schema: AiReviewAllResponse }),
+        apiRequest(endpoints.aiMarkups.postReviewAll, { body }),
       onSuccess: refresh,
     }),
   };
@@ -60,7 +56,7 @@ export function useMarkupReview(imageId: number | null, projectId: number) {
 export const useAiModelChoices = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.ai.models(),
-    queryFn: ({ signal }) => apiRequest('/ai/models', { schema: AiModelList, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.getModels, { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -86,23 +82,24 @@ export function usePhotoPatches(imageId: number | null) {
     imageId === null ? undefined : invalidate(queryClient, [markupsKey(imageId), queryKeys.ai.all]);
   return {
     create: useMutation({
-      mutationFn: (p: NewAiPatch) =>
-        apiRequest('/annotations', {
-          method: 'POST',
-          body: {
-            image_id: imageId,
-            model_id: p.modelId,
-            ...p.shape,
-            text: p.text,
-            image_width: p.imageWidth,
-            image_height: p.imageHeight,
-          },
-          schema: CreateAiPatchResponse,
-        }),
+      mutationFn: async (p: NewAiPatch) =>
+        // With model_id the answer is the AI patch.
+        CreateAiPatchResponse.parse(
+          await apiRequest(endpoints.annotations.create, {
+            body: {
+              image_id: imageId,
+              model_id: p.modelId,
+              ...p.shape,
+              text: p.text,
+              image_width: p.imageWidth,
+              image_height: p.imageHeight,
+            },
+          }),
+        ),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => apiRequest(`/ai/deletePatch/${id}`, { method: 'POST', schema: AiOk }),
+      mutationFn: (id: number) => apiRequest(endpoints.ai.postDeletePatchById, { params: { id } }),
       onSuccess: refresh,
     }),
   };

@@ -1,13 +1,4 @@
-import {
-  AbbIdTypesResponse,
-  EttArm,
-  EttChangedResponse,
-  EttEvaluationCode,
-  KnuckleFlat,
-  type SaveArmEditsBody,
-  SaveArmEditsResponse,
-  type UpdateImageTypeBody,
-} from '@linewalker/domain';
+import { endpoints, type SaveArmEditsBody, type UpdateImageTypeBody } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -17,9 +8,8 @@ export const useEttArms = (inspectionId: number, projectId: number, enabled: boo
   useQuery({
     queryKey: queryKeys.viewer.ettArms(inspectionId),
     queryFn: ({ signal }) =>
-      apiRequest('/inspections/ett/arms', {
+      apiRequest(endpoints.ett.getArms, {
         query: { inspection_id: inspectionId, project_id: projectId },
-        schema: EttArm.array(),
         signal,
       }),
     enabled: enabled && projectId > 0,
@@ -32,8 +22,8 @@ export const useEttLists = (projectId: number, enabled: boolean) =>
     queryFn: async ({ signal }) => {
       const query = { project_id: projectId };
       const [evaluationCodes, knuckleFlats] = await Promise.all([
-        apiRequest('/inspections/ett/evaluationCodes', { query, schema: EttEvaluationCode.array(), signal }),
-        apiRequest('/inspections/ett/knuckleFlats', { query, schema: KnuckleFlat.array(), signal }),
+        apiRequest(endpoints.ett.getEvaluationCodes, { query, signal }),
+        apiRequest(endpoints.ett.getKnuckleFlats, { query, signal }),
       ]);
       return { evaluationCodes, knuckleFlats };
     },
@@ -45,34 +35,19 @@ export const useEttLists = (projectId: number, enabled: boolean) =>
 export const useAbbIdTypes = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.abbIdTypes,
-    queryFn: ({ signal }) =>
-      apiRequest('/inspections/abb/abb-id-types', { schema: AbbIdTypesResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ett.getAbbIdTypes, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
 
 /** POST /inspections/ett/saveArmEdits?inspectionId: answers the arm's id. */
 export const saveArmEdits = (inspectionId: number, arm: SaveArmEditsBody) =>
-  apiRequest('/inspections/ett/saveArmEdits', {
-    method: 'POST',
-    query: { inspectionId },
-    body: arm,
-    schema: SaveArmEditsResponse,
-  });
+  apiRequest(endpoints.ett.postSaveArmEdits, { query: { inspectionId }, body: arm });
 
 /** POST /inspections/ett/updateImageType?image_id */
 export const updateImageType = (imageId: number, body: UpdateImageTypeBody) =>
-  apiRequest('/inspections/ett/updateImageType', {
-    method: 'POST',
-    query: { image_id: imageId },
-    body,
-    schema: EttChangedResponse,
-  });
+  apiRequest(endpoints.ett.postUpdateImageType, { query: { image_id: imageId }, body });
 
 /** POST /inspections/abb/updateAbbTypes */
 export const updateAbbTypes = (imageId: number, abbTypeIds: number[]) =>
-  apiRequest('/inspections/abb/updateAbbTypes', {
-    method: 'POST',
-    body: { imageId, abbTypeIds },
-    schema: EttChangedResponse,
-  });
+  apiRequest(endpoints.ett.postUpdateAbbTypes, { body: { imageId, abbTypeIds } });

@@ -1,10 +1,4 @@
-import {
-  ImageIdentifiersResponse,
-  ImageToIdentifiersResponse,
-  type StepClipBody,
-  StepClipResponse,
-  UpdateIdentifierResponse,
-} from '@linewalker/domain';
+import { endpoints, type StepClipBody } from '@linewalker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, queryKeys } from '../../../lib/queryKeys.ts';
@@ -13,8 +7,7 @@ import { invalidate, queryKeys } from '../../../lib/queryKeys.ts';
 export const useImageIdentifiers = () =>
   useQuery({
     queryKey: queryKeys.imageIdentifiers,
-    queryFn: ({ signal }) =>
-      apiRequest('/annotations/imageIdentifiers', { schema: ImageIdentifiersResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.imageInfo.getImageIdentifiers, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -23,11 +16,7 @@ export const useImageToIdentifiers = (inspectionId: number) =>
   useQuery({
     queryKey: queryKeys.viewer.shotIdentifiers(inspectionId),
     queryFn: ({ signal }) =>
-      apiRequest('/annotations/imageToIdentifiers', {
-        query: { inspectionId },
-        schema: ImageToIdentifiersResponse,
-        signal,
-      }),
+      apiRequest(endpoints.imageInfo.getImageToIdentifiers, { query: { inspectionId }, signal }),
   });
 
 /** PUT /annotations/updateIdentifier?imageId&identifierId (-1: none). */
@@ -35,10 +24,8 @@ export function useUpdateIdentifier(inspectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { imageId: number; identifierId: number }) =>
-      apiRequest('/annotations/updateIdentifier', {
-        method: 'PUT',
+      apiRequest(endpoints.imageInfo.putUpdateIdentifier, {
         query: { imageId: v.imageId, identifierId: v.identifierId },
-        schema: UpdateIdentifierResponse,
       }),
     onSuccess: () =>
       invalidate(queryClient, [
@@ -53,11 +40,7 @@ export function useSaveStepClip(inspectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { imageId: number; angles: StepClipBody }) =>
-      apiRequest(`/inspections/images/stepclip/${v.imageId}`, {
-        method: 'PUT',
-        body: v.angles,
-        schema: StepClipResponse,
-      }),
+      apiRequest(endpoints.imageInfo.putStepclipById, { params: { id: v.imageId }, body: v.angles }),
     onSuccess: () =>
       invalidate(queryClient, [
         queryKeys.viewer.images(inspectionId),

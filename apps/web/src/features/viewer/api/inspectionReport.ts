@@ -1,4 +1,4 @@
-import { InspectionReport } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -7,8 +7,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 export const useInspectionReport = (inspectionId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.report(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/inspections/${inspectionId}/report`, { schema: InspectionReport, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.reports.report, { params: { id: inspectionId }, signal }),
     enabled,
   });
 

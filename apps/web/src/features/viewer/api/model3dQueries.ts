@@ -1,4 +1,4 @@
-import { Check3DResponse, Process3DResponse } from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -10,8 +10,7 @@ const PROCESSING_POLL_MS = 1500;
 export const useCheck3D = (inspectionId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.model3d(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/structures/check3D?inspectionId=${inspectionId}`, { schema: Check3DResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.structure3d.check3D, { query: { inspectionId }, signal }),
     enabled,
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
   });
@@ -20,12 +19,7 @@ export const useCheck3D = (inspectionId: number, enabled: boolean) =>
 export function useProcess3D(inspectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest('/structures/process3D', {
-        method: 'POST',
-        schema: Process3DResponse,
-        body: { inspectionId },
-      }),
+    mutationFn: () => apiRequest(endpoints.structure3d.process3D, { body: { inspectionId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.viewer.model3d(inspectionId) }),
   });
 }

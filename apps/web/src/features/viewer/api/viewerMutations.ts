@@ -1,13 +1,4 @@
-import {
-  AddCategoryResponse,
-  type CreateAnnotationBody,
-  CreateAnnotationResponse,
-  endpoints,
-  MarkedResponse,
-  Ok,
-  ReviewActionResponse,
-  UpdateNoteResponse,
-} from '@linewalker/domain';
+import { type CreateAnnotationBody, CreateAnnotationResponse, endpoints } from '@linewalker/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { invalidate, queryKeys } from '../../../lib/queryKeys.ts';
@@ -33,8 +24,7 @@ function useReviewInvalidation(inspectionId: number, projectId: number) {
 export function useReviewMutations(inspectionId: number, projectId: number) {
   const refresh = useReviewInvalidation(inspectionId, projectId);
   const queryClient = useQueryClient();
-  const post = <T>(url: string, schema: { parse(v: unknown): T }, body?: unknown) =>
-    apiRequest(url, { method: 'POST', schema, ...(body === undefined ? {} : { body }) });
+  const params = { id: inspectionId };
 
   return {
     reject: useMutation({
@@ -51,30 +41,33 @@ export function useReviewMutations(inspectionId: number, projectId: number) {
     }),
     requestReshoot: useMutation({
       mutationFn: (v: { reason: string; pole: string; line: string; component: number | null }) =>
-        post(`/inspections/requestReshoot/${inspectionId}`, ReviewActionResponse, v),
+        apiRequest(endpoints.viewer.requestReshoot, { params, body: v }),
       onSuccess: refresh,
     }),
     withdrawReshoot: useMutation({
-      mutationFn: () => post(`/inspections/unRequestReshoot/${inspectionId}`, ReviewActionResponse),
+      mutationFn: () => apiRequest(endpoints.viewer.withdrawReshoot, { params }),
       onSuccess: refresh,
     }),
     escalate: useMutation({
       mutationFn: async () => {
-        const answer = await post(`/inspections/escalate/${inspectionId}`, ReviewActionResponse);
+        const answer = await apiRequest(endpoints.viewer.escalate, { params });
         if (!answer.success) throw new Error('not confirmed');
         return answer;
       },
       onSuccess: refresh,
     }),
     createAnnotation: useMutation({
-      mutationFn: (body: CreateAnnotationBody) => post('/annotations', CreateAnnotationResponse, body),
+      mutationFn: async (body: CreateAnnotationBody) =>
+        // Without model_id the answer is the annotation (with one, an AI patch: usePhotoPatches).
+        CreateAnnotationResponse.parse(await apiRequest(endpoints.annotations.create, { body })),
       onSuccess: (_, body) => {
         void invalidate(queryClient, [queryKeys.viewer.annotations(body.image_id)]);
         void refresh();
       },
     }),
     deleteAnnotation: useMutation({
-      mutationFn: (v: { id: number; imageId: number }) => post(`/annotations/delete/${v.id}`, Ok),
+      mutationFn: (v: { id: number; imageId: number }) =>
+        apiRequest(endpoints.annotations.deleteAnnotation, { params: { id: v.id } }),
       onSuccess: (_, v) => {
         void invalidate(queryClient, [queryKeys.viewer.annotations(v.imageId)]);
         void refresh();
@@ -82,11 +75,9 @@ export function useReviewMutations(inspectionId: number, projectId: number) {
     }),
     updateNote: useMutation({
       mutationFn: (v: { imageId: number; imageNote: string }) =>
-        apiRequest('/annotations/updateNote', {
-          method: 'PUT',
+        apiRequest(endpoints.annotations.putUpdateNote, {
           query: { imageId: v.imageId },
           body: { imageNote: v.imageNote },
-          schema: UpdateNoteResponse,
         }),
       onSuccess: refresh,
     }),
@@ -100,20 +91,12 @@ export function useAddCategory() {
   return {
     addComponent: useMutation({
       mutationFn: (newComponent: string) =>
-        apiRequest('/annotations/newComponent/addComponent', {
-          method: 'POST',
-          body: { newComponent },
-          schema: AddCategoryResponse,
-        }),
+        apiRequest(endpoints.annotations.postAddComponent, { body: { newComponent } }),
       onSuccess: reload,
     }),
     addDeficiency: useMutation({
       mutationFn: (v: { newDeficiency: string; categoryId: number }) =>
-        apiRequest('/annotations/newDeficiency/addDeficiency', {
-          method: 'POST',
-          body: v,
-          schema: AddCategoryResponse,
-        }),
+        apiRequest(endpoints.annotations.postAddDeficiency, { body: v }),
       onSuccess: reload,
     }),
   };
@@ -121,7 +104,5 @@ export function useAddCategory() {
 
 /** imageViewed / imageZoomed: fire and forget; the photo list learns first_viewed on its next load. */
 export function markImage(what: 'imageViewed' | 'imageZoomed', imageId: number): void {
-  apiRequest(`/inspections/${what}`, { method: 'POST', body: { imageId }, schema: MarkedResponse }).catch(
-    () => undefined,
-  );
+  apiRequest(endpoints.viewer[what], { body: { imageId } }).catch(() => undefined);
 }

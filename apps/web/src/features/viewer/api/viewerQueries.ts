@@ -1,10 +1,4 @@
-import {
-  Annotation,
-  CategoriesResponse,
-  InspectionImage,
-  ReviewHistoryEntry,
-  ViewerInspection,
-} from '@linewalker/domain';
+import { endpoints } from '@linewalker/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
@@ -14,15 +8,14 @@ export const useViewerInspection = (inspectionId: number) =>
   useQuery({
     queryKey: queryKeys.viewer.inspection(inspectionId),
     queryFn: ({ signal }) =>
-      apiRequest(`/review/inspections/${inspectionId}`, { schema: ViewerInspection, signal }),
+      apiRequest(endpoints.viewer.inspection, { params: { id: inspectionId }, signal }),
   });
 
 /** GET /inspections/images/{id}: every photo of the inspection, rejected ones included. */
 export const useInspectionImages = (inspectionId: number) =>
   useQuery({
     queryKey: queryKeys.viewer.images(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/inspections/images/${inspectionId}`, { schema: InspectionImage.array(), signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.viewer.images, { params: { id: inspectionId }, signal }),
   });
 
 /** GET /inspections/getImageAnnotations/{id} */
@@ -30,7 +23,7 @@ export const useImageAnnotations = (imageId: number | null) =>
   useQuery({
     queryKey: queryKeys.viewer.annotations(imageId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest(`/inspections/getImageAnnotations/${imageId}`, { schema: Annotation.array(), signal }),
+      apiRequest(endpoints.annotations.imageAnnotations, { params: { id: imageId ?? 0 }, signal }),
     enabled: imageId !== null,
     placeholderData: keepPreviousData,
   });
@@ -39,7 +32,7 @@ export const useImageAnnotations = (imageId: number | null) =>
 export const useCategories = () =>
   useQuery({
     queryKey: queryKeys.categories,
-    queryFn: ({ signal }) => apiRequest('/annotations/categories', { schema: CategoriesResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.annotations.getCategories, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -47,11 +40,7 @@ export const useCategories = () =>
 export const useReviewHistory = (inspectionId: number, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.history(inspectionId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/review/inspections/${inspectionId}/history`, {
-        schema: ReviewHistoryEntry.array(),
-        signal,
-      }),
+    queryFn: ({ signal }) => apiRequest(endpoints.viewer.history, { params: { id: inspectionId }, signal }),
     enabled,
   });
 

@@ -1,0 +1,85 @@
+import {
+  AiIdResponse,
+  AiImageParams,
+  AiImageUploadedBody,
+  AiImageUploadedResponse,
+  AiModel,
+  AiModelCreateBody,
+  AiModelCreateResponse,
+  AiModelIdParam,
+  AiModelIdParamAlt,
+  AiModelImages,
+  AiModelList,
+  AiModelUpdateBody,
+  AiNothingToFindBody,
+  AiOk,
+  AiPatchBody,
+  AiUploadTokenQuery,
+  AiUploadTokenResponse,
+} from '../api/ai.ts';
+import { IdParam } from '../common.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+
+/** The ai calls (the server's ai routes and the web's calls to them). */
+export const aiEndpoints = {
+  getModels: defineEndpoint({ method: 'GET', path: '/ai/models', response: AiModelList }),
+  getModelById: defineEndpoint({
+    method: 'GET',
+    path: '/ai/model/:id',
+    params: AiModelIdParam,
+    response: AiModel,
+  }),
+  postModel: defineEndpoint({
+    method: 'POST',
+    path: '/ai/model',
+    body: AiModelCreateBody,
+    response: AiModelCreateResponse,
+  }),
+  putModelById: defineEndpoint({
+    method: 'PUT',
+    path: '/ai/model/:id',
+    params: AiModelIdParam,
+    body: AiModelUpdateBody,
+    response: AiModel,
+  }),
+  getUploadImgTokenById: defineEndpoint({
+    method: 'GET',
+    path: '/ai/upload_img_token/:id',
+    params: AiModelIdParam,
+    query: AiUploadTokenQuery,
+    response: AiUploadTokenResponse,
+  }),
+  postImageUploadedById: defineEndpoint({
+    method: 'POST',
+    path: '/ai/image_uploaded/:id',
+    params: AiModelIdParam,
+    body: AiImageUploadedBody,
+    response: AiImageUploadedResponse,
+  }),
+  getImages: defineEndpoint({
+    method: 'GET',
+    path: '/ai/model/:id/images',
+    params: AiModelIdParam,
+    response: AiModelImages,
+  }),
+  postPatchById: defineEndpoint({
+    method: 'POST',
+    path: '/ai/patch/:modelId',
+    params: AiModelIdParamAlt,
+    body: AiPatchBody,
+    response: AiIdResponse,
+  }),
+  postDeletePatchById: defineEndpoint({
+    method: 'POST',
+    path: '/ai/deletePatch/:id',
+    params: IdParam,
+    response: AiOk,
+  }),
+  postNothingToFind: defineEndpoint({
+    method: 'POST',
+    path: '/ai/model/:id/images/:imageId/nothingToFind',
+    params: AiImageParams,
+    body: AiNothingToFindBody,
+    response: AiOk,
+  }),
+};
