@@ -1,6 +1,5 @@
 import type { DroneFlightDetail } from '@linewalker/domain';
-import { Button, Group, Slider, Stack, Table, Text } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Stack, Table, Text } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { emptyCollection } from '../../../components/map/clusters.ts';
@@ -9,6 +8,7 @@ import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
 import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { PlaybackBar, usePlayback } from './PlaybackBar.tsx';
 
 const TRACK = 'flight-track';
 const DRONE = 'flight-drone';
@@ -78,10 +78,10 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
     };
   });
   const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(false);
   const track = flight.track;
   const last = Math.max(0, track.length - 1);
+  const playback = usePlayback(last, STEP_MS);
+  const { index } = playback;
   const point = track[Math.min(index, last)] ?? null;
 
   useEffect(() => {
@@ -125,20 +125,6 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
     };
   }, [map, track, point]);
 
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => {
-      setIndex((i) => {
-        if (i >= last) {
-          setPlaying(false);
-          return i;
-        }
-        return i + 1;
-      });
-    }, STEP_MS);
-    return () => clearInterval(timer);
-  }, [playing, last]);
-
   // Events and captures in the order they happened.
   const rows = [
     ...flight.events.map((e) => ({ key: `${e.at}-${e.kind}`, at: e.at, text: eventText(e.kind) })),
@@ -157,31 +143,7 @@ export function FlightReplay({ flight }: { flight: DroneFlightDetail }) {
       <div style={{ height: 320, borderRadius: 8, overflow: 'hidden' }}>
         <MapFrame containerRef={container} basemap={basemap} error={error} label="Flight track" />
       </div>
-      <Group gap="sm" wrap="nowrap">
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={playing ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
-          onClick={() => {
-            if (!playing && index >= last) setIndex(0);
-            setPlaying((p) => !p);
-          }}
-        >
-          {playing ? 'Pause' : 'Play'}
-        </Button>
-        <Slider
-          flex={1}
-          min={0}
-          max={last}
-          value={Math.min(index, last)}
-          onChange={(v) => {
-            setPlaying(false);
-            setIndex(v);
-          }}
-          label={null}
-          thumbLabel="Replay position"
-        />
-      </Group>
+      <PlaybackBar playback={playback} positionLabel="Replay position" />
       {point && (
         <Text size="sm" aria-label="Replay reading">
           {formatDateTime(point.at)} · {point.lat.toFixed(6)}, {point.lon.toFixed(6)} · Altitude{' '}

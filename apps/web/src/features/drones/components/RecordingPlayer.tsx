@@ -1,7 +1,7 @@
 import { formatFlightClock, readAviFrames } from '@linewalker/domain';
-import { Alert, Button, Center, Group, Loader, Slider, Stack, Text } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { PlaybackBar, usePlayback } from './PlaybackBar.tsx';
 
 interface Video {
   bytes: Uint8Array;
@@ -38,23 +38,9 @@ function useVideo(url: string) {
 /** Plays a recorded video in the page at the rate it was recorded, with pause and a position slider. */
 export function RecordingPlayer({ url, label }: { url: string; label: string }) {
   const { video, error } = useVideo(url);
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
   const last = (video?.frames.length ?? 1) - 1;
-
-  useEffect(() => {
-    if (!video || !playing) return;
-    const timer = setInterval(() => {
-      setIndex((i) => {
-        if (i >= last) {
-          setPlaying(false);
-          return i;
-        }
-        return i + 1;
-      });
-    }, 1000 / video.fps);
-    return () => clearInterval(timer);
-  }, [video, playing, last]);
+  const playback = usePlayback(last, video ? 1000 / video.fps : null, true);
+  const { index } = playback;
 
   const src = useMemo(() => {
     const frame = video?.frames[Math.min(index, last)];
@@ -79,35 +65,12 @@ export function RecordingPlayer({ url, label }: { url: string; label: string }) 
         alt={label}
         style={{ width: '100%', maxWidth: 640, aspectRatio: '16 / 9', background: '#000' }}
       />
-      <Group gap="sm" wrap="nowrap">
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={playing ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
-          onClick={() => {
-            if (!playing && index >= last) setIndex(0);
-            setPlaying((p) => !p);
-          }}
-        >
-          {playing ? 'Pause' : 'Play'}
-        </Button>
-        <Slider
-          flex={1}
-          min={0}
-          max={last}
-          value={Math.min(index, last)}
-          onChange={(v) => {
-            setPlaying(false);
-            setIndex(v);
-          }}
-          label={null}
-          thumbLabel="Video position"
-        />
+      <PlaybackBar playback={playback} positionLabel="Video position">
         <Text size="xs" aria-label="Video time">
           {formatFlightClock(Math.floor(index / video.fps))} /{' '}
           {formatFlightClock(Math.floor(last / video.fps))}
         </Text>
-      </Group>
+      </PlaybackBar>
     </Stack>
   );
 }
