@@ -19,7 +19,7 @@ export class AppError extends Error {
 }
 
 /** One factory per kind of failure; `code` narrows to the catalogue's codes of that status. */
-type CodeOf<S extends number> = {
+export type CodeOf<S extends number> = {
   [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never;
 }[ErrorCode];
 

@@ -2,6 +2,7 @@ import { endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
+import { redirectToSignedUrl } from '../../platform/http/signedRedirect.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as delivery from './delivery.service.ts';
 
@@ -128,7 +129,7 @@ export async function deliveryRoutes(app: App): Promise<void> {
     config: { access: 'delivery.read' },
     handler: async (req, reply) => {
       const url = await delivery.packageDownloadUrl(app.deps, actorOf(req), req.params.id);
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
+      return redirectToSignedUrl(reply, url);
     },
   });
 }

@@ -14,9 +14,9 @@ import { type ProjectRef, requireFound, requireProject } from '../../platform/au
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
+import { builtFileUrl } from '../../platform/storage/builtFileUrl.ts';
 import * as repo from './delivery.repository.ts';
 import { deliveryPackageJob } from './deliveryPackage.job.ts';
 import * as packageRepo from './deliveryPackages.repository.ts';
@@ -244,13 +244,9 @@ export async function packageDownloadUrl(
   packageId: number,
 ): Promise<string> {
   const row = await readablePackage(deps.database.db, actor, packageId);
-  if (row.status !== 'ready') {
-    throw conflict(
-      row.status === 'failed'
-        ? 'This delivery package could not be built.'
-        : 'This delivery package is still being built.',
-      'delivery_not_ready',
-    );
-  }
-  return deps.storage.signedGetUrl(row.storage_key, SIGNED_GET_SECONDS);
+  return builtFileUrl(deps.storage, row, {
+    failed: 'This delivery package could not be built.',
+    building: 'This delivery package is still being built.',
+    code: 'delivery_not_ready',
+  });
 }

@@ -2,6 +2,7 @@ import { ApiError, endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
+import { redirectToSignedUrl } from '../../platform/http/signedRedirect.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { InProcessBus, RedisBus } from './bus.ts';
 import { emergencyStop, getControl, releaseControl, sendCommand, takeControl } from './commands.service.ts';
@@ -149,7 +150,7 @@ export async function dronesRoutes(app: App): Promise<void> {
     config: { access: 'drone.watch' },
     handler: async (req, reply) => {
       const url = await recordingUrl(app.deps, actorOf(req), req.params.id, req.params.recordingId);
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
+      return redirectToSignedUrl(reply, url);
     },
   });
 

@@ -2,6 +2,7 @@ import { endpoints } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
+import { redirectToSignedUrl } from '../../platform/http/signedRedirect.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import { sourceFileUrl } from './files.service.ts';
 
@@ -21,7 +22,7 @@ export async function projectFilesRoutes(app: App): Promise<void> {
     config: { access: 'project.read' },
     handler: async (req, reply) => {
       const url = await sourceFileUrl(app.deps, actorOf(req), req.params.id, req.params.fileId);
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
+      return redirectToSignedUrl(reply, url);
     },
   });
 }

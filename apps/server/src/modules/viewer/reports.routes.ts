@@ -2,6 +2,7 @@ import { endpoints, PROJECT_REPORT_MIN_RISK } from '@linewalker/domain';
 import type { App } from '../../platform/http/app.types.ts';
 import { actorOf } from '../../platform/http/authHook.ts';
 import { endpointRoute } from '../../platform/http/endpointRoute.ts';
+import { redirectToSignedUrl } from '../../platform/http/signedRedirect.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
 import * as reports from './reports.service.ts';
 
@@ -92,7 +93,7 @@ export async function reportsRoutes(app: App): Promise<void> {
     config: { access: 'project.read' },
     handler: async (req, reply) => {
       const url = await reports.projectReportDownloadUrl(deps, actorOf(req), req.params.id);
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
+      return redirectToSignedUrl(reply, url);
     },
   });
 }

@@ -5,9 +5,8 @@ import { requireFound, requireProject } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
-import { conflict } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
-import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
+import { builtFileUrl } from '../../platform/storage/builtFileUrl.ts';
 import { fileSlug } from '../delivery/packageKey.ts';
 import { projectReportJob } from './projectReport.job.ts';
 import { cropper, toReport } from './reportContents.ts';
@@ -105,11 +104,9 @@ export async function projectReportDownloadUrl(
   id: number,
 ): Promise<string> {
   const row = await visibleReport(deps.database.db, actor, id);
-  if (row.status !== 'ready') {
-    throw conflict(
-      row.status === 'failed' ? 'This report could not be built.' : 'This report is still being built.',
-      'report_not_ready',
-    );
-  }
-  return deps.storage.signedGetUrl(row.storage_key, SIGNED_GET_SECONDS);
+  return builtFileUrl(deps.storage, row, {
+    failed: 'This report could not be built.',
+    building: 'This report is still being built.',
+    code: 'report_not_ready',
+  });
 }
