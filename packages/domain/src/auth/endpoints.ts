@@ -12,13 +12,13 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The auth calls (the server's auth routes and the web's calls to them). */
 export const authEndpoints = {
-  postLogin: defineEndpoint({
+  login: defineEndpoint({
     method: 'POST',
     path: '/users/login',
     body: LoginRequest,
     response: LoginResponse,
   }),
-  postLogout: defineEndpoint({ method: 'POST', path: '/users/logout', response: Ok }),
+  logout: defineEndpoint({ method: 'POST', path: '/users/logout', response: Ok }),
   me: defineEndpoint({ method: 'GET', path: '/users/me', response: Session }),
   sessionState: defineEndpoint({ method: 'GET', path: '/session', response: SessionState }),
   forgotPassword: defineEndpoint({

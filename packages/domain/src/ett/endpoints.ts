@@ -18,44 +18,44 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The ett calls (the server's ett routes and the web's calls to them). */
 export const ettEndpoints = {
-  getArms: defineEndpoint({
+  arms: defineEndpoint({
     method: 'GET',
     path: '/inspections/ett/arms',
     query: EttArmsQuery,
     response: z.array(EttArm),
   }),
-  getEvaluationCodes: defineEndpoint({
+  evaluationCodes: defineEndpoint({
     method: 'GET',
     path: '/inspections/ett/evaluationCodes',
     query: EttProjectQuery,
     response: z.array(EttEvaluationCode),
   }),
-  getKnuckleFlats: defineEndpoint({
+  knuckleFlats: defineEndpoint({
     method: 'GET',
     path: '/inspections/ett/knuckleFlats',
     query: EttProjectQuery,
     response: z.array(KnuckleFlat),
   }),
-  postSaveArmEdits: defineEndpoint({
+  saveArmEdits: defineEndpoint({
     method: 'POST',
     path: '/inspections/ett/saveArmEdits',
     query: SaveArmEditsQuery,
     body: SaveArmEditsBody,
     response: SaveArmEditsResponse,
   }),
-  postUpdateImageType: defineEndpoint({
+  updateImageType: defineEndpoint({
     method: 'POST',
     path: '/inspections/ett/updateImageType',
     query: UpdateImageTypeQuery,
     body: UpdateImageTypeBody,
     response: EttChangedResponse,
   }),
-  getAbbIdTypes: defineEndpoint({
+  abbIdTypes: defineEndpoint({
     method: 'GET',
     path: '/inspections/abb/abb-id-types',
     response: AbbIdTypesResponse,
   }),
-  postUpdateAbbTypes: defineEndpoint({
+  updateAbbTypes: defineEndpoint({
     method: 'POST',
     path: '/inspections/abb/updateAbbTypes',
     body: UpdateAbbTypesBody,

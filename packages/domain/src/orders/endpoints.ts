@@ -13,38 +13,38 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The orders calls (the server's orders routes and the web's calls to them). */
 export const ordersEndpoints = {
-  getAllOrders: defineEndpoint({
+  allOrders: defineEndpoint({
     method: 'GET',
     path: '/shipment/allOrders',
     query: OrderListQuery,
     response: AssetOrderList,
   }),
-  getHayden: defineEndpoint({
+  orderTracks: defineEndpoint({
     method: 'GET',
     path: '/hayden',
     query: OrderListQuery,
     response: OrderTrackList,
   }),
-  getHaydenById: defineEndpoint({
+  orderTrack: defineEndpoint({
     method: 'GET',
     path: '/hayden/:id',
     params: IdParam,
     response: OrderDetail,
   }),
-  getAssets: defineEndpoint({
+  assetOptions: defineEndpoint({
     method: 'GET',
     path: '/shipment/assets',
     query: OrderAssetQuery,
     response: OrderAssetOptionList,
   }),
-  postOrders: defineEndpoint({
+  create: defineEndpoint({
     method: 'POST',
     path: '/shipment/orders',
     body: CreateOrder,
     response: OrderDetail,
     status: 201,
   }),
-  postUpdates: defineEndpoint({
+  updateStatus: defineEndpoint({
     method: 'POST',
     path: '/shipment/orders/:id/updates',
     params: IdParam,

@@ -23,26 +23,26 @@ export const reportsEndpoints = {
     params: IdParam,
     response: z.unknown(),
   }),
-  postProjectReports: defineEndpoint({
+  createProjectReport: defineEndpoint({
     method: 'POST',
     path: '/project-reports',
     body: CreateProjectReportBody,
     response: ProjectReport,
   }),
-  getProjectReports: defineEndpoint({
+  projectReports: defineEndpoint({
     method: 'GET',
     path: '/project-reports',
     query: ProjectReportsQuery,
     response: z.array(ProjectReport),
   }),
-  getProjectReportsById: defineEndpoint({
+  projectReport: defineEndpoint({
     method: 'GET',
     path: '/project-reports/:id',
     params: IdParam,
     response: ProjectReport,
   }),
   /** Answers a file or a redirect, not JSON. */
-  getDownload: defineEndpoint({
+  projectReportPdf: defineEndpoint({
     method: 'GET',
     path: '/project-reports/:id/download',
     params: IdParam,

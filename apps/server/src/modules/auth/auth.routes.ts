@@ -16,7 +16,7 @@ export async function authRoutes(app: App): Promise<void> {
   const secureCookie = app.deps.config.publicUrl.startsWith('https://');
 
   app.route({
-    ...endpointRoute(api.postLogin, {
+    ...endpointRoute(api.login, {
       tags,
       summary: 'Log in with e-mail (user name) and password',
       errors: { 403: ApiError, 429: ApiError },
@@ -40,7 +40,7 @@ export async function authRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postLogout, {
+    ...endpointRoute(api.logout, {
       tags,
       summary: 'End the current session',
     }),

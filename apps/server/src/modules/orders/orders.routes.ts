@@ -16,7 +16,7 @@ export async function ordersRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
 
   app.route({
-    ...endpointRoute(api.getAllOrders, {
+    ...endpointRoute(api.allOrders, {
       tags,
       summary: 'The pole orders (Order Tracking)',
       description:
@@ -30,7 +30,7 @@ export async function ordersRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getHayden, {
+    ...endpointRoute(api.orderTracks, {
       tags,
       summary: "The orders' shipment tracks",
       description:
@@ -42,7 +42,7 @@ export async function ordersRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getHaydenById, {
+    ...endpointRoute(api.orderTrack, {
       tags,
       summary: 'One order with its history',
       description:
@@ -54,7 +54,7 @@ export async function ordersRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getAssets, {
+    ...endpointRoute(api.assetOptions, {
       tags,
       summary: 'Find an asset to order a replacement for',
       description:
@@ -66,7 +66,7 @@ export async function ordersRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postOrders, {
+    ...endpointRoute(api.create, {
       tags,
       summary: 'Order a replacement pole for an asset',
       description:
@@ -80,7 +80,7 @@ export async function ordersRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postUpdates, {
+    ...endpointRoute(api.updateStatus, {
       tags,
       summary: "Update an order's status",
       description:

@@ -15,7 +15,7 @@ export async function ettRoutes(app: App): Promise<void> {
   const db = app.deps.database.db;
 
   app.route({
-    ...endpointRoute(api.getArms, {
+    ...endpointRoute(api.arms, {
       tags,
       summary: "An inspection's arms (flanges)",
       description:
@@ -29,7 +29,7 @@ export async function ettRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getEvaluationCodes, {
+    ...endpointRoute(api.evaluationCodes, {
       tags,
       summary: 'ETT evaluation codes',
       description: `The codes an ETT-mode annotation takes. ${ettOnly} ${visibility}`,
@@ -39,7 +39,7 @@ export async function ettRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getKnuckleFlats, {
+    ...endpointRoute(api.knuckleFlats, {
       tags,
       summary: 'Knuckle/flat positions',
       description: `The positions a Knuckle/Flat photo (type 3) and an ETT-mode annotation take. ${ettOnly} ${visibility}`,
@@ -49,7 +49,7 @@ export async function ettRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postSaveArmEdits, {
+    ...endpointRoute(api.saveArmEdits, {
       tags,
       summary: 'Save an arm (flange)',
       description:
@@ -67,7 +67,7 @@ export async function ettRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postUpdateImageType, {
+    ...endpointRoute(api.updateImageType, {
       tags,
       summary: "Set a photo's ETT type",
       description:
@@ -83,7 +83,7 @@ export async function ettRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getAbbIdTypes, {
+    ...endpointRoute(api.abbIdTypes, {
       tags,
       summary: 'ABB id types',
       description: 'The identification kinds an ABB photo can show.',
@@ -93,7 +93,7 @@ export async function ettRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postUpdateAbbTypes, {
+    ...endpointRoute(api.updateAbbTypes, {
       tags,
       summary: "Set a photo's ABB id types",
       description:

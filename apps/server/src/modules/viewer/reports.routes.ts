@@ -50,7 +50,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postProjectReports, {
+    ...endpointRoute(api.createProjectReport, {
       tags,
       summary: `Build the project's risk report (every structure at risk ≥ ${PROJECT_REPORT_MIN_RISK})`,
       description:
@@ -63,7 +63,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getProjectReports, {
+    ...endpointRoute(api.projectReports, {
       tags,
       summary: "A project's risk reports, newest first (the last 20), with their build progress",
       description: WHO,
@@ -73,7 +73,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getProjectReportsById, {
+    ...endpointRoute(api.projectReport, {
       tags,
       summary: 'One risk report and its build progress',
       description: `status queued → building (structures_done of structure_count) → ready | failed. ${WHO}`,
@@ -83,7 +83,7 @@ export async function reportsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getDownload, {
+    ...endpointRoute(api.projectReportPdf, {
       tags,
       summary: "Download a risk report's PDF",
       description:

@@ -5,7 +5,7 @@ import { replaceSession } from '../../../lib/session.ts';
 import { clearLoggingOut } from '../logoutIntent.ts';
 
 export const login = (body: LoginRequest): Promise<LoginResponse> =>
-  apiRequest(endpoints.auth.postLogin, { body });
+  apiRequest(endpoints.auth.login, { body });
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { replaceSession } from '../../../lib/session.ts';
 import { markLoggingOut } from '../logoutIntent.ts';
 
-export const logout = () => apiRequest(endpoints.auth.postLogout);
+export const logout = () => apiRequest(endpoints.auth.logout);
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -4,12 +4,12 @@ import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
 /** GET /api/v1/shipment/allOrders: the orders the caller may see (a customer its company's). */
-export const getOrders = (signal?: AbortSignal) => apiRequest(endpoints.orders.getAllOrders, { signal });
+export const getOrders = (signal?: AbortSignal) => apiRequest(endpoints.orders.allOrders, { signal });
 export const useOrders = () =>
   useQuery(queryOptions({ queryKey: queryKeys.orders.list(), queryFn: ({ signal }) => getOrders(signal) }));
 
 /** GET /api/v1/hayden: each order's positions, oldest first (the tracks on the map). */
-export const getOrderTracks = (signal?: AbortSignal) => apiRequest(endpoints.orders.getHayden, { signal });
+export const getOrderTracks = (signal?: AbortSignal) => apiRequest(endpoints.orders.orderTracks, { signal });
 export const useOrderTracks = () =>
   useQuery(
     queryOptions({ queryKey: queryKeys.orders.tracks(), queryFn: ({ signal }) => getOrderTracks(signal) }),
@@ -17,7 +17,7 @@ export const useOrderTracks = () =>
 
 /** GET /api/v1/hayden/{id}: one order with its history. */
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  apiRequest(endpoints.orders.getHaydenById, { params: { id }, signal });
+  apiRequest(endpoints.orders.orderTrack, { params: { id }, signal });
 export const useOrder = (id: number | null) =>
   useQuery({
     queryKey: queryKeys.orders.detail(id ?? 0),

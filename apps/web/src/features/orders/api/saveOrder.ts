@@ -7,7 +7,7 @@ import { invalidate, queryKeys, staleAfter } from '../../../lib/queryKeys.ts';
 export const useOrderAssets = (search: string, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.orders.assets(search),
-    queryFn: ({ signal }) => apiRequest(endpoints.orders.getAssets, { query: { search }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.orders.assetOptions, { query: { search }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -16,7 +16,7 @@ export const useOrderAssets = (search: string, enabled: boolean) =>
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOrderValue) => apiRequest(endpoints.orders.postOrders, { body }),
+    mutationFn: (body: CreateOrderValue) => apiRequest(endpoints.orders.create, { body }),
     onSuccess: () => invalidate(queryClient, staleAfter.orderSaved()),
   });
 }
@@ -26,7 +26,7 @@ export function useUpdateOrder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrderStatusValue) =>
-      apiRequest(endpoints.orders.postUpdates, { params: { id }, body }),
+      apiRequest(endpoints.orders.updateStatus, { params: { id }, body }),
     onSuccess: () => invalidate(queryClient, staleAfter.orderSaved()),
   });
 }

@@ -13,8 +13,7 @@ const inProgress = (r: ProjectReport) => r.status === 'queued' || r.status === '
 export function useProjectReports(projectId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.projectReports(projectId),
-    queryFn: ({ signal }) =>
-      apiRequest(endpoints.reports.getProjectReports, { query: { projectId }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.reports.projectReports, { query: { projectId }, signal }),
     enabled,
     refetchInterval: (query) => (query.state.data?.some(inProgress) ? BUILDING_POLL_MS : false),
   });
@@ -24,7 +23,7 @@ export function useProjectReports(projectId: number, enabled: boolean) {
 export function useCreateProjectReport(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(endpoints.reports.postProjectReports, { body: { projectId } }),
+    mutationFn: () => apiRequest(endpoints.reports.createProjectReport, { body: { projectId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projectReports(projectId) }),
   });
 }

@@ -8,7 +8,7 @@ export const useEttArms = (inspectionId: number, projectId: number, enabled: boo
   useQuery({
     queryKey: queryKeys.viewer.ettArms(inspectionId),
     queryFn: ({ signal }) =>
-      apiRequest(endpoints.ett.getArms, {
+      apiRequest(endpoints.ett.arms, {
         query: { inspection_id: inspectionId, project_id: projectId },
         signal,
       }),
@@ -22,8 +22,8 @@ export const useEttLists = (projectId: number, enabled: boolean) =>
     queryFn: async ({ signal }) => {
       const query = { project_id: projectId };
       const [evaluationCodes, knuckleFlats] = await Promise.all([
-        apiRequest(endpoints.ett.getEvaluationCodes, { query, signal }),
-        apiRequest(endpoints.ett.getKnuckleFlats, { query, signal }),
+        apiRequest(endpoints.ett.evaluationCodes, { query, signal }),
+        apiRequest(endpoints.ett.knuckleFlats, { query, signal }),
       ]);
       return { evaluationCodes, knuckleFlats };
     },
@@ -35,19 +35,19 @@ export const useEttLists = (projectId: number, enabled: boolean) =>
 export const useAbbIdTypes = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.viewer.abbIdTypes,
-    queryFn: ({ signal }) => apiRequest(endpoints.ett.getAbbIdTypes, { signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ett.abbIdTypes, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
 
 /** POST /inspections/ett/saveArmEdits?inspectionId: answers the arm's id. */
 export const saveArmEdits = (inspectionId: number, arm: SaveArmEditsBody) =>
-  apiRequest(endpoints.ett.postSaveArmEdits, { query: { inspectionId }, body: arm });
+  apiRequest(endpoints.ett.saveArmEdits, { query: { inspectionId }, body: arm });
 
 /** POST /inspections/ett/updateImageType?image_id */
 export const updateImageType = (imageId: number, body: UpdateImageTypeBody) =>
-  apiRequest(endpoints.ett.postUpdateImageType, { query: { image_id: imageId }, body });
+  apiRequest(endpoints.ett.updateImageType, { query: { image_id: imageId }, body });
 
 /** POST /inspections/abb/updateAbbTypes */
 export const updateAbbTypes = (imageId: number, abbTypeIds: number[]) =>
-  apiRequest(endpoints.ett.postUpdateAbbTypes, { body: { imageId, abbTypeIds } });
+  apiRequest(endpoints.ett.updateAbbTypes, { body: { imageId, abbTypeIds } });
