@@ -564,6 +564,26 @@ describe('processing and serving', () => {
     expect(thumb.statusCode).toBe(200);
   }, 60_000);
 
+  it('processes a photo whose uploader was deactivated before the job ran (system work, no user needed)', async () => {
+    const db = ctx.database.db;
+    const uploader = await createUser(db, 'project_manager');
+    const { res } = await uploadPhoto(
+      ctx.app,
+      bearer(await loginToken(ctx.app, uploader)),
+      projectId,
+      await photoOf(2),
+    );
+    const imageId = res!.json().imageId as number;
+    await db.execute(sql`update users set status = 0 where id = ${uploader.id}`);
+    await runDueJobs(ctx.app.deps);
+    expect(await imageRow(imageId)).toMatchObject({ hasThumb: true, hasMedium: true });
+    const [job] = await sqlRows<{ state: string; created_by: number | null }>(
+      db,
+      sql`select state, created_by from jobs where name = 'images.process' and (payload->>'imageId')::int = ${imageId}`,
+    );
+    expect(job).toEqual({ state: 'succeeded', created_by: null });
+  }, 60_000);
+
   it("hides another company's photos (404) and answers 404 when nothing is stored", async () => {
     const bytes = await photoOf(1);
     const { res } = await uploadPhoto(ctx.app, pm, projectId, bytes);

@@ -118,7 +118,10 @@ export async function recordProjectPhoto(
         ...photo.details,
       },
     });
-    await enqueue(tx, imageProcessJob, { imageId }, { actor, dedupeKey: `image:${imageId}` });
+    // Enqueued without the uploader: the thumbnail and medium are the system's work, done even when the
+    // uploader is deactivated before the job runs (a job run in a user's name would fail for good then), and
+    // the worker need not read the user back for a job that never uses it.
+    await enqueue(tx, imageProcessJob, { imageId }, { dedupeKey: `image:${imageId}` });
     return imageId;
   });
 }

@@ -11,10 +11,10 @@ const JPEG = { quality: 82, mozjpeg: false } as const;
 
 /**
  * Called by the processing job (sharp works on libuv's thread pool, off the event loop): decodes the original once, turns it upright
- * by its EXIF orientation, makes the medium from it and the thumbnail from the medium. Sizes are the
+ * by its EXIF orientation (`original`: the file's bytes, or its path for libvips to read), makes the medium from it and the thumbnail from the medium. Sizes are the
  * longest side; a photo smaller than a size is not enlarged.
  */
-export async function makeRenditions(original: Uint8Array): Promise<Renditions> {
+export async function makeRenditions(original: Uint8Array | string): Promise<Renditions> {
   let base: Sharp;
   let width: number;
   let height: number;

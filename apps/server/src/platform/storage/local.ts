@@ -92,6 +92,10 @@ export class LocalStorage implements Storage {
     return readFile(this.path(key));
   }
 
+  localPath(key: string): string {
+    return this.path(key);
+  }
+
   async readStart(key: string, bytes: number): Promise<Buffer> {
     const file = await open(this.path(key));
     try {

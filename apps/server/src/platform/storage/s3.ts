@@ -64,6 +64,11 @@ export class S3Storage implements Storage {
     return Buffer.concat(await (await this.read(key)).toArray());
   }
 
+  /** Objects live in the bucket: no path on this machine. */
+  localPath(): null {
+    return null;
+  }
+
   async readRange(key: string, start: number, end: number): Promise<Readable> {
     assertSafeKey(key);
     const out = await this.client.send(

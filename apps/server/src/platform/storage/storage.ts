@@ -17,6 +17,11 @@ export interface Storage {
   read(key: string): Promise<Readable>;
   /** The whole file in one buffer (a photo to decode): one allocation, no chunks to join. */
   readWhole(key: string): Promise<Buffer>;
+  /**
+   * The file's path on this machine when the driver keeps files on disk (local), else null (S3): a decoder
+   * (sharp) can then read it itself, off the event loop, without the whole file passing through a buffer.
+   */
+  localPath(key: string): string | null;
   /** The first `bytes` bytes of the file (fewer when it is smaller): where a photo keeps its EXIF and XMP. */
   readStart(key: string, bytes: number): Promise<Buffer>;
   /** Bytes `start` to `end` (both inclusive, `end` within the file) as a stream: an HTTP range request's answer. */
