@@ -28,7 +28,10 @@ export async function pruneSensorReadings(db: Db, rawDays: number, now: Date): P
       );
       if (oldest?.t == null) return 0;
       const end = new Date(Math.min(oldest.t + HOURS_PER_STEP * 3_600_000, cutoff.getTime()));
-      return execute(tx, sql`delete from sensor_readings where payload_time < ${end.toISOString()}::timestamptz`);
+      return execute(
+        tx,
+        sql`delete from sensor_readings where payload_time < ${end.toISOString()}::timestamptz`,
+      );
     });
     if (n === 0) return removed;
     removed += n;

@@ -74,7 +74,14 @@ function pointsOf(db: Db, g: SQL) {
  * One device's vibration from raw readings over [from, to], in buckets of `bucketMs` from `origin`
  * (`date_bin`). Reads the (device, time) key only.
  */
-export function rawVibrationSeries(db: Db, deviceId: string, from: Date, to: Date, bucketMs: number, origin: Date) {
+export function rawVibrationSeries(
+  db: Db,
+  deviceId: string,
+  from: Date,
+  to: Date,
+  bucketMs: number,
+  origin: Date,
+) {
   return pointsOf(
     db,
     sql`select date_bin(${`${bucketMs} milliseconds`}::interval, v.t, ${origin.toISOString()}::timestamptz) as b,

@@ -68,7 +68,10 @@ beforeAll(async () => {
   for (let i = 0; i < 200; i++)
     ingestor.accept(
       live,
-      JSON.stringify({ ...reading(i * 3), payload: { vibration: [{ x: 9, y: 9, z: 9 }], tilt: [{ x: 50, y: 0, z: 40 }] } }),
+      JSON.stringify({
+        ...reading(i * 3),
+        payload: { vibration: [{ x: 9, y: 9, z: 9 }], tilt: [{ x: 50, y: 0, z: 40 }] },
+      }),
     );
   await ingestor.close();
   expect(ingestor.stats.stored).toBe(COUNT);

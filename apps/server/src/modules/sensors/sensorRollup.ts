@@ -64,7 +64,9 @@ const BACKFILL_STEP_MS = 24 * HOUR_MS;
  * `deviceIds` confines it to those devices. Answers the readings folded.
  */
 export async function backfillSensorRollup(db: Db, deviceIds?: readonly string[]): Promise<number> {
-  const devices = deviceIds ? sql`and device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))` : sql``;
+  const devices = deviceIds
+    ? sql`and device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb))`
+    : sql``;
   const [span] = await queryRows(
     db,
     sql`select (extract(epoch from min(payload_time)) * 1000)::float8 as first,
