@@ -110,6 +110,11 @@ export class SensorIngestor {
     return true;
   }
 
+  /** Whether more messages may come now (room() would resolve at once). */
+  hasRoom(): boolean {
+    return this.pending < this.maxPending;
+  }
+
   /** Resolves when there is room for more messages (immediately unless the database is behind). */
   room(): Promise<void> {
     if (this.pending < this.maxPending) return Promise.resolve();
