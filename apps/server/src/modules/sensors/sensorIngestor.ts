@@ -103,8 +103,14 @@ export class SensorIngestor {
       return this.refuse(deviceId, `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
     }
     const lane = this.lanes[laneOf(deviceId, this.lanes.length)]!;
-    lane.queue.push({ ...parsed.data, deviceId });
+    // The parsed message is ours (zod built it): tag it rather than copy it, one object less per reading.
+    const reading = parsed.data as DeviceReading;
+    reading.deviceId = deviceId;
+    lane.queue.push(reading);
     this.pending++;
+    // While the lane is writing, the end of that write starts the next batch: nothing to schedule (a call
+    // per message here used to leave one waiter per queued reading, woken after every batch).
+    if (lane.flushing) return true;
     if (lane.queue.length >= this.batchSize) void this.flushLane(lane);
     else lane.timer ??= setTimeout(() => void this.flushLane(lane), this.maxDelayMs);
     return true;
@@ -142,7 +148,11 @@ export class SensorIngestor {
       lane.flushing = null;
     });
     await lane.flushing;
-    if (lane.queue.length > 0 && !this.closed)
+    // What came in meanwhile has already waited a batch's write: written next at once, as one batch (the
+    // batches grow with the rate, and a burst drains without pauses).
+    if (lane.queue.length > 0 && !this.closed && !lane.flushing)
+      void this.flushLane(lane);
+    else if (lane.queue.length > 0 && !this.closed)
       lane.timer ??= setTimeout(() => void this.flushLane(lane), this.maxDelayMs);
   }
 
