@@ -150,10 +150,8 @@ export class SensorIngestor {
     await lane.flushing;
     // What came in meanwhile has already waited a batch's write: written next at once, as one batch (the
     // batches grow with the rate, and a burst drains without pauses).
-    if (lane.queue.length > 0 && !this.closed && !lane.flushing)
-      void this.flushLane(lane);
-    else if (lane.queue.length > 0 && !this.closed)
-      lane.timer ??= setTimeout(() => void this.flushLane(lane), this.maxDelayMs);
+    // (Another flush already running continues the same way.)
+    if (lane.queue.length > 0 && !this.closed && !lane.flushing) void this.flushLane(lane);
   }
 
   private refuse(deviceId: string, reason: string): false {
