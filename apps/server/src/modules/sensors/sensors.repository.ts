@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
+import { rollupInsert } from './sensorRollup.ts';
 
 /** A message with the device it came from, ready to store. */
 export interface DeviceReading extends SensorMessageValue {
@@ -86,7 +87,7 @@ export type BatchDevice = Omit<z.infer<typeof BatchDeviceRow>, 'stored'>;
  * skipped); moves each device's latest-value row forward only (the newest payload if newer than the stored
  * one, the battery of its newest message that has one, last seen now, the first vibration time). Answers how
  * many readings were new and the live devices with their latest time before the batch, company and project
- * type (what the alert rules need).
+ * type (what the alert rules need). The hourly rollup gains the new readings in the same statement.
  */
 export async function storeBatch(
   db: Db,
@@ -110,7 +111,10 @@ export async function storeBatch(
                 order by s.device_id for update),
         ins as (insert into sensor_readings (device_id, payload_time, payload)
                 select d, t, p from x where d in (select device_id from dev) order by d, t
-                on conflict (device_id, payload_time) do nothing returning 1),
+                on conflict (device_id, payload_time) do nothing returning device_id, payload_time, payload),
+        -- The hourly rollup gains exactly the readings stored now (a duplicate is not in ins; a late one
+        -- lands in its own hour), in this transaction: a long-range chart never reads raw rows.
+        roll as (${rollupInsert(sql`select device_id, payload_time, payload from ins`)} returning 1),
         -- Each device's newest reading, newest battery and first vibration, in one pass over the batch.
         agg as (select d, max(t) as t, (array_agg(p order by t desc))[1] as p,
                   max(t) filter (where b is not null) as bt,

@@ -71,9 +71,10 @@ export const sensorReadings = pgTable(
 );
 
 /**
- * Hourly aggregates of readings older than `SENSOR_RAW_DAYS` (the retention job folds raw readings into them
- * before deleting them): per device and hour, how many readings, the vibration range on each axis and the
- * mean tilt.
+ * The hourly rollup of every reading (sensorRollup.ts): per device and UTC hour, how many readings, the
+ * vibration range on each axis with the first and last time a vibration was read, and the mean tilt (over
+ * the `tilt_readings` that had one). Kept current by the ingest in each batch's transaction, so long chart
+ * ranges read it instead of raw rows, and it outlives the raw readings the retention job deletes.
  */
 export const sensorReadingsHourly = pgTable(
   'sensor_readings_hourly',
@@ -89,6 +90,9 @@ export const sensorReadingsHourly = pgTable(
     vibrationYMax: doublePrecision('vibration_y_max'),
     vibrationZMin: doublePrecision('vibration_z_min'),
     vibrationZMax: doublePrecision('vibration_z_max'),
+    vibrationFirstAt: moment('vibration_first_at'),
+    vibrationLastAt: moment('vibration_last_at'),
+    tiltReadings: integer('tilt_readings').notNull().default(0),
     tiltX: doublePrecision('tilt_x'),
     tiltY: doublePrecision('tilt_y'),
     tiltZ: doublePrecision('tilt_z'),
