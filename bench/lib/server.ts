@@ -22,6 +22,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's own database on PostgreSQL (`DATABASE_URL` runs), for setup SQL; null on PGlite. */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ async function startOnce(port: number): Promise<RunningServer> {
   }
   return {
     baseUrl,
+    databaseUrl: env.DATABASE_URL ?? null,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -1,11 +1,11 @@
-import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium } from 'playwright-core';
 
+import { CHROMIUM_FLAGS } from '../lib/chromium.ts';
+import { benchApi as api, createLargeProject, rawGet, slugOf } from '../lib/largeProject.ts';
 import { defineScenario } from '../lib/scenario.ts';
 import { loginCookie, type RunningServer, startBuiltServer } from '../lib/server.ts';
 import { loadAverage, medianAndSpread } from '../lib/stats.ts';
-import { structureCsv } from '../lib/structureCsv.ts';
 
 /** The large project's structures; three crews hold 10,000 each, the rest are unassigned. */
 const STRUCTURES = Number(process.env.BENCH_ASSIGN_STRUCTURES ?? 50_000);
@@ -13,27 +13,6 @@ const CREWS = 3;
 const PER_CREW = 10_000;
 /** The demo project of 50 structures: the page's fixed cost (bundle, session, style, first frame). */
 const SMALL_PROJECT = 'yakima-canyon-arm-survey';
-
-/** The project's address segment, as the web makes it from the name. */
-const slugOf = (name: string): string => name.trim().toLowerCase().replace(/ /g, '-');
-
-/**
- * Debian's Chromium with the flags of e2e/playwright.config.ts, and without the omnibox popup's WebUI: this
- * headless Chromium (156) builds that page in its own renderer for every new window, i.e. every round's
- * fresh context, costing 1.5–2.5 s of CPU per round on the two cores the page under test needs. A user's
- * browser pays it once per window, not per page load.
- */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
-];
 
 interface Context {
   server: RunningServer;
@@ -48,92 +27,7 @@ interface Context {
   traced?: boolean;
 }
 
-async function api<T>(
-  server: RunningServer,
-  cookie: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    ...init,
-    headers: { cookie, 'content-type': 'application/json', ...init.headers },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Body bytes on the wire and the time to the last byte, as one request of `encoding` answers it. */
-function rawGet(url: string, cookie: string, encoding: string): Promise<{ bytes: number; ms: number }> {
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { cookie, 'accept-encoding': encoding } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      res.on('end', () => resolve({ bytes, ms: performance.now() - start }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Saves a project from a CSV of `STRUCTURES` rows through the API, as the browser does. */
-async function createLargeProject(server: RunningServer, cookie: string, name: string): Promise<number> {
-  const sign = await api<{ signedRequest: string; url: string }>(
-    server,
-    cookie,
-    '/doc_upload/sign-s3?extension=csv',
-  );
-  const put = await fetch(new URL(sign.signedRequest, server.baseUrl), {
-    method: 'PUT',
-    headers: { 'content-type': 'text/csv', cookie },
-    body: structureCsv(STRUCTURES),
-  });
-  if (!put.ok) throw new Error(`upload: ${put.status}`);
-  const [customer] = await api<Array<{ id: number }>>(server, cookie, '/customers');
-  const today = new Date().toISOString().slice(0, 10);
-  const saved = await api<{ id: number; importJobId: number | null }>(server, cookie, '/projects', {
-    method: 'POST',
-    body: JSON.stringify({
-      id: null,
-      company_id: customer!.id,
-      ptype_id: 1,
-      project_name: name,
-      closest_city: 'Salina',
-      start_date: today,
-      due_date: '2099-12-31',
-      inspection_type: '0',
-      structure_assignment_type: 'dueDate',
-      num_pilots: 1,
-      photo_limit: -1,
-      ptier_id: 2,
-      pilot_struct_day: null,
-      kmzs: [
-        {
-          url: sign.url,
-          name: 'bench.csv',
-          latField: 'Latitude',
-          lonField: 'Longitude',
-          lineNameField: 'Line Name',
-          structNumField: 'Structure',
-        },
-      ],
-    }),
-  });
-  if (saved.importJobId !== null) {
-    for (;;) {
-      const { state } = await api<{ state: string }>(server, cookie, `/jobs/${saved.importJobId}`);
-      if (state === 'succeeded') break;
-      if (state === 'failed') throw new Error('the import job failed');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  return saved.id;
-}
 
 /** Structure ids in data order, from either answer shape (rows of objects, or columns). */
 function structureIds(data: { structures: unknown }): number[] {
@@ -191,7 +85,7 @@ export default defineScenario<Context>({
     try {
       const cookie = await loginCookie(server.baseUrl, 'admin@demo.linewalker.app', 'demo1234');
       const name = 'Bench Assignment Map';
-      const projectId = await createLargeProject(server, cookie, name);
+      const projectId = await createLargeProject(server, cookie, { name, structures: STRUCTURES });
       const data = await api<{ structures: unknown }>(server, cookie, `/assignment/${projectId}`);
       const ids = structureIds(data);
       if (ids.length !== STRUCTURES) throw new Error(`the project has ${ids.length} structures`);

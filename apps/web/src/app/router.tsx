@@ -3,8 +3,10 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { NotFoundPanel } from '../components/NotFoundPanel.tsx';
 import { paths } from '../config/paths.ts';
+import { prefetchAssetHealth } from '../features/assetHealth/api/getAssetHealth.ts';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { RequireSuperAdmin } from '../features/auth/components/RequireSuperAdmin.tsx';
+import { prefetchSensors } from '../features/sensors/api/getSensorData.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { projectPageLoader, projectPageRevalidates } from './routes/prefetchProjectPage.ts';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
@@ -125,6 +127,10 @@ export const createAppRouter = (queryClient: QueryClient) =>
             },
             {
               path: paths.sensor.path,
+              loader: () => {
+                prefetchSensors(queryClient);
+                return null;
+              },
               lazy: () =>
                 import('../features/sensors/routes/SensorsRoute.tsx').then((m) => ({
                   Component: m.SensorsRoute,
@@ -144,6 +150,10 @@ export const createAppRouter = (queryClient: QueryClient) =>
             },
             {
               path: paths.assetHealth.path,
+              loader: () => {
+                prefetchAssetHealth(queryClient);
+                return null;
+              },
               lazy: () =>
                 import('./routes/AssetHealthPage.tsx').then((m) => ({ Component: m.AssetHealthPage })),
             },

@@ -5,6 +5,7 @@ import {
   DashboardStructuresPage,
   DashboardStructuresQuery,
   DashboardSummaryQuery,
+  parseDashboardStructuresPage,
   StructureHealthQuery,
   TransmissionStructure,
 } from '../api/assetHealth.ts';
@@ -23,6 +24,7 @@ export const assetHealthEndpoints = {
     path: '/dashboard/structures',
     query: DashboardStructuresQuery,
     response: DashboardStructuresPage,
+    parse: parseDashboardStructuresPage,
   }),
   getHealth: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import {
   MoveSensorDevice,
+  parseSensorStructureList,
   RegisterSensorDevice,
   SensorDataQuery,
   SensorDeviceCredential,
@@ -49,6 +50,7 @@ export const sensorsEndpoints = {
     path: '/structures/sensor_data',
     query: SensorDataQuery,
     response: SensorStructureList,
+    parse: parseSensorStructureList,
   }),
   getSensorDevices: defineEndpoint({
     method: 'GET',

@@ -24,6 +24,23 @@ export const labelFontFaces = (): FontFacesSpecification => ({
   [LABEL_FONT]: new URL(labelFontUrl, window.location.href).href,
 });
 
+let labelFontFetch: Promise<unknown> | null = null;
+
+/**
+ * Fetches the label font into the browser's cache (once), e.g. while the page's data is on its way.
+ * MapLibre asks for it only when the first cluster count is laid out, i.e. after the data has been
+ * clustered, which put the font's round trip (and the server's queue) on the way to the first drawing.
+ */
+export function preloadLabelFont() {
+  labelFontFetch ??= fetch(new URL(labelFontUrl, window.location.href).href)
+    .then((response) => response.arrayBuffer())
+    .catch(() => {
+      // MapLibre asks again when it needs the font, and warns when it cannot have it.
+      labelFontFetch = null;
+    });
+  return labelFontFetch;
+}
+
 type StatesTopology = Topology<{ states: GeometryCollection<{ name: string }>; nation: GeometryCollection }>;
 type CountriesTopology = Topology<{
   countries: GeometryCollection<{ name: string }>;

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clientConfigQueryOptions } from '../../lib/clientConfig.ts';
 import { readChoice, resolveBasemap } from './basemapChoice.ts';
-import { preloadOfflineStyle } from './offlineStyle.ts';
+import { preloadLabelFont, preloadOfflineStyle } from './offlineStyle.ts';
 
-/** The map's settings and, when the map will show Offline, the offline style's shapes (each loaded once). */
+/**
+ * The map's settings, the label font and, when the map will show Offline, the offline style's shapes (each
+ * loaded once).
+ */
 export function preloadMapStyle(queryClient: QueryClient): void {
+  void preloadLabelFont();
   queryClient
     .ensureQueryData(clientConfigQueryOptions())
     .then((config) =>

@@ -1,5 +1,13 @@
 import { ASSET_MAP_LIMIT, ASSET_PAGE_SIZE, type AssetState, endpoints } from '@linewalker/domain';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { preloadMapStyle } from '../../../components/map/preloadMapStyle.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
@@ -26,24 +34,42 @@ export const getDashboardStructures = (
     signal,
   });
 
-/** The structures table: 50 at a time, the next page when scrolled past two thirds (spec 3 §9). */
-export const useAssetTable = (p: AssetHealthParams) =>
-  useInfiniteQuery({
+const assetTableOptions = (p: AssetHealthParams) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.assetHealth.table(filterQuery(p)),
     queryFn: ({ pageParam, signal }) => getDashboardStructures(p, pageParam, ASSET_PAGE_SIZE, signal),
     initialPageParam: 0,
     getNextPageParam: (last, _all, lastOffset) =>
       lastOffset + ASSET_PAGE_SIZE < last.total ? lastOffset + ASSET_PAGE_SIZE : undefined,
-    placeholderData: keepPreviousData,
   });
+
+const assetMapOptions = (p: AssetHealthParams) =>
+  queryOptions({
+    queryKey: queryKeys.assetHealth.map(filterQuery(p)),
+    queryFn: ({ signal }) => getDashboardStructures(p, 0, ASSET_MAP_LIMIT, signal),
+  });
+
+/** The structures table: 50 at a time, the next page when scrolled past two thirds (spec 3 §9). */
+export const useAssetTable = (p: AssetHealthParams) =>
+  useInfiniteQuery({ ...assetTableOptions(p), placeholderData: keepPreviousData });
 
 /** The map's preload: offset 0, up to 50,000 structures (spec 3 §7). */
 export const useAssetMap = (p: AssetHealthParams) =>
-  useQuery({
-    queryKey: queryKeys.assetHealth.map(filterQuery(p)),
-    queryFn: ({ signal }) => getDashboardStructures(p, 0, ASSET_MAP_LIMIT, signal),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...assetMapOptions(p), placeholderData: keepPreviousData });
+
+/** The filter the page opens with: every state, every company the caller may see. */
+export const INITIAL_ASSET_PARAMS: AssetHealthParams = { filter: 'all', companyId: null };
+
+/**
+ * What the page asks for first, started by the route as the navigation begins (while the page's code
+ * still loads): the table's first page, the map's structures and the map's settings, font and shapes.
+ * The page's own queries find them in the cache or in flight; failures are left to the page.
+ */
+export function prefetchAssetHealth(queryClient: QueryClient): void {
+  void queryClient.prefetchInfiniteQuery(assetTableOptions(INITIAL_ASSET_PARAMS));
+  void queryClient.prefetchQuery(assetMapOptions(INITIAL_ASSET_PARAMS));
+  preloadMapStyle(queryClient);
+}
 
 /** GET /api/v1/assets/{id}/history: every inspection of the asset, newest first. */
 export const useAssetHistory = (assetId: number | null) =>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   clusterCountLayer,
   clusteredSource,
+  emptyCollection,
   isCluster,
   isSinglePoint,
   setSourceData,
@@ -22,6 +23,9 @@ const SOURCE = 'asset-health';
 const CLUSTERS = 'asset-health-clusters';
 const COUNTS = 'asset-health-cluster-counts';
 const POINTS = 'asset-health-points';
+/** The selected structure, drawn on its own over the others: selecting one does not re-cluster 50,000. */
+const SELECTED_SOURCE = 'asset-health-selected';
+const SELECTED = 'asset-health-selected-point';
 
 const riskColor = [
   'match',
@@ -63,38 +67,53 @@ function addLayers(map: MapLibreMap) {
     source: SOURCE,
     filter: isSinglePoint,
     paint: {
-      'circle-radius': ['case', ['get', 'selected'], 10, 7],
+      'circle-radius': 7,
       'circle-color': riskColor,
-      'circle-stroke-color': ['case', ['get', 'selected'], '#000', '#fff'],
-      'circle-stroke-width': ['case', ['get', 'selected'], 3, 2],
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addSource(SELECTED_SOURCE, { type: 'geojson', data: emptyCollection() });
+  map.addLayer({
+    id: SELECTED,
+    type: 'circle',
+    source: SELECTED_SOURCE,
+    paint: {
+      'circle-radius': 10,
+      'circle-color': riskColor,
+      'circle-stroke-color': '#000',
+      'circle-stroke-width': 3,
     },
   });
 }
 
-function features(rows: readonly TransmissionStructure[], selected: number | null): FeatureCollection {
+function features(rows: readonly TransmissionStructure[]): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: rows.map((r) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
-      properties: { assetId: r.asset_id, risk: r.max_risk_level, selected: r.asset_id === selected },
+      properties: { assetId: r.asset_id, risk: r.max_risk_level },
     })),
   };
 }
 
 interface AssetHealthMapProps {
-  rows: readonly TransmissionStructure[];
+  /** The map's structures; null while they are still on their way (the map is made meanwhile). */
+  rows: readonly TransmissionStructure[] | null;
+  /** Where the map starts (at zoom 13): the worst structure; the default view when there is none. */
+  start: TransmissionStructure | null;
   selected: number | null;
   onSelect: (assetId: number) => void;
 }
 
 /** The Asset Health map: every structure of the filter as a pin in its risk colour, clustered when zoomed out. */
-export function AssetHealthMap({ rows, selected, onSelect }: AssetHealthMapProps) {
+export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const config = useClientConfig();
   // Starts at zoom 13 on the worst structure (the first of the list), else the default view.
   const [options] = useState(() => {
-    const first = rows[0];
+    const first = start;
     return {
       onLoad: addLayers,
       markPrefix: 'asset-health',
@@ -109,9 +128,25 @@ export function AssetHealthMap({ rows, selected, onSelect }: AssetHealthMapProps
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
+    if (!map || !rows) return;
+    performance.mark('asset-health:set-data');
+    setSourceData(map, SOURCE, features(rows));
+    setReady(false);
+    let current = true;
+    map.once('idle', () => {
+      if (!current) return;
+      performance.measure('asset-health:data-to-idle', 'asset-health:set-data');
+      setReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [map, rows]);
+
+  useEffect(() => {
     if (!map) return;
-    setSourceData(map, SOURCE, features(rows, selected));
-    map.once('idle', () => setReady(true));
+    const row = selected === null ? undefined : rows?.find((r) => r.asset_id === selected);
+    setSourceData(map, SELECTED_SOURCE, row ? features([row]) : emptyCollection());
   }, [map, rows, selected]);
 
   useClusterClicks(map, {
@@ -136,7 +171,7 @@ export function AssetHealthMap({ rows, selected, onSelect }: AssetHealthMapProps
         attributes={{
           'data-testid': 'asset-health-map',
           'data-map-state': ready ? 'idle' : 'loading',
-          'data-points': String(rows.length),
+          'data-points': String(rows?.length ?? 0),
         }}
       />
     </Box>

@@ -5,7 +5,7 @@ import { AssetsNav } from '../../../components/AssetsNav.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useAssetMap, useAssetTable, useCompanies } from '../api/getAssetHealth.ts';
+import { INITIAL_ASSET_PARAMS, useAssetMap, useAssetTable, useCompanies } from '../api/getAssetHealth.ts';
 import { AssetHealthMap } from '../components/AssetHealthMap.tsx';
 import { AssetHistoryPanel } from '../components/AssetHistoryPanel.tsx';
 import { AssetStructuresTable } from '../components/AssetStructuresTable.tsx';
@@ -28,8 +28,8 @@ export interface SensorModalProps {
 export function AssetHealthRoute({ SensorModal }: { SensorModal: ComponentType<SensorModalProps> }) {
   const session = useSession().data;
   const staff = session ? isStaff(session) : false;
-  const [filter, setFilter] = useState<AssetState>('all');
-  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [filter, setFilter] = useState<AssetState>(INITIAL_ASSET_PARAMS.filter);
+  const [companyId, setCompanyId] = useState<number | null>(INITIAL_ASSET_PARAMS.companyId);
   const [selected, setSelected] = useState<number | null>(null);
   const [sensor, setSensor] = useState<{ deviceId: string; title: string } | null>(null);
   const params = { filter, companyId };
@@ -84,8 +84,15 @@ export function AssetHealthRoute({ SensorModal }: { SensorModal: ComponentType<S
         />
       </Group>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {mapData.data ? (
-          <AssetHealthMap rows={mapData.data.structures} selected={selected} onSelect={setSelected} />
+        {/* The map is made as soon as it knows where to start (the worst structure: the table's first row):
+            its style loads while the map's structures are still on their way. */}
+        {mapData.data || table.data ? (
+          <AssetHealthMap
+            rows={mapData.data?.structures ?? null}
+            start={mapData.data?.structures[0] ?? rows[0] ?? null}
+            selected={selected}
+            onSelect={setSelected}
+          />
         ) : (
           <Box h={550} />
         )}

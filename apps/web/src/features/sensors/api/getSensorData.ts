@@ -1,5 +1,6 @@
 import { endpoints, SENSOR_REFRESH_MS, type SensorRange } from '@linewalker/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { preloadMapStyle } from '../../../components/map/preloadMapStyle.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queryKeys.ts';
 
@@ -20,3 +21,16 @@ export const sensorDataQueryOptions = (deviceId: string | null, range: SensorRan
 
 export const useSensorData = (deviceId: string | null, range: SensorRange) =>
   useQuery(sensorDataQueryOptions(deviceId, range));
+
+/** The Date Range the page opens with. */
+export const INITIAL_SENSOR_RANGE: SensorRange = '24h';
+
+/**
+ * What the page asks for first, started by the route as the navigation begins (while the page's code
+ * still loads): the sensors list and the map's settings, font and shapes. The page's query finds the list
+ * in the cache or in flight; failures are left to the page.
+ */
+export function prefetchSensors(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(sensorDataQueryOptions(null, INITIAL_SENSOR_RANGE));
+  preloadMapStyle(queryClient);
+}

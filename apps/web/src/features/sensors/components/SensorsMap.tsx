@@ -1,10 +1,11 @@
 import type { SensorStructureValue } from '@linewalker/domain';
 import type { FeatureCollection } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   clusterCountLayer,
   clusteredSource,
+  emptyCollection,
   isCluster,
   isSinglePoint,
   setSourceData,
@@ -30,6 +31,10 @@ const SOURCE = 'sensors';
 const CLUSTERS = 'sensor-clusters';
 const COUNTS = 'sensor-cluster-counts';
 const POINTS = 'sensor-points';
+/** The selected structure, drawn on its own over the others: selecting one does not re-cluster 10,000. */
+const SELECTED_SOURCE = 'sensor-selected';
+const SELECTED = 'sensor-selected-point';
+const alertColor = ['match', ['get', 'alert'], 3, '#e03131', 2, '#f08c00', '#2f9e44'] as unknown as string;
 
 function addLayers(map: MapLibreMap) {
   map.addSource(
@@ -55,28 +60,40 @@ function addLayers(map: MapLibreMap) {
     source: SOURCE,
     filter: isSinglePoint,
     paint: {
-      'circle-radius': ['case', ['get', 'selected'], 10, 7],
-      'circle-color': ['match', ['get', 'alert'], 3, '#e03131', 2, '#f08c00', '#2f9e44'],
-      'circle-stroke-color': ['case', ['get', 'selected'], '#000', '#fff'],
-      'circle-stroke-width': ['case', ['get', 'selected'], 3, 2],
+      'circle-radius': 7,
+      'circle-color': alertColor,
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+    },
+  });
+  map.addSource(SELECTED_SOURCE, { type: 'geojson', data: emptyCollection() });
+  map.addLayer({
+    id: SELECTED,
+    type: 'circle',
+    source: SELECTED_SOURCE,
+    paint: {
+      'circle-radius': 10,
+      'circle-color': alertColor,
+      'circle-stroke-color': '#000',
+      'circle-stroke-width': 3,
     },
   });
 }
 
-function features(rows: readonly SensorStructureValue[], selected: string | null): FeatureCollection {
+function features(rows: readonly SensorStructureValue[]): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: rows.filter(hasPosition).map((r) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [r.longitude as number, r.latitude as number] },
-      properties: {
-        deviceId: r.common_sense_device_id,
-        alert: r.alert,
-        selected: r.common_sense_device_id === selected,
-      },
+      properties: { deviceId: r.common_sense_device_id, alert: r.alert },
     })),
   };
 }
+
+/** What the pins show of the rows (position and risk): a refresh that changes neither keeps the clusters. */
+const pinsKey = (rows: readonly SensorStructureValue[]) =>
+  rows.map((r) => `${r.common_sense_device_id},${r.longitude},${r.latitude},${r.alert}`).join(';');
 
 /** The selected structure, else every structure with valid coordinates, padded by 0.001°. */
 function boundsOf(rows: readonly SensorStructureValue[]): Bounds | null {
@@ -109,11 +126,22 @@ export function SensorsMap({ rows, selected, onSelect }: SensorsMapProps) {
   const [ready, setReady] = useState(false);
   const selectedId = selected?.common_sense_device_id ?? null;
 
+  // Every 5 s a refresh brings new readings; the pins (10,000 re-clustered) change only when a position,
+  // a risk or the list itself does.
+  const pins = useMemo(() => ({ key: pinsKey(rows), rows }), [rows]);
+  // The pins each map (another basemap makes another map) was last given.
+  const lastPins = useRef<{ map: MapLibreMap; key: string } | null>(null);
+  useEffect(() => {
+    if (!map || (lastPins.current?.map === map && lastPins.current.key === pins.key)) return;
+    lastPins.current = { map, key: pins.key };
+    setSourceData(map, SOURCE, features(pins.rows));
+    map.once('idle', () => setReady(true));
+  }, [map, pins]);
+
   useEffect(() => {
     if (!map) return;
-    setSourceData(map, SOURCE, features(rows, selectedId));
-    map.once('idle', () => setReady(true));
-  }, [map, rows, selectedId]);
+    setSourceData(map, SELECTED_SOURCE, selected ? features([selected]) : emptyCollection());
+  }, [map, selected]);
 
   // Fit when the selection (or the set of structures) changes, not on every 5-second refresh.
   const fitKey = `${selectedId}|${rows.length}`;

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { AssetsNav } from '../../../components/AssetsNav.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { useSensorData } from '../api/getSensorData.ts';
+import { INITIAL_SENSOR_RANGE, useSensorData } from '../api/getSensorData.ts';
 import { EditAlertsDialog } from '../components/EditAlertsDialog.tsx';
 import { SensorDetailCard } from '../components/SensorDetailCard.tsx';
 import { SENSOR_MAP, SensorsMap } from '../components/SensorsMap.tsx';
@@ -29,7 +29,7 @@ export function SensorsRoute() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SensorSort | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
-  const [range, setRange] = useState<SensorRange>('24h');
+  const [range, setRange] = useState<SensorRange>(INITIAL_SENSOR_RANGE);
   const [editing, setEditing] = useState(false);
   const data = useSensorData(picked, range);
 
