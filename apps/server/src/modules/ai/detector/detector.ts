@@ -6,15 +6,21 @@ import sharp from 'sharp';
 /**
  * The detector: a frozen MobileNetV2 trunk (ImageNet-pretrained, fine-tuned by nsfwjs; its weights ship
  * inside the `nsfwjs` package, nothing is downloaded) and a small head trained per model. The image is
- * resized to 448 × 448 and run as four 224 × 224 tiles; the trunk's `block_13_expand_relu` layer gives a
- * 28 × 28 grid of 576 features (one cell per 16 px), each cell also seeing the mean of its 3 × 3
- * neighbourhood. The head says, per cell, whether the cell lies inside an object and where that object's
- * edges are (FCOS-style distances); overlapping boxes are merged by non-maximum suppression.
+ * resized to INPUT × INPUT and run through the trunk whole (its layers are all convolutions, so the graph
+ * takes any size; the package's 224 px input is only the classifier's); the trunk's `block_13_expand_relu`
+ * layer gives a GRID × GRID grid of 576 features (one cell per 16 px), each cell also seeing the mean of
+ * its 3 × 3 neighbourhood. The head says, per cell, whether the cell lies inside an object and where that
+ * object's edges are (FCOS-style distances); overlapping boxes are merged by non-maximum suppression.
+ *
+ * Whole, not as four 224 px tiles (as before): no seams where the tiles' zero padding made features up, and
+ * one pass instead of four (206 vs 230 ms here). Measured on 300 real-photo images (240 train / 60 held
+ * back): held-back precision / recall 0.95 / 0.98 whole vs 0.76 / 0.92 in tiles. Smaller inputs lost the
+ * objects' edges: 400 px 0.79 / 0.71, 352 px 0.74 / 0.67 (the trunk's pass 165 and 125 ms).
  */
 export const INPUT = 448;
-const TILE = 224;
-export const GRID = 28;
-const CELL = INPUT / GRID;
+const STRIDE = 16;
+export const GRID = INPUT / STRIDE;
+const CELL = STRIDE;
 const FEATURES = 576 * 2;
 const HIDDEN = 64;
 const FEATURE_LAYER = 'block_13_expand_relu';
@@ -29,7 +35,7 @@ export function trunk(): Promise<tf.LayersModel> {
     const original = console.info;
     console.info = () => {};
     try {
-      const nsfw = await load('MobileNetV2', { size: TILE });
+      const nsfw = await load('MobileNetV2', { size: 224 });
       const model = (nsfw as unknown as { model: tf.LayersModel }).model;
       return tf.model({
         inputs: model.inputs,
@@ -52,7 +58,7 @@ export interface ScoredBox extends Box {
   score: number;
 }
 
-/** The image as the detector sees it: 448 × 448 RGB, EXIF orientation applied, and its displayed size. */
+/** The image as the detector sees it: INPUT × INPUT RGB, EXIF orientation applied, and its displayed size. */
 export async function decode(bytes: Buffer): Promise<{ pixels: Uint8Array; width: number; height: number }> {
   const image = sharp(bytes, { failOn: 'error' }).rotate();
   const meta = await sharp(bytes).metadata();
@@ -65,23 +71,20 @@ export async function decode(bytes: Buffer): Promise<{ pixels: Uint8Array; width
   return { pixels: new Uint8Array(data), width: oriented.width ?? INPUT, height: oriented.height ?? INPUT };
 }
 
+/** The trunk's bare forward pass over one decoded image: 1 × GRID × GRID × 576 (the caller disposes). */
+export function trunkForward(model: tf.LayersModel, pixels: Uint8Array): tf.Tensor4D {
+  return tf.tidy(() => {
+    const image = tf.tensor4d(pixels, [1, INPUT, INPUT, 3], 'int32').toFloat().div(255);
+    // `execute`, not `predict`: predict insists on the classifier's 224 px input shape.
+    return model.execute(image, model.outputs[0]!.name) as tf.Tensor4D;
+  });
+}
+
 /** Per-cell features of one image: GRID × GRID × FEATURES floats, row-major. */
 export async function cellFeatures(pixels: Uint8Array): Promise<Float32Array> {
   const model = await trunk();
   const out = tf.tidy(() => {
-    const image = tf.tensor3d(pixels, [INPUT, INPUT, 3], 'int32').toFloat().div(255);
-    const tiles = [];
-    for (const [y, x] of [
-      [0, 0],
-      [0, TILE],
-      [TILE, 0],
-      [TILE, TILE],
-    ] as const) {
-      tiles.push(image.slice([y, x, 0], [TILE, TILE, 3]));
-    }
-    const f = model.predict(tf.stack(tiles)) as tf.Tensor4D; // 4 × 14 × 14 × 576
-    const [a, b, c, d] = tf.unstack(f) as tf.Tensor3D[];
-    const grid = tf.concat([tf.concat([a!, b!], 1), tf.concat([c!, d!], 1)], 0).expandDims(0) as tf.Tensor4D;
+    const grid = trunkForward(model, pixels);
     const context = tf.avgPool(grid, 3, 1, 'same');
     return tf.concat([grid, context], 3).reshape([GRID * GRID, FEATURES]);
   });

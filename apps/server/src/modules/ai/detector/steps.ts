@@ -5,7 +5,8 @@ export const BATCH = 256;
 
 /**
  * A training run's steps, known before the thread starts (the job reports 0 of them at once): each image's
- * features, each batch of each epoch, the standardisation, and each image scored for the metrics.
+ * features, each batch of each epoch, mining the head's own false positives, and each image scored for the
+ * metrics.
  */
 export function trainingSteps(images: readonly { validation: boolean }[], epochs: number) {
   const trainImages = images.filter((i) => !i.validation).length;
