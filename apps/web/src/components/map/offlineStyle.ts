@@ -32,6 +32,9 @@ let labelFontFetch: Promise<unknown> | null = null;
  * clustered, which put the font's round trip (and the server's queue) on the way to the first drawing.
  */
 export function preloadLabelFont() {
+  // A preload only saves time: outside a page (no window) it does nothing, and it never throws, so the
+  // requests started after it (the caller's data) still go out.
+  if (typeof window === 'undefined') return Promise.resolve();
   labelFontFetch ??= fetch(new URL(labelFontUrl, window.location.href).href)
     .then((response) => response.arrayBuffer())
     .catch(() => {
