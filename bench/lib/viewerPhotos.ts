@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { dronePhoto } from '../../apps/server/src/testing/dronePhotos.ts';
+import { benchApi as api } from './largeProject.ts';
 import { loginCookie, type RunningServer, startBuiltServer } from './server.ts';
 
 /** A 20 MP photo, as a DJI Phantom 4 Pro takes them. */
@@ -24,20 +25,6 @@ export interface ViewerBench {
   page: Page;
   /** The two 20 MP photos of the one structure, in the viewer's order. */
   imageIds: [number, number];
-}
-
-async function api<T>(
-  server: RunningServer,
-  cookie: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    ...init,
-    headers: { cookie, 'content-type': 'application/json', ...init.headers },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** One photo through the real upload API (token → PUT → completion), on the structure. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { dronePhoto } from '../../apps/server/src/testing/dronePhotos.ts';
+import { benchApi as api } from '../lib/largeProject.ts';
 import { defineScenario } from '../lib/scenario.ts';
 import { loginCookie, type RunningServer, startBuiltServer } from '../lib/server.ts';
 import { percentile } from '../lib/viewerPhotos.ts';
@@ -18,20 +19,6 @@ interface Context {
   page: Page;
   frames: { subject: number[]; baseline: number[] };
   load: number[];
-}
-
-async function api<T>(
-  server: RunningServer,
-  cookie: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    ...init,
-    headers: { cookie, 'content-type': 'application/json', ...init.headers },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /** Pans then zooms the markup stage in the page, one input event a frame; answers the frame intervals (ms). */
