@@ -22,60 +22,60 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The ai calls (the server's ai routes and the web's calls to them). */
 export const aiEndpoints = {
-  getModels: defineEndpoint({ method: 'GET', path: '/ai/models', response: AiModelList }),
-  getModelById: defineEndpoint({
+  models: defineEndpoint({ method: 'GET', path: '/ai/models', response: AiModelList }),
+  model: defineEndpoint({
     method: 'GET',
     path: '/ai/model/:id',
     params: AiModelIdParam,
     response: AiModel,
   }),
-  postModel: defineEndpoint({
+  createModel: defineEndpoint({
     method: 'POST',
     path: '/ai/model',
     body: AiModelCreateBody,
     response: AiModelCreateResponse,
   }),
-  putModelById: defineEndpoint({
+  updateModel: defineEndpoint({
     method: 'PUT',
     path: '/ai/model/:id',
     params: AiModelIdParam,
     body: AiModelUpdateBody,
     response: AiModel,
   }),
-  getUploadImgTokenById: defineEndpoint({
+  imageUploadToken: defineEndpoint({
     method: 'GET',
     path: '/ai/upload_img_token/:id',
     params: AiModelIdParam,
     query: AiUploadTokenQuery,
     response: AiUploadTokenResponse,
   }),
-  postImageUploadedById: defineEndpoint({
+  imageUploaded: defineEndpoint({
     method: 'POST',
     path: '/ai/image_uploaded/:id',
     params: AiModelIdParam,
     body: AiImageUploadedBody,
     response: AiImageUploadedResponse,
   }),
-  getImages: defineEndpoint({
+  modelImages: defineEndpoint({
     method: 'GET',
     path: '/ai/model/:id/images',
     params: AiModelIdParam,
     response: AiModelImages,
   }),
-  postPatchById: defineEndpoint({
+  createPatch: defineEndpoint({
     method: 'POST',
     path: '/ai/patch/:modelId',
     params: AiModelIdParamAlt,
     body: AiPatchBody,
     response: AiIdResponse,
   }),
-  postDeletePatchById: defineEndpoint({
+  deletePatch: defineEndpoint({
     method: 'POST',
     path: '/ai/deletePatch/:id',
     params: IdParam,
     response: AiOk,
   }),
-  postNothingToFind: defineEndpoint({
+  markNothingToFind: defineEndpoint({
     method: 'POST',
     path: '/ai/model/:id/images/:imageId/nothingToFind',
     params: AiImageParams,

@@ -18,27 +18,27 @@ import { defineEndpoint } from '../http/endpoint.ts';
 
 /** The sensors calls (the server's sensors routes and the web's calls to them). */
 export const sensorsEndpoints = {
-  postDevices: defineEndpoint({
+  registerDevice: defineEndpoint({
     method: 'POST',
     path: '/sensors/devices',
     body: RegisterSensorDevice,
     response: SensorDeviceCredential,
     status: 201,
   }),
-  putDevicesById: defineEndpoint({
+  moveDevice: defineEndpoint({
     method: 'PUT',
     path: '/sensors/devices/:deviceId',
     params: SensorDeviceParams,
     body: MoveSensorDevice,
     response: SensorDeviceRow,
   }),
-  deleteDevicesById: defineEndpoint({
+  retireDevice: defineEndpoint({
     method: 'DELETE',
     path: '/sensors/devices/:deviceId',
     params: SensorDeviceParams,
     response: SensorDeviceRow,
   }),
-  postReadings: defineEndpoint({
+  sendReadings: defineEndpoint({
     method: 'POST',
     path: '/sensors/readings',
     body: SensorReadingsBody,
@@ -52,7 +52,7 @@ export const sensorsEndpoints = {
     response: SensorStructureList,
     parse: parseSensorStructureList,
   }),
-  getSensorDevices: defineEndpoint({
+  sensorDevices: defineEndpoint({
     method: 'GET',
     path: '/structures/sensor_devices',
     query: SensorDeviceListQuery,

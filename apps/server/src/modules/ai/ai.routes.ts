@@ -16,7 +16,7 @@ export async function aiRoutes(app: App): Promise<void> {
   const deps = app.deps;
 
   app.route({
-    ...endpointRoute(api.getModels, {
+    ...endpointRoute(api.models, {
       tags,
       summary: 'Every model with its counts and state (the All Models page)',
       description: `Sorted by class name. imgs_ready_for_training counts images with a patch or marked 'nothing to find here'. ${READ}`,
@@ -26,7 +26,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getModelById, {
+    ...endpointRoute(api.model, {
       tags,
       summary: 'One model: counts, state, training progress and the newest version’s metrics',
       description: `state, currentstep, totalstepcount, imgs_ready_for_training and latest_version (null before the first training). 404 when there is no such model. ${READ}`,
@@ -36,7 +36,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postModel, {
+    ...endpointRoute(api.createModel, {
       tags,
       summary: 'Create a model',
       description: `className unique in any case (409 model_name_taken, also for two creations at once), holdback_pct 0–100, description = the notes. Answers model_id. ${MANAGE}`,
@@ -46,7 +46,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.putModelById, {
+    ...endpointRoute(api.updateModel, {
       tags,
       summary: 'Save a model’s summary (class name, notes, hold back percent, model_class_id)',
       description: `The same rules as creating; answers the model. ${MANAGE}`,
@@ -56,7 +56,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getUploadImgTokenById, {
+    ...endpointRoute(api.imageUploadToken, {
       tags,
       summary: 'Where to upload one training image for the model',
       description: `signedTokenUrl: PUT the bytes there with Content-Type contentType (default image/jpeg) within 15 minutes; then complete with image_uploaded/{id} and imageUrl. ${MARKUP}`,
@@ -66,7 +66,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postImageUploadedById, {
+    ...endpointRoute(api.imageUploaded, {
       tags,
       summary: 'Training image upload complete',
       description:
@@ -78,7 +78,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getImages, {
+    ...endpointRoute(api.modelImages, {
       tags,
       summary: 'The model’s images with their patches',
       description: `In upload order; url is a signed GET of the original (valid 4 hours). marked_up: a patch or 'nothing to find here'. ${READ}`,
@@ -88,7 +88,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postPatchById, {
+    ...endpointRoute(api.createPatch, {
       tags,
       summary: 'Mark up a rectangle (and optional polygon) on one of the model’s images',
       description: `left, top, width, height and polygon points in the image's pixels; a patch reaching outside the image answers 400 patch_outside_image, an image the model does not use 400 image_not_in_model. Clears 'nothing to find here'. Answers the patch id. ${MARKUP}`,
@@ -98,7 +98,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postDeletePatchById, {
+    ...endpointRoute(api.deletePatch, {
       tags,
       summary: 'Delete a patch',
       description: `Also an AI patch drawn on an inspection photo in the viewer's AI mode (spec 2 §7 'Delete AI patch'; then 404 unless the photo is one the caller may annotate). 404 when there is no such patch (also when deleted already). ${MARKUP}`,
@@ -108,7 +108,7 @@ export async function aiRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postNothingToFind, {
+    ...endpointRoute(api.markNothingToFind, {
       tags,
       summary: "Mark one of the model's images 'nothing to find here' (a negative example), or unmark it",
       description: `A negative counts as marked up for training. 404 when the model does not use the image. ${MARKUP}`,

@@ -27,7 +27,7 @@ export async function sensorsRoutes(app: App): Promise<void> {
   const notifier = { mailer: app.deps.mailer, publicUrl: app.deps.config.publicUrl };
 
   app.route({
-    ...endpointRoute(api.postDevices, {
+    ...endpointRoute(api.registerDevice, {
       tags,
       summary: 'Register a sensor device on a structure',
       description:
@@ -49,7 +49,7 @@ export async function sensorsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.putDevicesById, {
+    ...endpointRoute(api.moveDevice, {
       tags,
       summary: 'Move a sensor device to another structure',
       description:
@@ -61,7 +61,7 @@ export async function sensorsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.deleteDevicesById, {
+    ...endpointRoute(api.retireDevice, {
       tags,
       summary: 'Retire a sensor device',
       description:
@@ -73,7 +73,7 @@ export async function sensorsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.postReadings, {
+    ...endpointRoute(api.sendReadings, {
       tags,
       summary: 'Send sensor readings (devices without MQTT)',
       description:
@@ -113,7 +113,7 @@ export async function sensorsRoutes(app: App): Promise<void> {
   });
 
   app.route({
-    ...endpointRoute(api.getSensorDevices, {
+    ...endpointRoute(api.sensorDevices, {
       tags,
       summary: 'The sensor devices',
       description: `${READ} Each device with the structure it is on.`,

@@ -13,7 +13,7 @@ import { queryKeys } from '../../../lib/queryKeys.ts';
 export const useAiModels = (enabled = true) =>
   useQuery({
     queryKey: queryKeys.ai.models(),
-    queryFn: ({ signal }) => apiRequest(endpoints.ai.getModels, { signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.models, { signal }),
     enabled,
   });
 
@@ -21,7 +21,7 @@ export const useAiModels = (enabled = true) =>
 export const useAiModel = (id: number | null) =>
   useQuery({
     queryKey: queryKeys.ai.model(id ?? 0),
-    queryFn: ({ signal }) => apiRequest(endpoints.ai.getModelById, { params: { id: id ?? 0 }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.model, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.state === 'Training' ? 2_000 : false),
   });
@@ -30,35 +30,34 @@ export const useAiModel = (id: number | null) =>
 export const useAiModelImages = (id: number, enabled = true) =>
   useQuery({
     queryKey: queryKeys.ai.images(id),
-    queryFn: ({ signal }) => apiRequest(endpoints.ai.getImages, { params: { id }, signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.modelImages, { params: { id }, signal }),
     enabled,
   });
 
-export const createAiModel = (body: AiModelCreateBody) => apiRequest(endpoints.ai.postModel, { body });
+export const createAiModel = (body: AiModelCreateBody) => apiRequest(endpoints.ai.createModel, { body });
 
 export const updateAiModel = (id: number, body: AiModelUpdateBody) =>
-  apiRequest(endpoints.ai.putModelById, { params: { id }, body });
+  apiRequest(endpoints.ai.updateModel, { params: { id }, body });
 
 export const createAiPatch = (modelId: number, body: AiPatchBody) =>
-  apiRequest(endpoints.ai.postPatchById, { params: { modelId }, body });
+  apiRequest(endpoints.ai.createPatch, { params: { modelId }, body });
 
-export const deleteAiPatch = (id: number) => apiRequest(endpoints.ai.postDeletePatchById, { params: { id } });
+export const deleteAiPatch = (id: number) => apiRequest(endpoints.ai.deletePatch, { params: { id } });
 
 export const setNothingToFind = (modelId: number, imageId: number, value: boolean) =>
-  apiRequest(endpoints.ai.postNothingToFind, {
+  apiRequest(endpoints.ai.markNothingToFind, {
     params: { id: modelId, imageId },
     body: { nothing_to_find: value },
   });
 
 export const aiUploadToken = (
   modelId: number,
-  contentType: EndpointQuery<typeof endpoints.ai.getUploadImgTokenById>['contentType'],
+  contentType: EndpointQuery<typeof endpoints.ai.imageUploadToken>['contentType'],
   signal?: AbortSignal,
-) =>
-  apiRequest(endpoints.ai.getUploadImgTokenById, { params: { id: modelId }, query: { contentType }, signal });
+) => apiRequest(endpoints.ai.imageUploadToken, { params: { id: modelId }, query: { contentType }, signal });
 
 export const aiImageUploaded = (
   modelId: number,
   body: { imageUrl: string; fileName: string; md5_hash: string; img_width: number; img_height: number },
   signal?: AbortSignal,
-) => apiRequest(endpoints.ai.postImageUploadedById, { params: { id: modelId }, body, signal });
+) => apiRequest(endpoints.ai.imageUploaded, { params: { id: modelId }, body, signal });

@@ -56,7 +56,7 @@ export function useMarkupReview(imageId: number | null, projectId: number) {
 export const useAiModelChoices = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.ai.models(),
-    queryFn: ({ signal }) => apiRequest(endpoints.ai.getModels, { signal }),
+    queryFn: ({ signal }) => apiRequest(endpoints.ai.models, { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -99,7 +99,7 @@ export function usePhotoPatches(imageId: number | null) {
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => apiRequest(endpoints.ai.postDeletePatchById, { params: { id } }),
+      mutationFn: (id: number) => apiRequest(endpoints.ai.deletePatch, { params: { id } }),
       onSuccess: refresh,
     }),
   };
