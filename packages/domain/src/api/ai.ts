@@ -68,8 +68,9 @@ const ClassName = z
   .min(1, 'Class name is required')
   .max(AI_CLASS_NAME_MAX)
   .refine((s) => !/[/?#\\]/.test(s), 'A class name may not contain / ? # or \\');
+// The error option replaces zod's 'expected number, received NaN' for a missing or non-numeric value.
 const HoldbackPct = z.coerce
-  .number()
+  .number({ error: 'Hold back percent is a number from 0 to 100' })
   .int('Hold back percent is a whole number')
   .min(0, 'Hold back percent is 0 to 100')
   .max(100, 'Hold back percent is 0 to 100');

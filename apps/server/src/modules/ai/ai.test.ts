@@ -93,6 +93,12 @@ describe('AI models', () => {
       const bad = await api('POST', '/ai/model', pm, { className: `Holdback ${holdback_pct}`, holdback_pct });
       expect(bad.statusCode).toBe(400);
     }
+    // A missing or non-numeric value gets the same plain message, not zod's 'received NaN'.
+    for (const holdback_pct of [undefined, 'ten']) {
+      const bad = await api('POST', '/ai/model', pm, { className: 'Holdback missing', holdback_pct });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('body.holdback_pct: Hold back percent is a number from 0 to 100');
+    }
     expect((await api('POST', '/ai/model', pm, { className: 'Edge 0', holdback_pct: 0 })).statusCode).toBe(
       200,
     );
