@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type App, buildApp } from '../../app.ts';
 import { openTestDatabase } from '../../testing/testApp.ts';
 import { loadConfig } from '../config.ts';
@@ -34,6 +35,12 @@ beforeAll(async () => {
   app.get('/boom', () => {
     throw new Error('relation "secret_table" does not exist: select * from secret_table');
   });
+  // A route with zod's default type messages, as most query parameters have.
+  app.get(
+    '/typed',
+    { schema: { querystring: z.object({ n: z.coerce.number(), s: z.string() }) } },
+    () => ({ ok: true }),
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -43,6 +50,15 @@ afterAll(async () => {
 });
 
 describe('error answers', () => {
+  it('words zod\'s default type messages for people: a missing value is required, a bad number must be one', async () => {
+    const res = await app.inject({ url: '/typed?n=abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'querystring.n: Must be a number; querystring.s: Required',
+    });
+  });
+
   it('answers a failure with a code, a plain message and the request id, never a stack or SQL', async () => {
     const res = await app.inject({ url: '/boom' });
     expect(res.statusCode).toBe(500);

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../db/pgErrors.ts';
 import { AppError, serviceUnavailable } from '../errors.ts';
 import { BODY_REQUIRED_MESSAGE } from './bodyValidator.ts';
+import { plainValidationMessage } from './plainValidationMessage.ts';
 
 /** How long a client is asked to wait while the database cannot be reached (it reconnects by itself). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -49,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues: ValidationIssue[] = err.validation.map((v) => ({
         path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'Invalid value',
+        message: plainValidationMessage(v.message ?? 'Invalid value'),
       }));
       return send(req, reply, 400, {
         code: 'validation_failed',
