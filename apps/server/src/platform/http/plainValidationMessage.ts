@@ -17,7 +17,7 @@ const EXPECTED_WORDS: Record<string, string> = {
 export function plainValidationMessage(message: string): string {
   const match = DEFAULT_TYPE_MESSAGE.exec(message);
   if (!match) return message;
-  const [, expected, received] = match;
+  const [, expected = '', received = ''] = match;
   if (received === 'undefined') return 'Required';
   return EXPECTED_WORDS[expected] ?? message;
 }
