@@ -20,35 +20,15 @@ const CHROMIUM_FLAGS = [
 const CAMERA_FRAME_MS = 1000 / 15;
 
 /**
- * Runs in each console page before its scripts: notes the render time of every frame the live connection
- * brings, and when the video element has loaded (decoded) that frame, its glass-to-glass time (the paint follows
- * within one display frame; animation frames do not run in a page the browser keeps in the background, so
- * they are not waited for). Server and browser run on this machine: one clock.
+ * Runs in each console page before its scripts: the video fires `videoframe` with the frame's render time
+ * each time it has drawn one (decoded and on its canvas: the paint follows within one display frame;
+ * animation frames do not run in a page the browser keeps in the background, so they are not waited for).
+ * Server and browser run on this machine: one clock.
  */
 const INSTRUMENT = `(() => {
-  const renderedAt = new Map();
   window.__glass = [];
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (event) => {
-        const text = String(event.data);
-        if (!text.startsWith('{"op":"detectorFrame"')) return;
-        const at = Number(/"renderedAt":([\\d.]+)/.exec(text.slice(-40))?.[1]);
-        // A frame's last bytes tell it apart (every JPEG of the camera begins alike).
-        const end = text.lastIndexOf('","renderedAt"');
-        renderedAt.set(text.slice(end - 200, end), at);
-        if (renderedAt.size > 50) renderedAt.delete(renderedAt.keys().next().value);
-      });
-    }
-  };
-  document.addEventListener('load', (event) => {
-    const img = event.target;
-    if (!(img instanceof HTMLImageElement) || img.alt !== 'Live video from the drone') return;
-    const at = renderedAt.get(img.src.slice(-200));
-    if (at === undefined) return;
-    window.__glass.push(Date.now() - at);
+  document.addEventListener('videoframe', (event) => {
+    window.__glass.push(Date.now() - event.detail.renderedAt);
     window.__drawn?.();
   }, true);
 })();`;
@@ -66,7 +46,7 @@ export default defineScenario<Context>({
   name: 'drone-video-page',
   description:
     `the console's live video in ${VIEWERS} Chromium pages at once: the next frame shown in the first page ` +
-    '(rendered by the simulated drone → sent → decoded) vs a 1/15 s timer in that page (the camera’s pace)',
+    '(rendered by the simulated drone → sent → decoded and drawn) vs a 1/15 s timer in that page (the camera’s pace)',
   measure: { rounds: 5, roundMs: 1000, warmup: 5 },
   async setup() {
     const server = await startBuiltServer();

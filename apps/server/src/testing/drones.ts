@@ -1,4 +1,4 @@
-import { AUTH_COOKIE } from '@linewalker/domain';
+import { AUTH_COOKIE, decodeLiveFrame } from '@linewalker/domain';
 import WebSocket from 'ws';
 import type { Db } from '../platform/db/client.ts';
 import { drones } from '../platform/db/schema/index.ts';
@@ -24,7 +24,14 @@ export async function createDrone(db: Db, companyId: number | null, name = `Sim 
 
 export interface LiveMessage {
   op: string;
-  payload: Record<string, unknown> & { image?: string };
+  payload: Record<string, unknown> & { image?: string; jpeg?: Buffer };
+}
+
+function binaryFrame(data: Buffer): LiveMessage {
+  const { renderedAt, jpeg } = decodeLiveFrame(
+    data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+  );
+  return { op: 'binaryFrame', payload: { renderedAt, jpeg: Buffer.from(jpeg) } };
 }
 
 /** A console on the live connection: every message it got, and a wait for the next one that matches. */
@@ -33,8 +40,11 @@ export class LiveClient {
   private waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }[] = [];
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as LiveMessage;
+    socket.on('message', (data, isBinary) => {
+      // A binary message is a camera frame (subscribed with binary: true): noted as op 'binaryFrame'.
+      const message: LiveMessage = isBinary
+        ? binaryFrame(data as Buffer)
+        : (JSON.parse(data.toString()) as LiveMessage);
       this.messages.push(message);
       for (const w of [...this.waiters])
         if (w.match(message)) {

@@ -138,12 +138,30 @@ export type DroneControl = z.infer<typeof DroneControl>;
 export const EmergencyStopBody = z.object({ active: z.boolean() });
 export type EmergencyStopBody = z.infer<typeof EmergencyStopBody>;
 
-/** Messages the console sends on the live connection. */
+/**
+ * Messages the console sends on the live connection. `binary: true` (ours, beside the spec's shape) asks for
+ * camera frames as binary messages (see decodeLiveFrame) instead of base64 JSON `detectorFrame`s: a third less
+ * to send and no text to parse, so a page decodes them off its main thread.
+ */
 export const LiveClientMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('subscriber'), droneId: z.coerce.number().int().positive() }),
+  z.object({
+    op: z.literal('subscriber'),
+    droneId: z.coerce.number().int().positive(),
+    binary: z.boolean().optional(),
+  }),
   z.object({ op: z.literal('heartbeat') }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessage>;
+
+/** A binary camera frame: the render time (ms since the epoch, float64 big-endian), then the JPEG. */
+export const LIVE_FRAME_HEADER_BYTES = 8;
+
+export function decodeLiveFrame(message: ArrayBuffer): { renderedAt: number; jpeg: Uint8Array } {
+  return {
+    renderedAt: new DataView(message, 0, LIVE_FRAME_HEADER_BYTES).getFloat64(0, false),
+    jpeg: new Uint8Array(message, LIVE_FRAME_HEADER_BYTES),
+  };
+}
 
 /** How long a control lease lasts without a command or heartbeat from its pilot. */
 export const CONTROL_LEASE_MS = 30_000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDrone, LiveClient } from '../../testing/drones.ts';
+import { createDrone, LiveClient, type LiveMessage } from '../../testing/drones.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
@@ -250,6 +250,33 @@ describe('live connection /api/v1/drones/live', () => {
       });
     } finally {
       client.close();
+    }
+  });
+
+  it('sends camera frames as binary messages to a watcher that asks, JSON to the others, from one render', async () => {
+    const droneId = await createDrone(ctx.database.db, companyId);
+    const binary = await LiveClient.open(baseUrl, tokens.watcher);
+    const json = await LiveClient.open(baseUrl, tokens.watcher);
+    try {
+      binary.send({ droneId, op: 'subscriber', binary: true });
+      json.send({ droneId, op: 'subscriber' });
+      // Both watch from here on: the next binary frame reaches the JSON watcher too.
+      await json.next((m) => m.op === 'detectorFrame');
+      const frame = await binary.next((m) => m.op === 'binaryFrame');
+      expect(frame.payload.jpeg!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect(frame.payload.renderedAt).toBeGreaterThan(Date.now() - 60_000);
+      expect(frame.payload.renderedAt).toBeLessThanOrEqual(Date.now());
+      // Status stays JSON for both; the JSON watcher gets the same frame (same render time, same bytes) as text.
+      await binary.next((m) => m.op === 'status');
+      const isSame = (m: LiveMessage) =>
+        m.op === 'detectorFrame' && m.payload.renderedAt === frame.payload.renderedAt;
+      const same = json.messages.find(isSame) ?? (await json.next(isSame));
+      expect(Buffer.from(same.payload.image!, 'base64')).toEqual(frame.payload.jpeg);
+      expect(binary.messages.some((m) => m.op === 'detectorFrame')).toBe(false);
+      expect(json.messages.some((m) => m.op === 'binaryFrame')).toBe(false);
+    } finally {
+      binary.close();
+      json.close();
     }
   });
 

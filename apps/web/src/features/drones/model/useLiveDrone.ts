@@ -1,5 +1,6 @@
-import { DroneLiveStatus } from '@linewalker/domain';
+import { DroneLiveStatus, decodeLiveFrame } from '@linewalker/domain';
 import { useEffect, useRef, useState } from 'react';
+import { FrameFeed } from './frameFeed.ts';
 
 /**
  * No status for this long (ten missed at 10 Hz): the console shows the link to the drone as lost. Checked
@@ -9,11 +10,17 @@ export const STATUS_STALE_MS = 1_000;
 const WATCHDOG_MS = 100;
 const HEARTBEAT_MS = 1_000;
 const RECONNECT_MS = 2_000;
+/**
+ * The console shows a new status at most this often (5 Hz). Statuses arrive at 10 Hz and every one keeps the
+ * link alive, but re-drawing the whole console ten times a second cost each page as much as its video; the
+ * numbers read the same at 5 Hz and the newest one is always shown within this time.
+ */
+export const STATUS_RENDER_MS = 200;
 
 export interface LiveDrone {
   status: DroneLiveStatus | null;
-  /** The last camera frame (a data: URL), or null until one arrives. */
-  frame: string | null;
+  /** The camera frames as they arrive (drawn by LiveVideo, outside React state). */
+  frames: FrameFeed;
   /** True while statuses keep arriving. */
   live: boolean;
 }
@@ -24,40 +31,62 @@ export const liveUrl = () =>
 
 /**
  * The drone's live status and video (spec 3 §4 'Remote flight'): the connection opens, registers as a
- * subscriber for the drone, and status and detector-frame messages replace what is shown. While `pilot` is
+ * subscriber for the drone (asking for binary frames), and status messages replace what is shown; frames go
+ * to the feed. While `pilot` is
  * true it sends a heartbeat every second (the vehicle's link-loss failsafe). A connection error is only logged
  * (spec 3 §8); the connection is opened again after a pause.
  */
 export function useLiveDrone(droneId: number | null, pilot: boolean): LiveDrone {
   const [status, setStatus] = useState<DroneLiveStatus | null>(null);
-  const [frame, setFrame] = useState<string | null>(null);
+  const [frames] = useState(() => new FrameFeed());
   const [live, setLive] = useState(false);
   const lastStatusAt = useRef(0);
   const socketRef = useRef<WebSocket | null>(null);
 
   useEffect(() => {
     setStatus(null);
-    setFrame(null);
+    frames.clear();
     setLive(false);
     if (droneId === null) return;
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let lastText = '';
+    let newest: DroneLiveStatus | null = null;
+    let shownAt = Number.NEGATIVE_INFINITY;
+    let showTimer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      showTimer = undefined;
+      shownAt = performance.now();
+      setStatus(newest);
+      setLive(true);
+    };
     const connect = () => {
       const socket = new WebSocket(liveUrl());
+      socket.binaryType = 'arraybuffer';
       socketRef.current = socket;
-      socket.onopen = () => socket.send(JSON.stringify({ droneId, op: 'subscriber' }));
+      socket.onopen = () => socket.send(JSON.stringify({ droneId, op: 'subscriber', binary: true }));
       socket.onmessage = (event) => {
-        const message = JSON.parse(String(event.data)) as { op: string; payload: unknown };
-        if (message.op === 'status') {
-          const parsed = DroneLiveStatus.safeParse(message.payload);
-          if (!parsed.success) return;
-          lastStatusAt.current = performance.now();
-          setStatus(parsed.data);
-          setLive(true);
-        } else if (message.op === 'detectorFrame') {
-          const { image } = message.payload as { image: string };
-          setFrame(`data:image/jpeg;base64,${image}`);
+        if (event.data instanceof ArrayBuffer) {
+          frames.push(decodeLiveFrame(event.data));
+          return;
         }
+        const text = String(event.data);
+        if (text === lastText) {
+          // The same status again (a drone standing still): alive, nothing new to show.
+          lastStatusAt.current = performance.now();
+          setLive(true);
+          return;
+        }
+        const message = JSON.parse(text) as { op: string; payload: unknown };
+        if (message.op !== 'status') return;
+        const parsed = DroneLiveStatus.safeParse(message.payload);
+        if (!parsed.success) return;
+        lastText = text;
+        lastStatusAt.current = performance.now();
+        newest = parsed.data;
+        const wait = shownAt + STATUS_RENDER_MS - lastStatusAt.current;
+        if (wait <= 0) show();
+        else showTimer ??= setTimeout(show, wait);
       };
       socket.onerror = (event) => console.info('remote flight: live connection error', event.type);
       socket.onclose = () => {
@@ -71,11 +100,12 @@ export function useLiveDrone(droneId: number | null, pilot: boolean): LiveDrone 
     return () => {
       closed = true;
       clearTimeout(retry);
+      clearTimeout(showTimer);
       clearInterval(watchdog);
       socketRef.current?.close();
       socketRef.current = null;
     };
-  }, [droneId]);
+  }, [droneId, frames]);
 
   useEffect(() => {
     if (!pilot) return;
@@ -86,5 +116,5 @@ export function useLiveDrone(droneId: number | null, pilot: boolean): LiveDrone 
     return () => clearInterval(beat);
   }, [pilot]);
 
-  return { status, frame, live };
+  return { status, frames, live };
 }

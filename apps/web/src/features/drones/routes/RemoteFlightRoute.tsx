@@ -27,6 +27,7 @@ import {
 import { FlightLogModal } from '../components/FlightLogModal.tsx';
 import { HoldButton } from '../components/HoldButton.tsx';
 import { KeyHelpModal } from '../components/KeyHelpModal.tsx';
+import { LiveVideo } from '../components/LiveVideo.tsx';
 import { ALERT_TEXT, enqueue, type QueuedCommand, settle } from '../model/commandQueue.ts';
 import { useFlightKeys } from '../model/useFlightKeys.ts';
 import { useLiveDrone } from '../model/useLiveDrone.ts';
@@ -41,13 +42,6 @@ const MOVES: { label: string; key: string }[] = [
   { label: 'Right (D)', key: 'd' },
   { label: 'Descend (C)', key: 'c' },
 ];
-
-/** The still shown until the first camera frame arrives: sky over ground. */
-const DEFAULT_STILL =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="180" fill="#9cc7ea"/><rect y="180" width="640" height="180" fill="#6f8f4e"/></svg>',
-  );
 
 function requestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -217,14 +211,7 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
       mih={560}
       style={{ overflow: 'hidden', borderRadius: 8, background: '#222' }}
     >
-      <img
-        src={live.frame ?? DEFAULT_STILL}
-        alt="Live video from the drone"
-        onError={(e) => {
-          e.currentTarget.src = DEFAULT_STILL;
-        }}
-        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
-      />
+      <LiveVideo key={droneId} feed={live.frames} />
       <CentreMarker />
 
       <Stack pos="absolute" top={12} left={12} right={12} gap="xs">
