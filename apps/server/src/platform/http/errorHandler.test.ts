@@ -36,11 +36,9 @@ beforeAll(async () => {
     throw new Error('relation "secret_table" does not exist: select * from secret_table');
   });
   // A route with zod's default type messages, as most query parameters have.
-  app.get(
-    '/typed',
-    { schema: { querystring: z.object({ n: z.coerce.number(), s: z.string() }) } },
-    () => ({ ok: true }),
-  );
+  app.get('/typed', { schema: { querystring: z.object({ n: z.coerce.number(), s: z.string() }) } }, () => ({
+    ok: true,
+  }));
   await app.ready();
 });
 afterAll(async () => {
@@ -50,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('error answers', () => {
-  it('words zod\'s default type messages for people: a missing value is required, a bad number must be one', async () => {
+  it("words zod's default type messages for people: a missing value is required, a bad number must be one", async () => {
     const res = await app.inject({ url: '/typed?n=abc' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
