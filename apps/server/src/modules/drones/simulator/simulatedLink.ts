@@ -34,6 +34,7 @@ export class SimulatedLink implements DroneLink {
   private lastCommand: string | null = null;
   private recording = false;
   private rendering = false;
+  private frameOwed = false;
 
   constructor(options: SimulatedLinkOptions) {
     this.clock = options.clock;
@@ -137,8 +138,16 @@ export class SimulatedLink implements DroneLink {
   }
 
   /** Renders only when someone watches and the previous frame is done (a slow encode skips, never queues). */
+  /**
+   * A tick that finds the previous frame still rendering (a busy machine) is owed, not lost: the frame is
+   * rendered as soon as the previous one is out, so the camera keeps its 15 fps on average.
+   */
   private async renderNext(): Promise<void> {
-    if (this.rendering || this.frameListeners.size === 0) return;
+    if (this.frameListeners.size === 0) return;
+    if (this.rendering) {
+      this.frameOwed = true;
+      return;
+    }
     this.rendering = true;
     try {
       const jpeg = await renderFrame(this.scene, this.pose());
@@ -146,6 +155,10 @@ export class SimulatedLink implements DroneLink {
       for (const listener of this.frameListeners) listener(jpeg, at);
     } finally {
       this.rendering = false;
+    }
+    if (this.frameOwed) {
+      this.frameOwed = false;
+      await this.renderNext();
     }
   }
 }

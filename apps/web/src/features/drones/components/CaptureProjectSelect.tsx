@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { memo } from 'react';
 
 /** A project captured images may go to (the pilot may upload photos to it). */
 export interface CaptureProject {
@@ -7,7 +8,7 @@ export interface CaptureProject {
 }
 
 /** Which project's photos 'Tap Capture Image' adds to; they then appear on its Upload tab. */
-export function CaptureProjectSelect({
+export const CaptureProjectSelect = memo(function CaptureProjectSelect({
   projects,
   value,
   onChange,
@@ -28,4 +29,4 @@ export function CaptureProjectSelect({
       w={280}
     />
   );
-}
+});

@@ -1,6 +1,6 @@
 import { formatFlightClock } from '@linewalker/domain';
 import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDroneFlight, useDroneFlights } from '../api/flights.ts';
@@ -11,7 +11,7 @@ const seconds = (from: string, to: string | null) =>
   to === null ? null : Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
 
 /** The drone's flight log: its flights, and a chosen one replayed on a map. */
-export function FlightLogModal({
+export const FlightLogModal = memo(function FlightLogModal({
   droneId,
   droneName,
   opened,
@@ -101,4 +101,4 @@ export function FlightLogModal({
       </Stack>
     </Modal>
   );
-}
+});

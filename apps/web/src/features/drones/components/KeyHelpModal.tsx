@@ -1,4 +1,5 @@
 import { Kbd, Modal, Table } from '@mantine/core';
+import { memo } from 'react';
 
 const KEY_HELP: [string, string][] = [
   ['Q / E', 'Yaw left / right (hold)'],
@@ -12,7 +13,13 @@ const KEY_HELP: [string, string][] = [
 ];
 
 /** The console's keys (the `?` key and the Keys button open it). */
-export function KeyHelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export const KeyHelpModal = memo(function KeyHelpModal({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard">
       <Table>
@@ -29,4 +36,4 @@ export function KeyHelpModal({ opened, onClose }: { opened: boolean; onClose: ()
       </Table>
     </Modal>
   );
-}
+});

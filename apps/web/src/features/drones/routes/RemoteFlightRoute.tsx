@@ -2,7 +2,7 @@ import { CAPTURE_MESSAGES, type DroneEndpoint, MOVE_ENDPOINTS, type MoveEndpoint
 import { Alert, Box, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -156,6 +156,37 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
     });
   };
 
+  // The parts of the console that do not follow the drone's status are made once, not at every status.
+  const droneList = drones.data;
+  const picker = useMemo(
+    () => (
+      <Select
+        aria-label="Drone"
+        placeholder="Choose a drone"
+        data={(droneList ?? []).map((d) => ({
+          value: String(d.id),
+          label: d.company_name ? `${d.name} (${d.company_name})` : d.name,
+        }))}
+        value={droneId === null ? null : String(droneId)}
+        onChange={(v) => {
+          setQueue([]);
+          setParams(v ? { droneId: v } : {});
+        }}
+        allowDeselect={false}
+        w={280}
+      />
+    ),
+    [droneList, droneId, setParams],
+  );
+  const chooseCaptureProject = useCallback(
+    (projectId: number | null) => {
+      if (droneId !== null) setCaptureProject({ droneId, projectId });
+    },
+    [droneId],
+  );
+  const closeHelp = useCallback(() => setHelp(false), []);
+  const closeLog = useCallback(() => setLog(false), []);
+
   if (drones.isPending)
     return (
       <Center py="xl">
@@ -164,23 +195,6 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
     );
   if (drones.isError) return <QueryError error={drones.error} onRetry={() => drones.refetch()} />;
   const list = drones.data;
-  const picker = (
-    <Select
-      aria-label="Drone"
-      placeholder="Choose a drone"
-      data={list.map((d) => ({
-        value: String(d.id),
-        label: d.company_name ? `${d.name} (${d.company_name})` : d.name,
-      }))}
-      value={droneId === null ? null : String(droneId)}
-      onChange={(v) => {
-        setQueue([]);
-        setParams(v ? { droneId: v } : {});
-      }}
-      allowDeselect={false}
-      w={280}
-    />
-  );
   if (list.length === 0)
     return (
       <Center py="xl">
@@ -233,7 +247,7 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
             <CaptureProjectSelect
               projects={projects}
               value={captureProjectId}
-              onChange={(projectId) => setCaptureProject({ droneId, projectId })}
+              onChange={chooseCaptureProject}
             />
           </Group>
           <ControlCard
@@ -333,12 +347,12 @@ export function RemoteFlightRoute({ projects }: { projects: CaptureProject[] }) 
         </Stack>
       </Paper>
 
-      <KeyHelpModal opened={help} onClose={() => setHelp(false)} />
+      <KeyHelpModal opened={help} onClose={closeHelp} />
       <FlightLogModal
         droneId={droneId}
         droneName={list.find((d) => d.id === droneId)?.name ?? ''}
         opened={log}
-        onClose={() => setLog(false)}
+        onClose={closeLog}
       />
     </Box>
   );
