@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { load } from 'nsfwjs';
 import sharp from 'sharp';
+import { type FusedTrunk, fuseTrunk } from './fusedTrunk.ts';
 
 /**
  * The detector: a frozen MobileNetV2 trunk (ImageNet-pretrained, fine-tuned by nsfwjs; its weights ship
@@ -13,7 +14,7 @@ import sharp from 'sharp';
  * object's edges are (FCOS-style distances); overlapping boxes are merged by non-maximum suppression.
  *
  * Whole, not as four 224 px tiles (as before): no seams where the tiles' zero padding made features up, and
- * one pass instead of four (206 vs 230 ms here). Measured on 300 real-photo images (240 train / 60 held
+ * one pass instead of four (206 vs 230 ms here; fused, see fusedTrunk.ts, about half of that again). Measured on 300 real-photo images (240 train / 60 held
  * back): held-back precision / recall 0.95 / 0.98 whole vs 0.76 / 0.92 in tiles. Smaller inputs lost the
  * objects' edges: 400 px 0.79 / 0.71, 352 px 0.74 / 0.67 (the trunk's pass 165 and 125 ms).
  */
@@ -25,11 +26,12 @@ const FEATURES = 576 * 2;
 const HIDDEN = 64;
 const FEATURE_LAYER = 'block_13_expand_relu';
 
-let trunkPromise: Promise<tf.LayersModel> | null = null;
+let layersPromise: Promise<tf.LayersModel> | null = null;
+let trunkPromise: Promise<FusedTrunk> | null = null;
 
-/** The frozen trunk, loaded once per thread (from the package's files). */
-export function trunk(): Promise<tf.LayersModel> {
-  trunkPromise ??= (async () => {
+/** The trunk as the package's Keras layers, up to FEATURE_LAYER (loaded once per thread). */
+export function trunkLayers(): Promise<tf.LayersModel> {
+  layersPromise ??= (async () => {
     await tf.setBackend('wasm');
     await tf.ready();
     const original = console.info;
@@ -45,6 +47,12 @@ export function trunk(): Promise<tf.LayersModel> {
       console.info = original;
     }
   })();
+  return layersPromise;
+}
+
+/** The frozen trunk the detector runs: those layers fused (see fusedTrunk.ts). */
+export function trunk(): Promise<FusedTrunk> {
+  trunkPromise ??= trunkLayers().then(fuseTrunk);
   return trunkPromise;
 }
 
@@ -72,11 +80,10 @@ export async function decode(bytes: Buffer): Promise<{ pixels: Uint8Array; width
 }
 
 /** The trunk's bare forward pass over one decoded image: 1 × GRID × GRID × 576 (the caller disposes). */
-export function trunkForward(model: tf.LayersModel, pixels: Uint8Array): tf.Tensor4D {
+export function trunkForward(model: FusedTrunk, pixels: Uint8Array): tf.Tensor4D {
   return tf.tidy(() => {
-    const image = tf.tensor4d(pixels, [1, INPUT, INPUT, 3], 'int32').toFloat().div(255);
-    // `execute`, not `predict`: predict insists on the classifier's 224 px input shape.
-    return model.execute(image, model.outputs[0]!.name) as tf.Tensor4D;
+    const image = tf.tensor4d(pixels, [1, INPUT, INPUT, 3], 'int32').toFloat().div(255) as tf.Tensor4D;
+    return model.forward(image);
   });
 }
 
