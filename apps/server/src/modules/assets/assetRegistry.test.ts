@@ -182,6 +182,12 @@ describe('asset health', () => {
     );
     expect(await assetOf(s!)).toMatchObject({ health_risk: 1, issue_count: 0, issues: [] });
     await db.execute(sql`update images set reject_datetime = null, reject_reason = null where id = ${photo}`);
+    expect(await assetOf(s!)).toMatchObject({ health_risk: 3, issue_count: 1 });
+    // An update that changes neither structure nor rejection (a delivery) leaves it as it is.
+    await db.execute(
+      sql`update images set archived_date = now(), archive_name = 'Patrol' where id = ${photo}`,
+    );
+    expect(await assetOf(s!)).toMatchObject({ health_risk: 3, issue_count: 1 });
 
     // The next patrol completed later wins; reopening it falls back to the earlier one.
     const rebuild = await createProject(db, company);

@@ -68,7 +68,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      req.log.error({ err }, 'request failed');
+      // drizzle wraps the database's own error (the one that says what went wrong) as `cause`.
+      req.log.error({ err, cause: (err as { cause?: unknown }).cause }, 'request failed');
       return send(req, reply, 500, { code: 'internal_error', message: 'Something went wrong' });
     }
     return send(req, reply, status, { code: codeForStatus(status), message: err.message });
