@@ -231,7 +231,9 @@ export async function dronesRoutes(app: App): Promise<void> {
         'session and 403 for a role that may not watch drones (customers) before any socket opens. The client ' +
         "sends `{droneId, op: 'subscriber'}` for a drone it may see; the server sends `{op: 'status', payload}` " +
         "about ten times a second and `{op: 'detectorFrame', payload: {image, renderedAt}}` (a base64 JPEG) " +
-        'while the client keeps up; the pilot in control sends heartbeats that keep the control lease.',
+        'while the client keeps up (a client that subscribes with `binary: true` gets each frame as one binary ' +
+        'message instead: the render time as a big-endian float64 of ms since the epoch, then the JPEG); the ' +
+        'pilot in control sends heartbeats that keep the control lease.',
     }),
     websocket: true,
     config: { access: 'drone.watch' },
