@@ -125,18 +125,30 @@ export const ROLLUP_RANGE_MS = 2 * 86_400_000;
 export function vibrationSeries(db: Db, deviceId: string, from: Date, to: Date) {
   const span = to.getTime() - from.getTime();
   if (span < ROLLUP_RANGE_MS) {
-    const bucketMs = Math.max(1000, Math.ceil(span / SENSOR_CHART_BUCKETS));
-    return rawVibrationSeries(db, deviceId, from, to, bucketMs, from);
+    // Buckets on a fixed grid (not from `from`): an unchanged device answers the same points on the next
+    // 5-second refresh, so its ETag holds (304). One bucket fewer: the window then touches at most 500.
+    const { bucketMs, origin } = rawWindow(from, to);
+    return rawVibrationSeries(db, deviceId, from, to, bucketMs, origin);
   }
   const { start, end, bucketMs } = rollupWindow(from, to);
   return rollupVibrationSeries(db, deviceId, start, end, bucketMs);
 }
 
+/** The start of the `step`-long bucket holding `t`, on the rollup's grid. */
+function onGrid(t: number, step: number): number {
+  const origin = Date.parse(ROLLUP_ORIGIN);
+  return origin + Math.floor((t - origin) / step) * step;
+}
+
+/** The raw chart's buckets over [from, to]: their size and the grid they are on. */
+export function rawWindow(from: Date, to: Date) {
+  const bucketMs = Math.max(1000, Math.ceil((to.getTime() - from.getTime()) / (SENSOR_CHART_BUCKETS - 1)));
+  return { bucketMs, origin: new Date(onGrid(from.getTime(), bucketMs)) };
+}
+
 /** The rollup chart's window: its first bucket's start, the hour holding `to`, and the bucket size. */
 export function rollupWindow(from: Date, to: Date) {
   const bucketMs = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS / SENSOR_CHART_BUCKETS) * HOUR_MS;
-  const origin = Date.parse(ROLLUP_ORIGIN);
-  const onGrid = (t: number, step: number) => origin + Math.floor((t - origin) / step) * step;
   return {
     start: new Date(onGrid(from.getTime(), bucketMs)),
     end: new Date(onGrid(to.getTime(), HOUR_MS)),

@@ -54,7 +54,9 @@ function toStructure(row: repo.SensorListRow): SensorStructureValue {
 
 /**
  * The sensors page's list: every live device in the caller's scope with its structure and latest value;
- * the device `deviceId` names (when in scope) also carries its vibration over `range`, downsampled.
+ * the device `deviceId` names (when in scope) also carries its vibration over `range`, downsampled. With
+ * no device named, the first row does: it is the page's first selection (spec 3 §9), so the page opens
+ * with its chart without asking for the whole list a second time.
  */
 export async function sensorData(
   db: Db,
@@ -63,9 +65,7 @@ export async function sensorData(
   now: Date,
 ): Promise<SensorStructureValue[]> {
   const rows = (await repo.listSensorStructures(db, scopeSql(actor, query.company_id))).map(toStructure);
-  const selected = query.device_id
-    ? rows.find((r) => r.common_sense_device_id === query.device_id)
-    : undefined;
+  const selected = query.device_id ? rows.find((r) => r.common_sense_device_id === query.device_id) : rows[0];
   if (selected) {
     const from = new Date(now.getTime() - SENSOR_RANGES[query.range]);
     const points = await repo.vibrationSeries(db, selected.common_sense_device_id, from, now);

@@ -86,7 +86,9 @@ describe('GET /structures/sensor_data', () => {
   });
 
   it('answers the latest values, the risk and no vibrations unless the device is selected', async () => {
-    const [row] = (await get('/api/v1/structures/sensor_data', customerA)).json<SensorStructureValue[]>();
+    const [row] = (await get(`/api/v1/structures/sensor_data?device_id=B-${process.pid}`, customerA)).json<
+      SensorStructureValue[]
+    >();
     expect(row).toMatchObject({
       line_name: 'Alpha Line',
       struct_num: 'Alpha-1',
@@ -98,6 +100,18 @@ describe('GET /structures/sensor_data', () => {
     expect(row!.latitude).toBeCloseTo(38.8);
     expect(row!.vibrations).toEqual([]);
     expect(row!.first_vibration_reading_date).toMatch(/Z$/);
+  });
+
+  it("with no device named, the first row (the page's first selection) carries its vibrations", async () => {
+    const mine = (await get('/api/v1/structures/sensor_data?range=1h', customerA)).json<
+      SensorStructureValue[]
+    >();
+    expect(mine.map((r) => r.common_sense_device_id)).toEqual([`A-${process.pid}`]);
+    expect(mine[0]!.vibrations.length).toBeGreaterThan(100);
+    const all = (await get('/api/v1/structures/sensor_data?range=1h', admin)).json<SensorStructureValue[]>();
+    expect(all.filter((r) => r.vibrations.length > 0).map((r) => r.common_sense_device_id)).toEqual(
+      all[0]!.vibrations.length > 0 ? [all[0]!.common_sense_device_id] : [],
+    );
   });
 
   it('downsamples the selected device to at most 1,000 points, keeping the peak', async () => {

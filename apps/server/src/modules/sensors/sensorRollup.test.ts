@@ -7,6 +7,7 @@ import { sqlRows } from '../../testing/rows.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 import {
   rawVibrationSeries,
+  rawWindow,
   rollupVibrationSeries,
   rollupWindow,
   vibrationSeries,
@@ -138,7 +139,14 @@ describe('the hourly sensor rollup', () => {
     const from = new Date(now.getTime() - DAY);
     const chart = await vibrationSeries(ctx.database.db, live, from, now);
     expect(chart).toEqual(
-      await rawVibrationSeries(ctx.database.db, live, from, now, Math.ceil(DAY / 500), from),
+      await rawVibrationSeries(
+        ctx.database.db,
+        live,
+        from,
+        now,
+        Math.ceil(DAY / 499),
+        rawWindow(from, now).origin,
+      ),
     );
     expect(chart.length).toBeGreaterThan(100);
   });

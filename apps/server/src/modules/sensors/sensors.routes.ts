@@ -103,8 +103,8 @@ export async function sensorsRoutes(app: App): Promise<void> {
       description:
         `${READ} One row per device (spec 3 §3 'Sensor structure'): line, structure, coordinates, battery, ` +
         "the newest tilt and vibration (the last item of the newest payload's lists), the first and newest " +
-        'vibration times, alert = the risk 1–3 of the default rules. The device device_id names also ' +
-        'carries its vibrations over range (1h, 24h default, 7d, 30d): the range cut into 500 buckets, each ' +
+        'vibration times, alert = the risk 1–3 of the default rules. The device device_id names (the first ' +
+        "row when device_id is left out: the page's first selection) also carries its vibrations over range (1h, 24h default, 7d, 30d): the range cut into 500 buckets, each " +
         'giving its minimum and maximum point, so never more than 1,000 points. ETag; If-None-Match → 304.',
     }),
     config: { access: 'sensor.read' },

@@ -99,7 +99,7 @@ export function AssetHealthRoute({ SensorModal }: { SensorModal: ComponentType<S
       </Paper>
       <LegendBar />
       {summary && summary.total === 0 && (
-        <Text c="dimmed">
+        <Text c="dimmed" data-testid="asset-empty">
           No transmission structures yet: they appear here once a transmission project is imported.
         </Text>
       )}

@@ -10,11 +10,22 @@ export const getSensorData = (deviceId: string | null, range: SensorRange, signa
   return apiRequest(endpoints.sensors.sensorData, { query, signal });
 };
 
-/** Refreshed silently every 5 seconds (spec 3 §4); the previous answer stays on screen meanwhile. */
+/**
+ * Refreshed silently every 5 seconds (spec 3 §4); the previous answer stays on screen meanwhile. The first
+ * answer (no device named) carries the first row's vibrations: it is also that device's answer, so the
+ * page's first selection finds it in the cache (fresh for one refresh) instead of asking for the whole
+ * list again.
+ */
 export const sensorDataQueryOptions = (deviceId: string | null, range: SensorRange) =>
   queryOptions({
     queryKey: queryKeys.sensors.data(deviceId, range),
-    queryFn: ({ signal }) => getSensorData(deviceId, range, signal),
+    queryFn: async ({ signal, client }) => {
+      const rows = await getSensorData(deviceId, range, signal);
+      const first = rows[0]?.common_sense_device_id;
+      if (deviceId === null && first) client.setQueryData(queryKeys.sensors.data(first, range), rows);
+      return rows;
+    },
+    staleTime: SENSOR_REFRESH_MS,
     refetchInterval: SENSOR_REFRESH_MS,
     placeholderData: keepPreviousData,
   });
