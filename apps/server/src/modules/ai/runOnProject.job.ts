@@ -41,6 +41,7 @@ export const aiRunOnProjectJob = defineJob({
       photos,
       read: (photo) => ctx.deps.storage.readWhole(photo.storage_key),
       weights,
+      weightsKey: version.weights_key,
       threshold: version.threshold,
       signal: ctx.signal,
       async onPhoto(photo, boxes, done) {

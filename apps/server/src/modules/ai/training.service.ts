@@ -50,6 +50,24 @@ export async function cancelTraining(deps: Deps, actor: UserActor, id: number): 
   return getModel(deps, actor, id);
 }
 
+/**
+ * The newest version's parsed weights, by weights key (each trained version writes a new key, so a new
+ * version is a miss): the detect call reads and parses them once, not on every call.
+ */
+const lastWeights = new WeakMap<object, { key: string; weights: Promise<HeadWeights> }>();
+function versionWeights(deps: Deps, key: string): Promise<HeadWeights> {
+  // Per storage: another server's (a test's) storage may hold other weights under the same key.
+  const last = lastWeights.get(deps.storage);
+  if (last?.key === key) return last.weights;
+  const weights = deps.storage.readWhole(key).then((b) => JSON.parse(b.toString('utf8')) as HeadWeights);
+  // A failed read is not kept.
+  weights.catch(() => {
+    if (lastWeights.get(deps.storage)?.weights === weights) lastWeights.delete(deps.storage);
+  });
+  lastWeights.set(deps.storage, { key, weights });
+  return weights;
+}
+
 /** The most bytes the detect call takes. */
 export const DETECT_MAX_BYTES = 40 * 1024 * 1024;
 
@@ -64,9 +82,7 @@ export async function detect(
   await requireModel(db, actor, 'ai.read', id);
   const version = (await repo.latestVersions(db, [id])).get(id);
   if (!version) throw conflict('The model has no trained version yet', 'model_not_trained');
-  const weights = JSON.parse(
-    (await deps.storage.readWhole(version.weights_key)).toString('utf8'),
-  ) as HeadWeights;
+  const weights = await versionWeights(deps, version.weights_key);
   try {
     const out = await detectorThreads().run<{ boxes: ScoredBox[] }>(
       DETECTOR_MODULE,
@@ -74,6 +90,7 @@ export async function detect(
       new Uint8Array(bytes),
       weights,
       version.threshold,
+      version.weights_key,
     );
     return {
       boxes: out.boxes.map((b) => ({

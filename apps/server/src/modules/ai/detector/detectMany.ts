@@ -8,6 +8,8 @@ export interface DetectManyOptions<P> {
   photos: readonly P[];
   read(photo: P): Promise<Buffer>;
   weights: HeadWeights;
+  /** The version's weights key: each thread builds the head once for it (see `detect`). */
+  weightsKey?: string;
   threshold: number;
   /** Called once per photo with what was found (nothing for a photo that cannot be read or decoded). */
   onPhoto(photo: P, boxes: ScoredBox[], done: number): Promise<void>;
@@ -37,6 +39,7 @@ export async function detectMany<P>(o: DetectManyOptions<P>): Promise<{ threads:
           new Uint8Array(bytes),
           o.weights,
           o.threshold,
+          o.weightsKey,
         )
         .catch(() => ({ boxes: [] as ScoredBox[], thread: -1 }));
       if (out.thread >= 0) threads.add(out.thread);

@@ -4,6 +4,7 @@ import {
   cellFeatures,
   decode,
   detectCells,
+  type Head,
   type HeadWeights,
   headVariables,
   type ScoredBox,
@@ -138,28 +139,44 @@ function bestThreshold(images: { truth: Box[]; predicted: ScoredBox[] }[], fallb
   return threshold;
 }
 
+/** The head last used by this thread, kept while its version is the one asked for (see `detect`). */
+let cached: { key: string; head: Head; stats: { mean: Float32Array; scale: Float32Array } } | undefined;
+
+/** The head for `key` (a trained version's weights key), built once per thread and version; a new version replaces it. */
+function headFor(versionKey: string | undefined, weights: HeadWeights) {
+  // With the last layer's biases: two servers (tests) in one process may store different weights under one key.
+  const key = versionKey === undefined ? undefined : `${versionKey}:${weights.b2.join(',')}`;
+  if (key !== undefined && cached?.key === key) return cached;
+  if (cached) for (const v of Object.values(cached.head)) v.dispose();
+  cached = undefined;
+  const built = {
+    key: key ?? '',
+    head: headVariables(weights),
+    stats: { mean: Float32Array.from(weights.mean), scale: Float32Array.from(weights.scale) },
+  };
+  if (key !== undefined) cached = built;
+  return built;
+}
+
 /**
  * Boxes in one image from a trained version's head (the detect call and project runs), and the id of the
- * thread that found them (a project run reports how many threads shared its photos).
+ * thread that found them (a project run reports how many threads shared its photos). With `key` (the
+ * version's weights key, new for each version) the head's tensors are built once per thread and version
+ * instead of on every call; without it they are built and freed per call.
  */
 export async function detect(
   bytes: Uint8Array,
   weights: HeadWeights,
   minScore: number,
+  key?: string,
 ): Promise<{ boxes: ScoredBox[]; width: number; height: number; thread: number }> {
   const decoded = await decode(Buffer.from(bytes));
   const features = await cellFeatures(decoded.pixels);
-  const head = headVariables(weights);
+  const { head, stats } = headFor(key, weights);
   try {
-    const boxes = detectCells(
-      head,
-      features,
-      { mean: Float32Array.from(weights.mean), scale: Float32Array.from(weights.scale) },
-      decoded,
-      minScore,
-    );
+    const boxes = detectCells(head, features, stats, decoded, minScore);
     return { boxes, width: decoded.width, height: decoded.height, thread: threadId };
   } finally {
-    for (const v of Object.values(head)) v.dispose();
+    if (key === undefined) for (const v of Object.values(head)) v.dispose();
   }
 }
