@@ -101,6 +101,9 @@ export function useLiveDrone(droneId: number | null, pilot: boolean): LiveDrone 
       closed = true;
       clearTimeout(retry);
       clearTimeout(showTimer);
+      // Here, not only when the next drone's connection starts: React runs every cleanup before any new
+      // effect, and the next drone's video (a child) would otherwise be handed this drone's last frame.
+      frames.clear();
       clearInterval(watchdog);
       socketRef.current?.close();
       socketRef.current = null;
