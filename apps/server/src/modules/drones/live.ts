@@ -32,9 +32,10 @@ function send(socket: WebSocket, op: string, payload: unknown): void {
 /**
  * One console on `/api/v1/drones/live` (spec 3 §7): after `{droneId, op:'subscriber'}` it receives
  * `{op:'status', payload}` at 10 Hz and `{op:'detectorFrame', payload: {image, renderedAt}}` (base64 JPEG) while
- * it keeps up (or, when it subscribed with `binary: true`, each frame as one binary message: the render time and
- * the JPEG, see decodeLiveFrame); `{op:'heartbeat'}` from the pilot in control keeps the link-loss failsafe quiet. The upgrade
- * itself was authenticated (session cookie or Bearer) and authorised (`drone.watch`) by the auth hook.
+ * it keeps up (or, when it subscribed with `binary: true`, each frame as one binary message: the render time
+ * and the JPEG, see decodeLiveFrame); `{op:'heartbeat'}` from the pilot in control keeps the link-loss
+ * failsafe quiet. The upgrade itself was authenticated (session cookie or Bearer) and authorised
+ * (`drone.watch`) by the auth hook.
  */
 export function serveLiveConsole(db: Db, hub: DroneHub, actor: UserActor, socket: WebSocket): void {
   let droneId: number | null = null;

@@ -32,9 +32,8 @@ export const liveUrl = () =>
 /**
  * The drone's live status and video (spec 3 §4 'Remote flight'): the connection opens, registers as a
  * subscriber for the drone (asking for binary frames), and status messages replace what is shown; frames go
- * to the feed. While `pilot` is
- * true it sends a heartbeat every second (the vehicle's link-loss failsafe). A connection error is only logged
- * (spec 3 §8); the connection is opened again after a pause.
+ * to the feed. While `pilot` is true it sends a heartbeat every second (the vehicle's link-loss failsafe). A
+ * connection error is only logged (spec 3 §8); the connection is opened again after a pause.
  */
 export function useLiveDrone(droneId: number | null, pilot: boolean): LiveDrone {
   const [status, setStatus] = useState<DroneLiveStatus | null>(null);
