@@ -17,7 +17,7 @@ const CHROMIUM_FLAGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 /** The camera's pace: what a page would draw if nothing were lost on the way. */
-const CAMERA_FRAME_MS = 1000 / 15;
+const CAMERA_FRAME_MS = 1000 / 20;
 
 /**
  * Runs in each console page before its scripts: the video fires `videoframe` with the frame's render time
@@ -46,7 +46,7 @@ export default defineScenario<Context>({
   name: 'drone-video-page',
   description:
     `the console's live video in ${VIEWERS} Chromium pages at once: the next frame shown in the first page ` +
-    '(rendered by the simulated drone → sent → decoded and drawn) vs a 1/15 s timer in that page (the camera’s pace)',
+    '(rendered by the simulated drone → sent → decoded and drawn) vs a 1/20 s timer in that page (the camera’s pace)',
   measure: { rounds: 5, roundMs: 1000, warmup: 5 },
   async setup() {
     const server = await startBuiltServer();

@@ -45,7 +45,7 @@ test('a pilot takes control of the demo drone, arms it, takes off with P held, f
     /^\d+(\.\d+)?$/,
     { timeout: 30_000 },
   );
-  await expect(page.getByLabel('Video mode')).toHaveText('360P/15');
+  await expect(page.getByLabel('Video mode')).toHaveText('360P/20');
   await expect(page.getByRole('button', { name: 'Tap Capture Image, Hold to Record' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Take Control' }).click();

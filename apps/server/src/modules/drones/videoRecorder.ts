@@ -10,8 +10,8 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { insertRecording } from './recordings.repository.ts';
 
-/** A recording stops growing at 30 minutes of 15 fps video (the file then ends there). */
-export const MAX_RECORDING_FRAMES = 30 * 60 * 15;
+/** A recording stops growing at 30 minutes of a 30 fps stream (the file then ends there). */
+export const MAX_RECORDING_FRAMES = 30 * 60 * 30;
 /** Frames waiting for the disk beyond this are dropped: a slow disk costs frames, never memory. */
 const MAX_QUEUED_FRAMES = 30;
 const PAD = Buffer.alloc(1);

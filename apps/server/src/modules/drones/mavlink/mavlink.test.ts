@@ -126,8 +126,8 @@ describe('MAVLink driver against the simulator over UDP', () => {
     expect(await link.record(true)).toMatchObject({ ok: true });
     expect(sim.isRecording).toBe(true);
     await until(() => status()!.recording, 'recording in the status');
-    // VIDEO_STREAM_INFORMATION: 640 × 360 at 15 fps.
-    expect(status()!.videoMode).toBe('360P/15');
+    // VIDEO_STREAM_INFORMATION: 640 × 360 at 20 fps.
+    expect(status()!.videoMode).toBe('360P/20');
     expect(await link.record(false)).toMatchObject({ ok: true });
     expect(sim.isRecording).toBe(false);
   }, 60_000);

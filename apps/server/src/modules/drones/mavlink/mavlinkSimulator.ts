@@ -1,7 +1,7 @@
 import type { GeoPoint } from '@linewalker/domain';
 import { common, type MavLinkData, minimal } from 'node-mavlink';
 import { systemClock } from '../link.ts';
-import { renderFrame, type Scene } from '../simulator/camera.ts';
+import { CAMERA_FPS, renderFrame, type Scene } from '../simulator/camera.ts';
 import { Quadcopter, type QuadcopterParams } from '../simulator/quadcopter.ts';
 import { CameraServer } from './mjpeg.ts';
 import { MavEndpoint, type MavMessage, type Peer, PX4 } from './wire.ts';
@@ -51,7 +51,7 @@ export class MavlinkSimulator {
     const sim = new MavlinkSimulator(options);
     const scene = options.scene;
     if (scene)
-      sim.camera = await CameraServer.start({ render: () => renderFrame(scene, sim.pose()), fps: 15 });
+      sim.camera = await CameraServer.start({ render: () => renderFrame(scene, sim.pose()), fps: CAMERA_FPS });
     sim.endpoint = await MavEndpoint.open({
       sysid: options.sysid ?? 1,
       compid: minimal.MavComponent.AUTOPILOT1,
@@ -219,7 +219,7 @@ export class MavlinkSimulator {
     info.count = 1;
     info.type = common.VideoStreamType.TCP_MPEG;
     info.flags = common.VideoStreamStatusFlags.RUNNING;
-    info.framerate = 15;
+    info.framerate = CAMERA_FPS;
     info.resolutionH = 640;
     info.resolutionV = 360;
     info.bitrate = 0;

@@ -18,6 +18,11 @@ export interface CameraPose {
 
 export const FRAME_WIDTH = 640;
 export const FRAME_HEIGHT = 360;
+/**
+ * The simulated camera's rate. 20, not 15: the console must show ≥ 15 fps to each viewer, and a page that
+ * drops one frame in a hundred of a 15 fps camera reads 14.8. A real drone's stream has the same headroom (DJI: 30).
+ */
+export const CAMERA_FPS = 20;
 const HFOV_DEG = 82;
 const FOCAL = FRAME_WIDTH / 2 / Math.tan(((HFOV_DEG / 2) * Math.PI) / 180);
 const NEAR = 0.5;

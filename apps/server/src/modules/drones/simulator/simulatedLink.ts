@@ -1,12 +1,12 @@
 import type { DroneStatus, GeoPoint, MoveEndpoint } from '@linewalker/domain';
 import type { CapturedPhoto, Clock, CommandOutcome, DroneLink } from '../link.ts';
-import { FRAME_HEIGHT, renderFrame, type Scene } from './camera.ts';
+import { CAMERA_FPS, FRAME_HEIGHT, renderFrame, type Scene } from './camera.ts';
 import { Quadcopter, type QuadcopterParams } from './quadcopter.ts';
 
 const STEP_MS = 20;
 const STATUS_MS = 100;
-export const FRAME_MS = 1000 / 15;
-const VIDEO_MODE = `${FRAME_HEIGHT}P/15`;
+export const FRAME_MS = 1000 / CAMERA_FPS;
+const VIDEO_MODE = `${FRAME_HEIGHT}P/${CAMERA_FPS}`;
 
 export interface SimulatedLinkOptions {
   home: GeoPoint;
@@ -23,7 +23,7 @@ function outcome(refusal: string | null): CommandOutcome {
     : { ok: false, result: 'rejected', message: refusal };
 }
 
-/** The embedded driver: the kinematic quadcopter stepped at 50 Hz, status at 10 Hz, camera frames at 15 fps. */
+/** The embedded driver: the kinematic quadcopter stepped at 50 Hz, status at 10 Hz, camera frames at CAMERA_FPS. */
 export class SimulatedLink implements DroneLink {
   readonly vehicle: Quadcopter;
   private readonly clock: Clock;
@@ -69,7 +69,7 @@ export class SimulatedLink implements DroneLink {
       gimbalPitch: v.gimbalPitch,
       linkQuality: 100,
       recording: this.recording,
-      // The real stream: what is shown is what is recorded (640 × 360 JPEG frames at 15 fps).
+      // The real stream: what is shown is what is recorded (640 × 360 JPEG frames at CAMERA_FPS).
       videoMode: VIDEO_MODE,
       alerts: v.alerts,
       at: this.clock.now(),
@@ -140,7 +140,7 @@ export class SimulatedLink implements DroneLink {
   /** Renders only when someone watches and the previous frame is done (a slow encode skips, never queues). */
   /**
    * A tick that finds the previous frame still rendering (a busy machine) is owed, not lost: the frame is
-   * rendered as soon as the previous one is out, so the camera keeps its 15 fps on average.
+   * rendered as soon as the previous one is out, so the camera keeps its rate on average.
    */
   private async renderNext(): Promise<void> {
     if (this.frameListeners.size === 0) return;
