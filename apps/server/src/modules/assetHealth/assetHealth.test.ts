@@ -1,6 +1,6 @@
 import type { AssetHistory, DashboardStructuresPage } from '@linewalker/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectLines } from '../../platform/db/schema/index.ts';
+import { projectLines, sensorDevices } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import {
   createAnnotation,
@@ -132,6 +132,31 @@ describe('Asset Health', () => {
       await get(customer, '/dashboard/structures?filter=satisfactory')
     ).json<DashboardStructuresPage>();
     expect(sat.structures.map((s) => s.struct_num)).toEqual(['H-2']);
+  });
+
+  it("names each structure's first active sensor, on any of its projects' structures, with its line number", async () => {
+    const db = ctx.database.db;
+    // H-5 has a sensor on its patrol structure (and a retired one before it); H-6 only a retired one.
+    await db.insert(sensorDevices).values([
+      { deviceId: 'health-b', structureId: patrol.structureIds[4]! },
+      { deviceId: 'health-a', structureId: patrol.structureIds[4]!, retiredAt: new Date() },
+      { deviceId: 'health-c', structureId: patrol.structureIds[5]!, retiredAt: new Date() },
+    ]);
+    const all = (
+      await get(customer, '/dashboard/structures?orderBy=struct_num&order=ASC&limit=50000')
+    ).json<DashboardStructuresPage>();
+    const byName = new Map(all.structures.map((s) => [s.struct_num, s]));
+    expect(byName.get('H-5')!.device_id).toBe('health-b');
+    expect(byName.get('H-6')!.device_id).toBeNull();
+    expect(all.structures.filter((s) => s.device_id !== null).map((s) => s.struct_num)).toEqual(['H-5']);
+    // The table's page and the one-structure answer say the same.
+    const page = (
+      await get(customer, '/dashboard/structures?orderBy=struct_num&order=ASC&offset=40&limit=10')
+    ).json<DashboardStructuresPage>();
+    expect(page.structures.find((s) => s.struct_num === 'H-5')?.device_id).toBe('health-b');
+    const one = await get(customer, `/structures/health?structureId=${patrol.structureIds[4]}`);
+    expect(one.json()).toMatchObject({ struct_num: 'H-5', device_id: 'health-b' });
+    expect(new Set(all.structures.map((s) => s.line_num))).toEqual(new Set([byName.get('H-1')!.line_num]));
   });
 
   it('answers every inspection of an asset across projects, newest first', async () => {
