@@ -63,6 +63,12 @@ test('Asset Health: summary, state filter, map, table that loads more, Sensor Da
 test('a customer sees its own company in Asset Health, reached from the header', async ({ page }) => {
   test.setTimeout(3 * 60_000);
   await loginAs(page, ACCOUNTS.customer.email);
+  // Opened directly, the page's data is asked for by index.html before the app has loaded, and only then.
+  const mapPreloads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/dashboard/structures') && request.url().includes('limit=50000'))
+      mapPreloads.push(request.url());
+  });
   await page.goto('/asset-health');
   // The header's Assets link stands for the area; the area's sub-navigation names this page.
   await expect(
@@ -74,4 +80,13 @@ test('a customer sees its own company in Asset Health, reached from the header',
   await expect(page.getByRole('heading', { name: 'Asset Health', exact: true })).toBeVisible();
   await expect(page.getByTestId('asset-summary-total')).not.toHaveText('–', { timeout: 60_000 });
   await expect(page.getByRole('textbox', { name: 'Company' })).toHaveCount(0);
+  await expect(page.getByTestId('asset-health-map')).toHaveAttribute('data-map-state', 'idle', {
+    timeout: 60_000,
+  });
+  expect(mapPreloads).toHaveLength(1);
+  // …and the app took those answers (each early answer is taken once, then gone).
+  const left = await page.evaluate(() =>
+    Object.keys((window as unknown as { __linewalkerEarly?: object }).__linewalkerEarly ?? { absent: true }),
+  );
+  expect(left).toEqual([]);
 });

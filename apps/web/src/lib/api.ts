@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   endpointPath,
 } from '@linewalker/domain';
+import { takeEarlyAnswer } from './earlyFetch.ts';
 
 /** Anything with a zod-style `parse`: the domain schemas that describe each answer. */
 export interface Parser<T> {
@@ -178,13 +179,19 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-  const response = await fetch(urlFor(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
+  const url = urlFor(path, options.query);
+  const method = options.method ?? 'GET';
+  const request = () =>
+    fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  // A page's first data may already be on its way (index.html's script); if that request failed, ask again.
+  const early = method === 'GET' ? takeEarlyAnswer(url) : undefined;
+  const response = await (early ? early.catch(request) : request());
   const body = await readJson(response, options.onProgress);
 
   if (!response.ok) {

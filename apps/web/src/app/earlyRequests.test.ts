@@ -1,0 +1,93 @@
+import { endpoints } from '@linewalker/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchAssetHealth } from '../features/assetHealth/api/getAssetHealth.ts';
+import { prefetchSensors } from '../features/sensors/api/getSensorData.ts';
+import { apiRequest } from '../lib/api.ts';
+import { EARLY_ANSWER_MS } from '../lib/earlyFetch.ts';
+import { EARLY_GLOBAL, EARLY_REQUESTS, earlyRequestsScript } from '../lib/earlyRequests.ts';
+
+/** The URLs a route's loader asks for (each answered with the app's settings, enough for the chain to go on). */
+async function urlsRequestedBy(prefetch: (client: QueryClient) => void): Promise<string[]> {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    urls.push(url);
+    return new Response('{}', { status: 500 });
+  });
+  prefetch(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return urls;
+}
+
+/** Runs index.html's script as a page at `pathname` would, with `fetch` recording what it is asked. */
+function runScript(pathname: string) {
+  const asked: Array<{ url: string; init: RequestInit }> = [];
+  const page: Record<string, unknown> = {};
+  const fetchStub = (url: string, init: RequestInit) => {
+    asked.push({ url, init });
+    return Promise.resolve(new Response('{}'));
+  };
+  new Function('window', 'location', 'fetch', earlyRequestsScript())(page, { pathname }, fetchStub);
+  return { asked, answers: page[EARLY_GLOBAL] as Record<string, Promise<Response>> | undefined };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
+});
+
+describe('early requests', () => {
+  it.each([
+    ['/asset-health', prefetchAssetHealth],
+    ['/sensor', prefetchSensors],
+  ])('are what the %s route asks for first, URL for URL', async (path, prefetch) => {
+    const requested = await urlsRequestedBy(prefetch);
+    expect(new Set(requested)).toEqual(new Set(EARLY_REQUESTS[path]));
+  });
+
+  it("index.html's script starts the page's requests with the session cookie, and nothing on other pages", () => {
+    const { asked, answers } = runScript('/asset-health');
+    expect(asked.map((a) => a.url)).toEqual(EARLY_REQUESTS['/asset-health']);
+    expect(asked.every((a) => a.init.credentials === 'same-origin')).toBe(true);
+    expect(Object.keys(answers ?? {})).toEqual(EARLY_REQUESTS['/asset-health']);
+    expect(runScript('/projects')).toEqual({ asked: [], answers: undefined });
+  });
+
+  it('the app takes an early answer once; later requests of the URL go to the network', async () => {
+    const url = '/api/v1/structures/sensor_data?range=24h';
+    (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = {
+      [url]: Promise.resolve(new Response('[]', { status: 200 })),
+    };
+    const network: string[] = [];
+    vi.stubGlobal('fetch', async (u: string) => {
+      network.push(u);
+      return new Response('[]', { status: 200 });
+    });
+    const query = { range: '24h' } as const;
+    expect(await apiRequest(endpoints.sensors.sensorData, { query })).toEqual([]);
+    expect(network).toEqual([]);
+    await apiRequest(endpoints.sensors.sensorData, { query });
+    expect(network).toEqual([url]);
+  });
+
+  it('an early request that failed is asked again; an old early answer is not taken', async () => {
+    const url = '/api/v1/structures/sensor_data?range=24h';
+    const network: string[] = [];
+    vi.stubGlobal('fetch', async (u: string) => {
+      network.push(u);
+      return new Response('[]', { status: 200 });
+    });
+    (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = {
+      [url]: Promise.reject(new TypeError('offline')),
+    };
+    await apiRequest(endpoints.sensors.sensorData, { query: { range: '24h' } });
+    expect(network).toEqual([url]);
+    vi.spyOn(performance, 'now').mockReturnValue(EARLY_ANSWER_MS + 1);
+    (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = {
+      [url]: Promise.resolve(new Response('"stale"', { status: 200 })),
+    };
+    expect(await apiRequest(endpoints.sensors.sensorData, { query: { range: '24h' } })).toEqual([]);
+    expect(network).toEqual([url, url]);
+  });
+});
