@@ -1,11 +1,53 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { earlyRequestsScript } from './src/lib/earlyRequests.ts';
+import { EARLY_ROUTE_MODULES, earlyRequestsScript } from './src/lib/earlyRequests.ts';
 
-/** index.html starts a page's first data before the app's code loads (src/lib/earlyRequests.ts). */
+interface BuiltChunk {
+  type: string;
+  fileName: string;
+  facadeModuleId?: string | null;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The built files each early page's route needs that the entry does not already load: the route's chunk
+ * and what it imports, transitively.
+ */
+function routeFiles(bundle: Record<string, BuiltChunk>): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const closure = (start: BuiltChunk[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of bundle[file]?.imports ?? []) visit(next);
+    };
+    for (const c of start) visit(c.fileName);
+    return seen;
+  };
+  const loaded = closure(chunks.filter((c) => c.isEntry));
+  const files: Record<string, string[]> = {};
+  for (const [path, module] of Object.entries(EARLY_ROUTE_MODULES)) {
+    const route = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    if (!route) throw new Error(`early requests: no chunk for ${module}`);
+    files[path] = [...closure([route])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+  }
+  return files;
+}
+
+/** index.html starts a page's first data and code before the app's code loads (src/lib/earlyRequests.ts). */
 const earlyRequests = (): Plugin => ({
   name: 'linewalker-early-requests',
-  transformIndexHtml: () => [{ tag: 'script', children: earlyRequestsScript(), injectTo: 'head-prepend' }],
+  transformIndexHtml: (_html, ctx) => [
+    {
+      tag: 'script',
+      children: earlyRequestsScript(
+        ctx.bundle ? routeFiles(ctx.bundle as unknown as Record<string, BuiltChunk>) : {},
+      ),
+      injectTo: 'head-prepend',
+    },
+  ],
 });
 
 // The API server runs on :3000 in development; in production it serves this build itself.

@@ -5,7 +5,13 @@ import { prefetchAssetHealth } from '../features/assetHealth/api/getAssetHealth.
 import { prefetchSensors } from '../features/sensors/api/getSensorData.ts';
 import { apiRequest } from '../lib/api.ts';
 import { EARLY_ANSWER_MS } from '../lib/earlyFetch.ts';
-import { EARLY_GLOBAL, EARLY_REQUESTS, earlyRequestsScript } from '../lib/earlyRequests.ts';
+import {
+  EARLY_GLOBAL,
+  EARLY_ON_EVERY_PAGE,
+  EARLY_REQUESTS,
+  earlyRequestsScript,
+} from '../lib/earlyRequests.ts';
+import { sessionQueryOptions } from '../lib/session.ts';
 
 /** The URLs a route's loader asks for (each answered with the app's settings, enough for the chain to go on). */
 async function urlsRequestedBy(prefetch: (client: QueryClient) => void): Promise<string[]> {
@@ -20,15 +26,25 @@ async function urlsRequestedBy(prefetch: (client: QueryClient) => void): Promise
 }
 
 /** Runs index.html's script as a page at `pathname` would, with `fetch` recording what it is asked. */
-function runScript(pathname: string) {
+function runScript(pathname: string, modules: Record<string, string[]> = {}) {
   const asked: Array<{ url: string; init: RequestInit }> = [];
+  const preloads: Array<{ rel: string; href: string }> = [];
   const page: Record<string, unknown> = {};
   const fetchStub = (url: string, init: RequestInit) => {
     asked.push({ url, init });
     return Promise.resolve(new Response('{}'));
   };
-  new Function('window', 'location', 'fetch', earlyRequestsScript())(page, { pathname }, fetchStub);
-  return { asked, answers: page[EARLY_GLOBAL] as Record<string, Promise<Response>> | undefined };
+  const document = {
+    createElement: () => ({ rel: '', href: '' }),
+    head: { appendChild: (link: { rel: string; href: string }) => preloads.push(link) },
+  };
+  new Function('window', 'location', 'fetch', 'document', earlyRequestsScript(modules))(
+    page,
+    { pathname },
+    fetchStub,
+    document,
+  );
+  return { asked, preloads, answers: page[EARLY_GLOBAL] as Record<string, Promise<Response>> | undefined };
 }
 
 afterEach(() => {
@@ -46,12 +62,22 @@ describe('early requests', () => {
     expect(new Set(requested)).toEqual(new Set(EARLY_REQUESTS[path]));
   });
 
-  it("index.html's script starts the page's requests with the session cookie, and nothing on other pages", () => {
-    const { asked, answers } = runScript('/asset-health');
-    expect(asked.map((a) => a.url)).toEqual(EARLY_REQUESTS['/asset-health']);
+  it("index.html's script starts the page's requests and code, and the session on every page", () => {
+    const modules = { '/asset-health': ['/assets/AssetHealthPage-x.js', '/assets/useMapLibre-y.js'] };
+    const { asked, preloads, answers } = runScript('/asset-health', modules);
+    const expected = [...EARLY_REQUESTS['/asset-health']!, ...EARLY_ON_EVERY_PAGE];
+    expect(asked.map((a) => a.url)).toEqual(expected);
     expect(asked.every((a) => a.init.credentials === 'same-origin')).toBe(true);
-    expect(Object.keys(answers ?? {})).toEqual(EARLY_REQUESTS['/asset-health']);
-    expect(runScript('/projects')).toEqual({ asked: [], answers: undefined });
+    expect(Object.keys(answers ?? {})).toEqual(expected);
+    expect(preloads).toEqual(modules['/asset-health'].map((href) => ({ rel: 'modulepreload', href })));
+    const elsewhere = runScript('/projects', modules);
+    expect(elsewhere.asked.map((a) => a.url)).toEqual(EARLY_ON_EVERY_PAGE);
+    expect(elsewhere.preloads).toEqual([]);
+  });
+
+  it('the session asked on every page is the one the layout asks for', async () => {
+    const requested = await urlsRequestedBy((client) => void client.prefetchQuery(sessionQueryOptions()));
+    expect(requested).toEqual(EARLY_ON_EVERY_PAGE);
   });
 
   it('the app takes an early answer once; later requests of the URL go to the network', async () => {

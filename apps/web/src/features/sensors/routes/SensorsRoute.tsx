@@ -1,7 +1,7 @@
 import type { SensorRange } from '@linewalker/domain';
 import { Box, Button, Center, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { AssetsNav } from '../../../components/AssetsNav.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -41,6 +41,10 @@ export function SensorsRoute() {
   const selectedId = selected?.common_sense_device_id ?? null;
   // The first row becomes the selection (its chart is then asked for).
   if (selectedId !== picked && selectedId !== null) setPicked(selectedId);
+  // The table is drawn first; the detail card (its chart) and the map follow in a render of their own that
+  // does not hold the rows back (10,000 devices: the map's pins and the chart cost more than the rows).
+  const mapRows = useDeferredValue(rows);
+  const detail = useDeferredValue(selected);
 
   let body = (
     <Center py="xl">
@@ -58,9 +62,9 @@ export function SensorsRoute() {
           onSort={(c) => setSort(toggleSort(sort, c))}
           onSelect={setPicked}
         />
-        {selected && <SensorDetailCard row={selected} range={range} onRange={setRange} />}
+        {detail && <SensorDetailCard row={detail} range={range} onRange={setRange} />}
         <Box h={SENSOR_MAP.height}>
-          <SensorsMap rows={rows} selected={selected} onSelect={setPicked} />
+          <SensorsMap rows={mapRows} selected={detail} onSelect={setPicked} />
         </Box>
       </Stack>
     );
