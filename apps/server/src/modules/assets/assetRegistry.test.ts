@@ -119,6 +119,35 @@ describe('the asset registry', () => {
     expect(await assetCount(one)).toBe(2);
   });
 
+  it('one statement over a whole project (renumbered, then reviewed) after one-row ones relinks and rates every asset', async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    const project = await createProject(db, company);
+    const line = await createLine(db, company, project, 'Bulk Line');
+    const made = await createStructures(db, project, line, 400, { prefix: 'B-' });
+    // One-row statements first: the triggers' plans are made by them (the case that once went wrong at scale).
+    for (let i = 0; i < 6; i++) {
+      await db.execute(
+        sql`update structures set struct_num = struct_num where id = ${made.structureIds[i]!}`,
+      );
+      await db.execute(
+        sql`update inspections set review_status = review_status where id = ${made.inspectionIds[i]!}`,
+      );
+    }
+    await db.execute(
+      sql`update structures set struct_num = 'N-' || struct_num where project_id = ${project}`,
+    );
+    const renamed = await assetOf(made.structureIds[399]!);
+    expect(renamed).toMatchObject({ struct_num: 'N-B-400', health_risk: -1 });
+    expect(await assetCount(company)).toBe(400);
+    await reviewInspections(db, made.inspectionIds);
+    const rated = await sqlRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from assets where company_id = ${company} and health_risk = 1`,
+    );
+    expect(rated[0]!.n).toBe(400);
+  });
+
   it('two imports creating the same assets at once make each asset once and link every structure', async () => {
     const db = ctx.database.db;
     const company = await createCompany(db);
