@@ -51,7 +51,10 @@ export class MavlinkSimulator {
     const sim = new MavlinkSimulator(options);
     const scene = options.scene;
     if (scene)
-      sim.camera = await CameraServer.start({ render: () => renderFrame(scene, sim.pose()), fps: CAMERA_FPS });
+      sim.camera = await CameraServer.start({
+        render: () => renderFrame(scene, sim.pose()),
+        fps: CAMERA_FPS,
+      });
     sim.endpoint = await MavEndpoint.open({
       sysid: options.sysid ?? 1,
       compid: minimal.MavComponent.AUTOPILOT1,
