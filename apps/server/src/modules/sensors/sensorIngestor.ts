@@ -1,4 +1,4 @@
-import { SensorMessage } from '@linewalker/domain';
+import { parseSensorMessage } from '@linewalker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -97,13 +97,13 @@ export class SensorIngestor {
     } catch {
       return this.refuse(deviceId, 'not JSON');
     }
-    const parsed = SensorMessage.safeParse(json);
+    const parsed = parseSensorMessage(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return this.refuse(deviceId, `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
     }
     const lane = this.lanes[laneOf(deviceId, this.lanes.length)]!;
-    // The parsed message is ours (zod built it): tag it rather than copy it, one object less per reading.
+    // The parsed message is ours (JSON.parse or zod built it): tag it rather than copy it, one object less per reading.
     const reading = parsed.data as DeviceReading;
     reading.deviceId = deviceId;
     lane.queue.push(reading);
