@@ -1,7 +1,7 @@
 import { deviceIdOfTopic, SENSOR_TOPIC_PREFIX } from '@linewalker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { SensorIngestor } from './sensorIngestor.ts';
+import type { AckSink, SensorIngestor } from './sensorIngestor.ts';
 
 /** The shared-subscription group: with N servers on one broker, each reading goes to one of them. */
 export const SHARE_GROUP = 'linewalker';
@@ -31,31 +31,38 @@ export interface MqttSubscriber {
   close(): Promise<void>;
 }
 
+/** Answered to mqtt.js for a message queued for storing: it sends no PUBACK (we do, after the commit). */
+const AFTER_COMMIT = new Error('acknowledged after commit');
+
 /**
- * Holds the PUBACKs written during one turn of the event loop and sends them in one socket write when it
- * ends. mqtt.js handles the packets of a socket read one per tick and writes each acknowledgement on its own
- * (one writev system call per message, and one read for the broker); a read of 64 KB carries ~300 readings.
- * The acknowledgements only leave a little later (the same turn), so nothing is acknowledged earlier than before.
+ * Acknowledges messages of one connection after their readings are committed: the PUBACKs of a batch in one
+ * socket write (4 bytes each, the same in MQTT 3.1.1 and 5: success, no properties). A message that came
+ * over an earlier connection is not acknowledged on this one: the broker sends it again (stored once).
  */
-function ackBatcher(client: MqttClient): () => void {
-  let corked = false;
-  return () => {
-    const stream = client.stream;
-    if (corked || !stream) return;
-    corked = true;
-    stream.cork();
-    setImmediate(() => {
-      corked = false;
-      stream.uncork();
-    });
-  };
+class ConnectionAcks implements AckSink {
+  constructor(
+    private readonly client: MqttClient,
+    readonly stream: MqttClient['stream'],
+  ) {}
+
+  ack(messageIds: number[]): void {
+    if (this.client.stream !== this.stream || !this.client.connected || this.stream.destroyed) return;
+    const packets = Buffer.allocUnsafe(messageIds.length * 4);
+    for (let i = 0; i < messageIds.length; i++) {
+      packets[i * 4] = 0x40; // PUBACK
+      packets[i * 4 + 1] = 2; // remaining length: the message id
+      packets.writeUInt16BE(messageIds[i]!, i * 4 + 2);
+    }
+    this.stream.write(packets);
+  }
 }
 
 /**
  * The server's subscription to the readings topics: QoS 1 on a persistent session (clean: false, a week's
  * session expiry on MQTT 5), so readings published while the server is away are delivered when it comes
- * back. Each message is acknowledged once validated and queued; when the database falls behind the queue
- * fills and acknowledgements wait (the broker keeps the rest). A bad message never throws out of here.
+ * back. Each message is acknowledged once its reading is committed (a server that stops before that gets it
+ * again; stored once), a refused one at once; when the database falls behind the queue fills and the next
+ * messages wait (the broker keeps the rest). A bad message never throws out of here.
  */
 export function startSubscriber(
   ingestor: SensorIngestor,
@@ -82,24 +89,23 @@ export function startSubscriber(
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
   });
-  const batchAcks = ackBatcher(client);
+  let acks = new ConnectionAcks(client, client.stream);
   client.handleMessage = (packet, callback) => {
+    let queued = false;
     try {
       const deviceId = deviceIdOfTopic(packet.topic);
-      if (deviceId) ingestor.accept(deviceId, packet.payload as Buffer);
+      if (acks.stream !== client.stream) acks = new ConnectionAcks(client, client.stream);
+      if (deviceId) queued = ingestor.accept(deviceId, packet.payload as Buffer, acks, packet.messageId ?? 0);
       else log.warn({ topic: packet.topic }, 'MQTT: message on an unexpected topic ignored');
     } catch (err) {
       log.error({ err, topic: packet.topic }, 'MQTT: message handling failed');
     }
-    // Acknowledged at once when there is room (no promise per message: this runs 10,000 times a second).
-    if (ingestor.hasRoom()) {
-      batchAcks();
-      callback();
-    } else
-      ingestor.room().then(() => {
-        batchAcks();
-        callback();
-      }, callback);
+    // A queued reading is acknowledged once committed (ConnectionAcks); anything refused at once, as it
+    // will never be stored. The next message is handled at once while there is room (no promise per
+    // message: this runs 10,000 times a second), else when the database has caught up.
+    const answer = queued ? AFTER_COMMIT : undefined;
+    if (ingestor.hasRoom()) callback(answer);
+    else ingestor.room().then(() => callback(answer), callback);
   };
   const topic = opts.shared ? `$share/${opts.shareGroup ?? SHARE_GROUP}/${TOPIC_FILTER}` : TOPIC_FILTER;
   client.on('error', (err) => log.error({ err }, `MQTT subscriber: ${err.message}`));
@@ -121,6 +127,9 @@ export function startSubscriber(
     connected,
     subscribed,
     close: async () => {
+      // What is queued is committed (and acknowledged) before the connection ends; what comes meanwhile is
+      // committed by close() and sent again by the broker to the next session (stored once).
+      await ingestor.flush();
       await client.endAsync();
       await ingestor.close();
     },

@@ -27,9 +27,23 @@ export interface IngestStats {
   failedFlushes: number;
 }
 
+/**
+ * Where a message is acknowledged once its reading is committed: the MQTT connection that delivered it.
+ * `ack` gets the message ids of a committed batch that came over it (in the order they came).
+ */
+export interface AckSink {
+  ack(messageIds: number[]): void;
+}
+
+/** A reading waiting for its batch, with the connection and message id to acknowledge when committed. */
+interface QueuedReading extends DeviceReading {
+  ackTo: AckSink | null;
+  messageId: number;
+}
+
 /** One queue of readings written one batch at a time; a device always goes to the same lane. */
 interface Lane {
-  queue: DeviceReading[];
+  queue: QueuedReading[];
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
 }
@@ -88,8 +102,11 @@ export class SensorIngestor {
     }));
   }
 
-  /** Parses one message of `deviceId`; answers false (counted, logged) when it is refused. */
-  accept(deviceId: string, raw: Buffer | string): boolean {
+  /**
+   * Parses one message of `deviceId`; answers false (counted, logged) when it is refused. A queued message
+   * is acknowledged to `ackTo` (with `messageId`) after the transaction storing it commits.
+   */
+  accept(deviceId: string, raw: Buffer | string, ackTo: AckSink | null = null, messageId = 0): boolean {
     this.stats.received++;
     let json: unknown;
     try {
@@ -104,8 +121,10 @@ export class SensorIngestor {
     }
     const lane = this.lanes[laneOf(deviceId, this.lanes.length)]!;
     // The parsed message is ours (JSON.parse or zod built it): tag it rather than copy it, one object less per reading.
-    const reading = parsed.data as DeviceReading;
+    const reading = parsed.data as QueuedReading;
     reading.deviceId = deviceId;
+    reading.ackTo = ackTo;
+    reading.messageId = messageId;
     lane.queue.push(reading);
     this.pending++;
     // While the lane is writing, the end of that write starts the next batch: nothing to schedule (a call
@@ -179,6 +198,7 @@ export class SensorIngestor {
         return n;
       });
       this.stats.stored += stored;
+      acknowledge(batch);
     } catch (err) {
       // Back to the front of the lane, in order; the next flush tries again.
       lane.queue.unshift(...batch);
@@ -188,6 +208,34 @@ export class SensorIngestor {
       await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 100 * this.stats.failedFlushes)));
     } finally {
       if (this.pending < this.maxPending) for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+}
+
+/**
+ * Acknowledges a committed batch's messages (those of unknown devices and duplicates too: they are settled),
+ * one call per connection with its ids in order.
+ */
+function acknowledge(batch: readonly QueuedReading[]): void {
+  let sink: AckSink | null = null;
+  let ids: number[] = [];
+  const bySink = new Map<AckSink, number[]>();
+  for (const r of batch) {
+    if (r.ackTo === null) continue;
+    if (r.ackTo !== sink) {
+      sink = r.ackTo;
+      ids = bySink.get(sink) ?? [];
+      bySink.set(sink, ids);
+    }
+    ids.push(r.messageId);
+  }
+  // The readings are committed whatever happens to an acknowledgement (an unacknowledged message comes again
+  // and is stored once), so a failing connection never puts the batch back in the queue.
+  for (const [to, messageIds] of bySink) {
+    try {
+      to.ack(messageIds);
+    } catch {
+      // The connection is gone; the broker sends these again on the next one.
     }
   }
 }
