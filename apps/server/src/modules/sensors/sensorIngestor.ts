@@ -6,7 +6,11 @@ import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
 import { type DeviceReading, storeBatch } from './sensors.repository.ts';
 
 export interface IngestorOptions {
-  /** Readings written per transaction at most. */
+  /**
+   * Readings written per transaction at most (default 2,500). Each transaction also costs a fixed ~4 ms of
+   * the database's time (planning the statement, the alert queries, the commit): a burst drains faster in
+   * fewer, larger batches. A steady 5,000 readings/s never fills one (each lane writes what came meanwhile).
+   */
   batchSize?: number;
   /** How long a reading waits for others before its batch is written. */
   maxDelayMs?: number;
@@ -91,7 +95,7 @@ export class SensorIngestor {
     private readonly log: FastifyBaseLogger,
     options: IngestorOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 1000;
+    this.batchSize = options.batchSize ?? 2500;
     this.maxDelayMs = options.maxDelayMs ?? 50;
     this.maxPending = options.maxPending ?? 20_000;
     this.notifier = options.notifier ?? null;
