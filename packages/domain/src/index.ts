@@ -49,6 +49,7 @@ export * from './reports/crop.ts';
 export * from './review/index.ts';
 export * from './roles.ts';
 export * from './sensors/alerts.ts';
+export * from './sensors/message.ts';
 export * from './structure3d/index.ts';
 export * from './text.ts';
 export * from './uploads/index.ts';

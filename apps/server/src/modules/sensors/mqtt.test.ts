@@ -186,6 +186,34 @@ describe('an external broker (the machine’s Mosquitto)', () => {
     expect(ingestors[0]!.stats.stored + ingestors[1]!.stats.stored).toBe(500);
   });
 
+  it('acknowledges a reading only once it is committed: a server that stops before that loses none', async () => {
+    const clientId = `test-${process.pid}-${Date.now()}-crash`;
+    // Batches wait a minute: nothing is committed before this server stops.
+    const first = new SensorIngestor(ctx.database.db, ctx.app.log, { maxDelayMs: 60_000 });
+    const sub = subscriberOn(first, clientId);
+    await sub.subscribed;
+    const { device_id } = await registerDevice();
+    const device = await connect(MOSQUITTO, { protocolVersion: 5 });
+    await publishAll(
+      device,
+      sensorTopic(device_id),
+      Array.from({ length: 50 }, (_, i) => message(i)),
+    );
+    await until(() => first.stats.received === 50);
+    // The process dies: the connection drops with the readings only in its memory.
+    sub.client.stream.destroy();
+    await sub.client.endAsync(true);
+    expect(first.stats.stored).toBe(0);
+    const second = new SensorIngestor(ctx.database.db, ctx.app.log);
+    const again = subscriberOn(second, clientId);
+    await again.subscribed;
+    await until(async () => (await count(device_id)) === 50);
+    await again.close();
+    await first.close();
+    expect(await count(device_id)).toBe(50);
+    expect(second.stats.received).toBe(50);
+  });
+
   it('keeps readings published while the server is away (persistent session) and drops unknown devices', async () => {
     const clientId = `test-${process.pid}-${Date.now()}-restart`;
     const first = new SensorIngestor(ctx.database.db, ctx.app.log);

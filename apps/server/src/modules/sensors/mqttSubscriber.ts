@@ -1,7 +1,7 @@
 import { deviceIdOfTopic, SENSOR_TOPIC_PREFIX } from '@linewalker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { SensorIngestor } from './sensorIngestor.ts';
+import type { AckSink, SensorIngestor } from './sensorIngestor.ts';
 
 /** The shared-subscription group: with N servers on one broker, each reading goes to one of them. */
 export const SHARE_GROUP = 'linewalker';
@@ -31,11 +31,40 @@ export interface MqttSubscriber {
   close(): Promise<void>;
 }
 
+const noLog = () => undefined;
+
+/** Answered to mqtt.js for a message queued for storing: it sends no PUBACK (we do, after the commit). */
+const AFTER_COMMIT = new Error('acknowledged after commit');
+
+/**
+ * Acknowledges messages of one connection after their readings are committed: the PUBACKs of a batch in one
+ * socket write (4 bytes each, the same in MQTT 3.1.1 and 5: success, no properties). A message that came
+ * over an earlier connection is not acknowledged on this one: the broker sends it again (stored once).
+ */
+class ConnectionAcks implements AckSink {
+  constructor(
+    private readonly client: MqttClient,
+    readonly stream: MqttClient['stream'],
+  ) {}
+
+  ack(messageIds: number[]): void {
+    if (this.client.stream !== this.stream || !this.client.connected || this.stream.destroyed) return;
+    const packets = Buffer.allocUnsafe(messageIds.length * 4);
+    for (let i = 0; i < messageIds.length; i++) {
+      packets[i * 4] = 0x40; // PUBACK
+      packets[i * 4 + 1] = 2; // remaining length: the message id
+      packets.writeUInt16BE(messageIds[i]!, i * 4 + 2);
+    }
+    this.stream.write(packets);
+  }
+}
+
 /**
  * The server's subscription to the readings topics: QoS 1 on a persistent session (clean: false, a week's
  * session expiry on MQTT 5), so readings published while the server is away are delivered when it comes
- * back. Each message is acknowledged once validated and queued; when the database falls behind the queue
- * fills and acknowledgements wait (the broker keeps the rest). A bad message never throws out of here.
+ * back. Each message is acknowledged once its reading is committed (a server that stops before that gets it
+ * again; stored once), a refused one at once; when the database falls behind the queue fills and the next
+ * messages wait (the broker keeps the rest). A bad message never throws out of here.
  */
 export function startSubscriber(
   ingestor: SensorIngestor,
@@ -61,18 +90,27 @@ export function startSubscriber(
     ...(opts.password ? { password: opts.password } : {}),
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
+    // mqtt.js calls its debug logger ~10 times a message even when it is off (~1 % of the ingest's CPU);
+    // DEBUG=mqttjs* still turns it on.
+    ...(process.env.DEBUG ? {} : { log: noLog }),
   });
+  let acks = new ConnectionAcks(client, client.stream);
   client.handleMessage = (packet, callback) => {
+    let queued = false;
     try {
       const deviceId = deviceIdOfTopic(packet.topic);
-      if (deviceId) ingestor.accept(deviceId, packet.payload as Buffer);
+      if (acks.stream !== client.stream) acks = new ConnectionAcks(client, client.stream);
+      if (deviceId) queued = ingestor.accept(deviceId, packet.payload as Buffer, acks, packet.messageId ?? 0);
       else log.warn({ topic: packet.topic }, 'MQTT: message on an unexpected topic ignored');
     } catch (err) {
       log.error({ err, topic: packet.topic }, 'MQTT: message handling failed');
     }
-    // Acknowledged at once when there is room (no promise per message: this runs 10,000 times a second).
-    if (ingestor.hasRoom()) callback();
-    else ingestor.room().then(() => callback(), callback);
+    // A queued reading is acknowledged once committed (ConnectionAcks); anything refused at once, as it
+    // will never be stored. The next message is handled at once while there is room (no promise per
+    // message: this runs 10,000 times a second), else when the database has caught up.
+    const answer = queued ? AFTER_COMMIT : undefined;
+    if (ingestor.hasRoom()) callback(answer);
+    else ingestor.room().then(() => callback(answer), callback);
   };
   const topic = opts.shared ? `$share/${opts.shareGroup ?? SHARE_GROUP}/${TOPIC_FILTER}` : TOPIC_FILTER;
   client.on('error', (err) => log.error({ err }, `MQTT subscriber: ${err.message}`));
@@ -94,6 +132,9 @@ export function startSubscriber(
     connected,
     subscribed,
     close: async () => {
+      // What is queued is committed (and acknowledged) before the connection ends; what comes meanwhile is
+      // committed by close() and sent again by the broker to the next session (stored once).
+      await ingestor.flush();
       await client.endAsync();
       await ingestor.close();
     },
