@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress.ts';
 import { EARLY_ROUTE_MODULES, earlyRequestsScript } from './src/lib/earlyRequests.ts';
 
 interface BuiltChunk {
@@ -52,7 +53,7 @@ const earlyRequests = (): Plugin => ({
 
 // The API server runs on :3000 in development; in production it serves this build itself.
 export default defineConfig({
-  plugins: [react(), earlyRequests()],
+  plugins: [react(), earlyRequests(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

@@ -30,21 +30,31 @@ export interface RunningServer {
 /**
  * The real server as users run it: the esbuild bundle (rebuilt first, so it is this checkout's code) in its
  * own process, on a fresh database with the demo data: a new PGlite folder, or a new database on the
- * PostgreSQL server of `DATABASE_URL` (dropped afterwards). Logs at the default level go to /dev/null.
+ * PostgreSQL server of `DATABASE_URL` (dropped afterwards; see `keepDatabase`). Logs at the default level go
+ * to /dev/null. (The demo data is loaded at a database's first start only.)
  */
-export async function startBuiltServer(): Promise<RunningServer> {
+export async function startBuiltServer(options: StartOptions = {}): Promise<RunningServer> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: serverDir, stdio: 'ignore' });
   // The free port found may be taken by another process before the server binds it: try a few.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(await freePort());
+      return await startOnce(await freePort(), options);
     } catch (err) {
       if (attempt >= 3) throw err;
     }
   }
 }
 
-async function startOnce(port: number): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * On PostgreSQL (`DATABASE_URL`): this database instead of a fresh one, made (with the demo data) only
+   * when missing and kept afterwards, so a scenario whose setup takes minutes (e.g. a 50,000-structure
+   * project) can find its data from the previous run. Ignored on PGlite.
+   */
+  keepDatabase?: string;
+}
+
+async function startOnce(port: number, options: StartOptions): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lw-bench-server-'));
   let dropDatabase = async () => {};
   const env: Record<string, string> = {
@@ -60,13 +70,17 @@ async function startOnce(port: number): Promise<RunningServer> {
   delete env.NODE_ENV;
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `lw_bench_${randomBytes(6).toString('hex')}`;
+    const kept = options.keepDatabase;
+    if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept))
+      throw new Error(`not a database name: ${kept}`);
+    const name = kept ?? `lw_bench_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
     env.DATABASE_URL = withDatabaseName(url, name);
     dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (kept === undefined) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   }

@@ -102,7 +102,9 @@ export async function buildApp({
 async function registerWeb(app: App, config: Config): Promise<void> {
   const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
   if (!existsSync(join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  // The build writes `.gz` copies of its larger files (apps/web/precompress.ts): sent as they are, they spare
+  // the server compressing every script again for every page load.
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, preCompressed: true });
   app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/')) {
       return reply.callNotFound();

@@ -49,11 +49,18 @@ async function prefetchSubpageData(
   // The map's settings and, without a configured style, the offline map's shapes first: they are public,
   // and later they would queue behind the structures on the server.
   if (requested === 'assignment') preloadMapStyle(queryClient);
+  // The project list (every sub-page finds its project there by the slug) goes out with the session instead
+  // of after it: one round trip less before the structures are asked for. Without a session it answers 401,
+  // which the page never reads (it shows the login).
+  const projects = queryClient.ensureQueryData(projectsQueryOptions());
+  projects.catch(() => {
+    // Awaited below only with a session; the page asks again and shows the failure.
+  });
   const session = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!session) return;
   const choice = resolveSubpage(requested, search, session.roleName);
   if (choice.kind !== 'show' || choice.subpage !== 'assignment') return;
-  const project = findProjectBySlug(await queryClient.ensureQueryData(projectsQueryOptions()), projectSlug);
+  const project = findProjectBySlug(await projects, projectSlug);
   if (!project) return;
   void queryClient.prefetchQuery(projectQueryOptions(project.id));
   prefetchAssignment(queryClient, project.id);

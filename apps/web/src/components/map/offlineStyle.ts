@@ -65,6 +65,44 @@ export function preloadOfflineStyle() {
   return shapeModules;
 }
 
+interface OfflineShapes {
+  countryShapes: FeatureCollection;
+  countryBorders: MultiLineString;
+  stateShapes: FeatureCollection;
+  stateBorders: MultiLineString;
+  stateLabels: FeatureCollection;
+}
+
+let offlineShapes: Promise<OfflineShapes> | null = null;
+
+/**
+ * The offline style's shapes as GeoJSON, converted from TopoJSON once per page: the conversion takes the
+ * main thread ~0.1 s, which the map's creation then waited for on every load (and again on every basemap
+ * switch). `preloadMapStyle` starts it while the page's data is still on its way.
+ */
+export function convertOfflineShapes(): Promise<OfflineShapes> {
+  offlineShapes ??= preloadOfflineStyle().then(
+    ([statesModule, countriesModule]) => {
+      const states = statesModule.default as unknown as StatesTopology;
+      const countries = countriesModule.default as unknown as CountriesTopology;
+      const stateShapes = feature(states, states.objects.states) as FeatureCollection;
+      return {
+        countryShapes: feature(countries, countries.objects.countries) as FeatureCollection,
+        countryBorders: mesh(countries, countries.objects.countries, (a, b) => a !== b),
+        stateShapes,
+        // Shared edges only: the coastline is already drawn by the fill's edge.
+        stateBorders: mesh(states, states.objects.states, (a, b) => a !== b),
+        stateLabels: labelPoints(stateShapes),
+      };
+    },
+    (cause: unknown) => {
+      offlineShapes = null;
+      throw cause;
+    },
+  );
+  return offlineShapes;
+}
+
 /**
  * The default map when no MAP_STYLE_URL is configured: no tile server is needed. A water-coloured
  * background, land from Natural Earth's 1:110m countries (world-atlas, ISC; the data is public
@@ -72,15 +110,8 @@ export function preloadOfflineStyle() {
  * boundaries (us-atlas, ISC; public domain). Loaded on demand so the app's first page stays small.
  */
 export async function offlineStyle(): Promise<StyleSpecification> {
-  const [statesModule, countriesModule] = await preloadOfflineStyle();
-  const states = statesModule.default as unknown as StatesTopology;
-  const countries = countriesModule.default as unknown as CountriesTopology;
-
-  const countryShapes = feature(countries, countries.objects.countries) as FeatureCollection;
-  const countryBorders: MultiLineString = mesh(countries, countries.objects.countries, (a, b) => a !== b);
-  const stateShapes = feature(states, states.objects.states) as FeatureCollection;
-  // Shared edges only: the coastline is already drawn by the fill's edge.
-  const stateBorders: MultiLineString = mesh(states, states.objects.states, (a, b) => a !== b);
+  const { countryShapes, countryBorders, stateShapes, stateBorders, stateLabels } =
+    await convertOfflineShapes();
 
   return {
     version: 8,
@@ -104,7 +135,7 @@ export async function offlineStyle(): Promise<StyleSpecification> {
         data: { type: 'Feature', properties: {}, geometry: stateBorders },
         maxzoom: OFFLINE_SOURCE_MAX_ZOOM,
       },
-      stateLabels: { type: 'geojson', data: labelPoints(stateShapes), maxzoom: OFFLINE_SOURCE_MAX_ZOOM },
+      stateLabels: { type: 'geojson', data: stateLabels, maxzoom: OFFLINE_SOURCE_MAX_ZOOM },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': '#d4e4f1' } },

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clientConfigQueryOptions } from '../../lib/clientConfig.ts';
 import { readChoice, resolveBasemap } from './basemapChoice.ts';
-import { preloadLabelFont, preloadOfflineStyle } from './offlineStyle.ts';
+import { convertOfflineShapes, preloadLabelFont } from './offlineStyle.ts';
 
 /**
  * The map's settings, the label font and, when the map will show Offline, the offline style's shapes (each
- * loaded once).
+ * loaded, and the shapes converted, once).
  */
 export function preloadMapStyle(queryClient: QueryClient): void {
   void preloadLabelFont();
@@ -13,7 +13,7 @@ export function preloadMapStyle(queryClient: QueryClient): void {
     .ensureQueryData(clientConfigQueryOptions())
     .then((config) =>
       resolveBasemap(config.basemaps, readChoice(), new Set()).shown === 'offline'
-        ? preloadOfflineStyle()
+        ? convertOfflineShapes()
         : undefined,
     )
     .catch(() => {
