@@ -86,7 +86,7 @@ test('a customer sees its own company in Asset Health, reached from the header',
   expect(mapPreloads).toHaveLength(1);
   // …and the app took those answers (each early answer is taken once, then gone).
   const left = await page.evaluate(() =>
-    Object.keys((window as unknown as { __linewalkerEarly?: object }).__linewalkerEarly ?? { absent: true }),
+    Object.keys((globalThis as { __linewalkerEarly?: object }).__linewalkerEarly ?? { absent: true }),
   );
   expect(left).toEqual([]);
 });
