@@ -7,7 +7,8 @@ import {
   type SignUploadResponse,
   type UploadExtension,
 } from '@linewalker/domain';
-import { writeAudit } from '../../platform/audit.ts';
+import { sql } from 'drizzle-orm';
+import { auditInsert } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -60,21 +61,16 @@ export async function registerSignedUpload(
 ): Promise<{ id: string; signedUrl: string }> {
   const { key, kind, contentType } = upload;
   await takeUploadToken(deps.database.db, deps.config, actor.userId);
-  const id = await deps.database.db.transaction(async (tx) => {
-    const inserted = await insertFileUpload(tx, {
-      storageKey: key,
-      kind,
-      contentType,
-      uploadedBy: actor.userId,
-    });
-    await writeAudit(tx, actor, {
-      action: 'file.sign',
-      objectType: 'file_upload',
-      objectId: inserted,
-      details: { key },
-    });
-    return inserted;
-  });
+  const id = await insertFileUpload(
+    deps.database.db,
+    { storageKey: key, kind, contentType, uploadedBy: actor.userId },
+    (upload) =>
+      auditInsert(
+        actor,
+        { action: 'file.sign', objectType: 'file_upload', objectId: sql`${upload}.id`, details: { key } },
+        upload,
+      ),
+  );
   return { id, signedUrl: await deps.storage.signedPutUrl(key, contentType) };
 }
 

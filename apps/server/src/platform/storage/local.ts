@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { access, link, mkdir, open, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
