@@ -154,11 +154,13 @@ export async function completeImageUpload(
     if (digest.sizeBytes !== body.imgSizeBytes) throw md5Mismatch('the stored size differs');
     const type = sniffImageType(digest.prefix);
     if (!type) throw badRequest('Only JPEG and PNG photos can be uploaded', 'unsupported_file');
+    // sharp reads the header on libuv's pool while the EXIF/XMP are parsed here (it never rejects).
+    const headerSize = pixelSize(digest.prefix);
     metadata = await readPhotoMetadata(digest.prefix, project.time_zone);
     // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those,
     // streaming the markers (nothing kept, at most FRAME_SEARCH_MAX_BYTES read), never the whole file.
     const size =
-      (await pixelSize(digest.prefix)) ??
+      (await headerSize) ??
       (type === 'image/jpeg'
         ? oriented(await jpegFrameSize(await deps.storage.read(key)), metadata.exif.Orientation)
         : null);
