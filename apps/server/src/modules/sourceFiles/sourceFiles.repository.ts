@@ -3,23 +3,33 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AnyRow, queryRows } from '../../platform/db/rows.ts';
 import { type FileUploadKind, fileUploads } from '../../platform/db/schema/index.ts';
+import { HitRow } from '../../platform/http/rateLimiter.ts';
 
 /**
- * Registers an upload and, in the same statement, its audit record (`audit` over the CTE `upload`, see
- * `auditInsert`): both or neither, without a transaction's BEGIN and COMMIT round trips.
+ * Registers an upload in one statement with what goes with it: the signer's rate-limit count (`count`, a
+ * CTE `hit`; the upload is inserted only when `allowed`) and its audit record (`audit` over the CTE
+ * `upload`). Answers the count's row and the upload's id (null when not allowed), or nothing when the count's
+ * own condition kept it from counting (nothing was written).
  */
 export async function insertFileUpload(
   db: Db,
   row: { storageKey: string; kind: FileUploadKind; contentType: string; uploadedBy: number },
+  count: { statement: SQL; allowed: (hit: SQL) => SQL },
   audit: (upload: SQL) => SQL,
-): Promise<string> {
-  const insert = db.insert(fileUploads).values(row).returning({ id: fileUploads.id });
+): Promise<(HitRow & { id: string | null }) | null> {
   const [inserted] = await queryRows(
     db,
-    sql`with upload as (${insert.getSQL()}), audit as (${audit(sql`upload`)}) select id from upload`,
-    z.object({ id: z.string() }),
+    sql`with hit as (${count.statement}),
+          upload as (
+            insert into file_uploads (storage_key, kind, content_type, uploaded_by)
+            select ${row.storageKey}, ${row.kind}, ${row.contentType}, ${row.uploadedBy}::int
+            where ${count.allowed(sql`hit`)}
+            returning id),
+          audit as (${audit(sql`upload`)})
+        select hit.count, hit.window_start, upload.id from hit left join upload on true`,
+    HitRow.extend({ id: z.string().nullable() }),
   );
-  return inserted!.id;
+  return inserted ?? null;
 }
 
 export type FileUploadRow = NonNullable<Awaited<ReturnType<typeof findFileUpload>>>;

@@ -40,6 +40,10 @@ export const ProjectImageRef = z.object({
 });
 export type ProjectImageRef = z.infer<typeof ProjectImageRef>;
 
+/** SQL: the query finding the project's photo with this md5 (for a statement's `exists`). */
+export const md5InProjectQuery = (projectId: number, md5: string): SQL =>
+  sql`select 1 from images where project_id = ${projectId} and md5 = ${md5}`;
+
 export async function imageByMd5(db: Db, projectId: number, md5: string): Promise<ProjectImageRef | null> {
   const [row] = await queryRows(
     db,
