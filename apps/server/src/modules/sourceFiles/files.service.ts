@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { writeAudit } from '../../platform/audit.ts';
+import { sql } from 'drizzle-orm';
+import { auditInsert } from '../../platform/audit.ts';
 import type { Actor, AnonymousCaller } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Deps } from '../../platform/deps.types.ts';
@@ -63,17 +64,21 @@ export async function receiveUpload(
     throw err;
   }
   try {
-    await db.transaction(async (tx) => {
-      if (!(await markUploadCompleted(tx, registered.id, sizeBytes, md5))) throw alreadyUploaded();
-      await writeAudit(tx, caller, {
-        action: 'file.upload',
-        objectType: 'file_upload',
-        objectId: registered.id,
-        // The signer: the PUT itself carries no session, its signature stands for them.
-        userId: registered.uploadedBy,
-        details: { key, size_bytes: sizeBytes },
-      });
-    });
+    const recorded = await markUploadCompleted(db, registered.id, sizeBytes, md5, (upload) =>
+      auditInsert(
+        caller,
+        {
+          action: 'file.upload',
+          objectType: 'file_upload',
+          objectId: sql`${upload}.id`,
+          // The signer: the PUT itself carries no session, its signature stands for them.
+          userId: registered.uploadedBy,
+          details: { key, size_bytes: sizeBytes },
+        },
+        upload,
+      ),
+    );
+    if (!recorded) throw alreadyUploaded();
   } catch (err) {
     // Not recorded, so not kept: the client may PUT again.
     await storage.delete(key);

@@ -7,7 +7,8 @@ import {
   type SignUploadResponse,
   type UploadExtension,
 } from '@linewalker/domain';
-import { writeAudit } from '../../platform/audit.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { auditInsert } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { authorize } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -18,7 +19,7 @@ import { readCsvFields } from './csvFields.ts';
 import { KmzReadError } from './kmz/kmlText.ts';
 import { readKmzFields } from './kmz/kmzFields.ts';
 import { findFileUpload, insertFileUpload, markUploadCompleted } from './sourceFiles.repository.ts';
-import { takeUploadToken } from './uploadTokens.ts';
+import { countUploadToken } from './uploadTokens.ts';
 
 const CONTENT_TYPES: Record<UploadExtension, string> = {
   csv: 'text/csv',
@@ -58,24 +59,37 @@ export async function registerSignedUpload(
   actor: UserActor,
   upload: { key: string; kind: FileUploadKind; contentType: string },
 ): Promise<{ id: string; signedUrl: string }> {
+  return (await registerSignedUploadUnless(deps, actor, upload, sql`select 1 where false`))!;
+}
+
+/**
+ * `registerSignedUpload` unless `exists` (SQL: a query) finds a row when it runs: then nothing is written
+ * (nor counted against the limit) and the answer is null. The check, the count, the registration and its
+ * audit record are one statement.
+ */
+export async function registerSignedUploadUnless(
+  deps: Deps,
+  actor: UserActor,
+  upload: { key: string; kind: FileUploadKind; contentType: string },
+  exists: SQL,
+): Promise<{ id: string; signedUrl: string } | null> {
   const { key, kind, contentType } = upload;
-  await takeUploadToken(deps.database.db, deps.config, actor.userId);
-  const id = await deps.database.db.transaction(async (tx) => {
-    const inserted = await insertFileUpload(tx, {
-      storageKey: key,
-      kind,
-      contentType,
-      uploadedBy: actor.userId,
-    });
-    await writeAudit(tx, actor, {
-      action: 'file.sign',
-      objectType: 'file_upload',
-      objectId: inserted,
-      details: { key },
-    });
-    return inserted;
-  });
-  return { id, signedUrl: await deps.storage.signedPutUrl(key, contentType) };
+  const db = deps.database.db;
+  const count = countUploadToken(db, deps.config, actor.userId, sql`not exists (${exists})`);
+  const row = await insertFileUpload(
+    db,
+    { storageKey: key, kind, contentType, uploadedBy: actor.userId },
+    count,
+    (inserted) =>
+      auditInsert(
+        actor,
+        { action: 'file.sign', objectType: 'file_upload', objectId: sql`${inserted}.id`, details: { key } },
+        inserted,
+      ),
+  );
+  if (!row) return null;
+  count.check(row);
+  return { id: row.id!, signedUrl: await deps.storage.signedPutUrl(key, contentType) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CandidateStructure } from '@linewalker/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { IdRow, queryRows } from '../../platform/db/rows.ts';
@@ -39,6 +39,10 @@ export const ProjectImageRef = z.object({
   storage_key: z.string(),
 });
 export type ProjectImageRef = z.infer<typeof ProjectImageRef>;
+
+/** SQL: the query finding the project's photo with this md5 (for a statement's `exists`). */
+export const md5InProjectQuery = (projectId: number, md5: string): SQL =>
+  sql`select 1 from images where project_id = ${projectId} and md5 = ${md5}`;
 
 export async function imageByMd5(db: Db, projectId: number, md5: string): Promise<ProjectImageRef | null> {
   const [row] = await queryRows(
@@ -119,12 +123,38 @@ export async function structuresNear(
 
 export type NewImage = typeof images.$inferInsert & { stepclipJson?: StepClip | null };
 
+/** What is written with a new photo, from its row (the CTE `img`): its audit record, its job's insert. */
+export interface ImageRecord {
+  /** SQL statements over `img` (`auditInsert`, `enqueueFrom`) run as data-modifying CTEs. */
+  audit: (img: SQL) => SQL;
+  job: (img: SQL) => SQL;
+  /** Wakes the workers for the job CTE (`enqueuedNotify`). */
+  notify: (job: SQL) => SQL;
+  /** The capture time, for the flight plans' start; null when the photo has none. */
+  captureTime: Date | null;
+}
+
 /**
- * Inserts the photo unless the project already holds its md5 (or its storage key): null when another
- * completion of the same file won.
+ * Inserts the photo unless the project already holds its md5 (or its storage key) and, in the same statement,
+ * what records it: the flight plans' start (below), its audit record and its processing job.
+ * All of it or, when another completion of the same file won, none of it (null). One statement rather than
+ * a transaction of five: ~7 round trips less per photo (bench photo-ingest, PGlite ~1 ms each).
  */
-export async function insertImageOnce(db: Db, values: NewImage): Promise<number | null> {
-  const rows = await db.insert(images).values(values).onConflictDoNothing().returning({ id: images.id });
+export async function insertImageOnce(db: Db, values: NewImage, record: ImageRecord): Promise<number | null> {
+  const insert = db.insert(images).values(values).onConflictDoNothing().returning({ id: images.id });
+  const img = sql`img`;
+  const flight =
+    record.captureTime === null
+      ? sql``
+      : sql`, flight as (${flightStartedUpdate(values.projectId, record.captureTime)})`;
+  const rows = await queryRows(
+    db,
+    sql`with img as (${insert.getSQL()})${flight},
+          audit as (${record.audit(img)}),
+          job as (${record.job(img)})
+        select id, ${record.notify(sql`job`)} as notified from img`,
+    IdRow,
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -132,13 +162,11 @@ export async function insertImageOnce(db: Db, values: NewImage): Promise<number 
  * A flight plan's flight started with the first photo of its project taken after the plan was uploaded
  * (photos taken before it belong to earlier flights): every plan of the project uploaded by then whose
  * flight_started_date is unset or later takes the capture time. Only ever moved earlier; concurrent uploads
- * settle on the earliest under the row locks.
+ * settle on the earliest under the row locks. Only when the statement's photo was inserted (`img`).
  */
-export async function noteFlightStarted(db: Db, projectId: number, captureTime: Date): Promise<void> {
-  await db.execute(
-    sql`update flight_plans set flight_started_date = ${captureTime.toISOString()}::timestamptz
+const flightStartedUpdate = (projectId: number, captureTime: Date) =>
+  sql`update flight_plans set flight_started_date = ${captureTime.toISOString()}::timestamptz
       where project_id = ${projectId}
         and created_date <= ${captureTime.toISOString()}::timestamptz
-        and (flight_started_date is null or flight_started_date > ${captureTime.toISOString()}::timestamptz)`,
-  );
-}
+        and (flight_started_date is null or flight_started_date > ${captureTime.toISOString()}::timestamptz)
+        and exists (select 1 from img)`;

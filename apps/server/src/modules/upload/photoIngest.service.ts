@@ -10,7 +10,7 @@ import type { Actor, UserActor } from '../../platform/auth/actor.ts';
 import { requireProject } from '../../platform/auth/require.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { arrivedSize, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
+import { arrivedSize, registerSignedUploadUnless } from '../sourceFiles/sourceFiles.service.ts';
 import { jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
@@ -50,16 +50,17 @@ export async function imageUploadToken(
 ): Promise<ImageUploadTokenResponse> {
   const db = deps.database.db;
   await requireProject(db, actor, 'image.upload', query.projectId);
-  if (await repo.imageByMd5(db, query.projectId, query.md5)) {
-    return { alreadyUploaded: true, uuid: null, signedTokenUrl: null, imageUrl: null };
-  }
   const key = `${projectPrefix(query.projectId)}${randomUUID()}.${EXTENSIONS[query.contentType]}`;
-  const { id, signedUrl } = await registerSignedUpload(deps, actor, {
-    key,
-    kind: 'image',
-    contentType: query.contentType,
-  });
-  return { alreadyUploaded: false, uuid: id, signedTokenUrl: signedUrl, imageUrl: key };
+  // The md5 check, the rate-limit count and the registration are one statement (a photo already in the
+  // project is neither counted nor registered).
+  const registered = await registerSignedUploadUnless(
+    deps,
+    actor,
+    { key, kind: 'image', contentType: query.contentType },
+    repo.md5InProjectQuery(query.projectId, query.md5),
+  );
+  if (!registered) return { alreadyUploaded: true, uuid: null, signedTokenUrl: null, imageUrl: null };
+  return { alreadyUploaded: false, uuid: registered.id, signedTokenUrl: registered.signedUrl, imageUrl: key };
 }
 
 export const md5Mismatch = (detail: string) =>
@@ -154,11 +155,13 @@ export async function completeImageUpload(
     if (digest.sizeBytes !== body.imgSizeBytes) throw md5Mismatch('the stored size differs');
     const type = sniffImageType(digest.prefix);
     if (!type) throw badRequest('Only JPEG and PNG photos can be uploaded', 'unsupported_file');
+    // sharp reads the header on libuv's pool while the EXIF/XMP are parsed here (it never rejects).
+    const headerSize = pixelSize(digest.prefix);
     metadata = await readPhotoMetadata(digest.prefix, project.time_zone);
     // Radiometric JPEGs carry hundreds of KB of camera data before the frame header: read on for those,
     // streaming the markers (nothing kept, at most FRAME_SEARCH_MAX_BYTES read), never the whole file.
     const size =
-      (await pixelSize(digest.prefix)) ??
+      (await headerSize) ??
       (type === 'image/jpeg'
         ? oriented(await jpegFrameSize(await deps.storage.read(key)), metadata.exif.Orientation)
         : null);

@@ -141,9 +141,19 @@ describe('imageUploadToken', () => {
     const bytes = await photoOf(1);
     await uploadPhoto(ctx.app, pm, projectId, bytes);
     const before = await auditCount('file.sign');
+    const counted = async () => {
+      const [row] = await sqlRows<{ n: number }>(
+        ctx.database.db,
+        sql`select coalesce(sum(count), 0)::int as n from rate_limits where bucket = 'upload_tokens'`,
+      );
+      return row!.n;
+    };
+    const countedBefore = await counted();
     const res = await uploadToken(ctx.app, inspector, projectId, md5Base64(bytes));
     expect(res.json()).toEqual({ alreadyUploaded: true, uuid: null, signedTokenUrl: null, imageUrl: null });
     expect(await auditCount('file.sign')).toBe(before);
+    // Nor counted against the signer's uploads per hour.
+    expect(await counted()).toBe(countedBefore);
   });
 
   it('answers 400 for a malformed md5, 403 to customers, 404 for a missing project', async () => {

@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ASSIGNMENT_SEARCH_RADIUS_M, type AssignmentChoice, chooseStructure } from '@linewalker/domain';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { writeAudit } from '../../platform/audit.ts';
+import { auditInsert } from '../../platform/audit.ts';
 import type { UserActor } from '../../platform/auth/actor.ts';
 import type { ProjectRef } from '../../platform/auth/objectRefs.ts';
 import { requireProject } from '../../platform/auth/require.ts';
-import { withTransaction } from '../../platform/db/transaction.ts';
+import { withRetries } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { enqueue } from '../../platform/jobs/enqueue.ts';
+import { enqueuedNotify, enqueueFrom } from '../../platform/jobs/enqueue.ts';
 import { imageProcessJob } from './imageProcess.job.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
@@ -71,59 +72,75 @@ export async function recordProjectPhoto(
   const structureId = manual ? photo.structureId : (choice?.structureId ?? null);
   const now = new Date();
 
-  return withTransaction(db, async (tx) => {
-    const imageId = await repo.insertImageOnce(tx, {
-      projectId: project.id,
-      structureId,
-      uploadedBy: actor.userId,
-      md5: photo.md5,
-      imageName: photo.fileName,
-      storageKey: photo.key,
-      sizeBytes: photo.sizeBytes,
-      width: metadata.width,
-      height: metadata.height,
-      contentType: photo.contentType,
-      exif: metadata.exif,
+  const values: repo.NewImage = {
+    projectId: project.id,
+    structureId,
+    uploadedBy: actor.userId,
+    md5: photo.md5,
+    imageName: photo.fileName,
+    storageKey: photo.key,
+    sizeBytes: photo.sizeBytes,
+    width: metadata.width,
+    height: metadata.height,
+    contentType: photo.contentType,
+    exif: metadata.exif,
+    captureTime: metadata.captureTime,
+    captureOffset: metadata.captureOffset,
+    location:
+      metadata.latitude !== null && metadata.longitude !== null
+        ? { x: metadata.longitude, y: metadata.latitude }
+        : null,
+    altitude: metadata.altitude,
+    relativeAltitude: metadata.relativeAltitude,
+    bearing: metadata.bearing,
+    gimbalPitch: metadata.gimbalPitch,
+    cameraMake: metadata.make,
+    cameraModel: metadata.model,
+    metersFromStruct: manual ? null : (choice?.metersFromStruct ?? null),
+    assignmentConfidence: manual ? null : choice ? choice.confidence : null,
+    assignedAt: structureId !== null ? now : null,
+    fileUploadId: photo.fileUploadId,
+    stepclipJson: project.inspection_type === '1' && photo.stepClip ? photo.stepClip : null,
+  };
+  // The photo, the flight plans' start, its audit record and its job in one statement (all or nothing,
+  // as a transaction would be, without its round trips); retried like one on a deadlock.
+  return withRetries(() =>
+    repo.insertImageOnce(db, values, {
       captureTime: metadata.captureTime,
-      captureOffset: metadata.captureOffset,
-      location:
-        metadata.latitude !== null && metadata.longitude !== null
-          ? { x: metadata.longitude, y: metadata.latitude }
-          : null,
-      altitude: metadata.altitude,
-      relativeAltitude: metadata.relativeAltitude,
-      bearing: metadata.bearing,
-      gimbalPitch: metadata.gimbalPitch,
-      cameraMake: metadata.make,
-      cameraModel: metadata.model,
-      metersFromStruct: manual ? null : (choice?.metersFromStruct ?? null),
-      assignmentConfidence: manual ? null : choice ? choice.confidence : null,
-      assignedAt: structureId !== null ? now : null,
-      fileUploadId: photo.fileUploadId,
-      stepclipJson: project.inspection_type === '1' && photo.stepClip ? photo.stepClip : null,
-    });
-    if (imageId === null) return null;
-    if (metadata.captureTime !== null) await repo.noteFlightStarted(tx, project.id, metadata.captureTime);
-    await writeAudit(tx, actor, {
-      action: 'image.upload',
-      objectType: 'image',
-      objectId: imageId,
-      details: {
-        projectId: project.id,
-        md5: photo.md5,
-        sizeBytes: photo.sizeBytes,
-        structureId,
-        assignment: manual ? 'manual' : 'automatic',
-        source: photo.source,
-        ...photo.details,
-      },
-    });
-    // Enqueued without the uploader: the thumbnail and medium are the system's work, done even when the
-    // uploader is deactivated before the job runs (a job run in a user's name would fail for good then), and
-    // the worker need not read the user back for a job that never uses it.
-    await enqueue(tx, imageProcessJob, { imageId }, { dedupeKey: `image:${imageId}` });
-    return imageId;
-  });
+      audit: (img) =>
+        auditInsert(
+          actor,
+          {
+            action: 'image.upload',
+            objectType: 'image',
+            objectId: sql`img.id`,
+            details: {
+              projectId: project.id,
+              md5: photo.md5,
+              sizeBytes: photo.sizeBytes,
+              structureId,
+              assignment: manual ? 'manual' : 'automatic',
+              source: photo.source,
+              ...photo.details,
+            },
+          },
+          img,
+        ),
+      // Enqueued without the uploader: the thumbnail and medium are the system's work, done even when the
+      // uploader is deactivated before the job runs (a job run in a user's name would fail for good then),
+      // and the worker need not read the user back for a job that never uses it.
+      job: (img) =>
+        enqueueFrom(
+          imageProcessJob,
+          {
+            payload: sql`jsonb_build_object('imageId', img.id)`,
+            dedupeKey: sql`'image:' || img.id`,
+          },
+          img,
+        ),
+      notify: enqueuedNotify,
+    }),
+  );
 }
 
 /**

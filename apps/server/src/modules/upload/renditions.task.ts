@@ -1,5 +1,5 @@
 import { IMAGE_SIZE_PX } from '@linewalker/domain';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 
 /** What one decode of a photo yields: its thumbnail and medium JPEGs and its displayed pixel size. */
 export type Renditions =
@@ -15,34 +15,38 @@ const JPEG = { quality: 82, mozjpeg: false } as const;
  * longest side; a photo smaller than a size is not enlarged.
  */
 export async function makeRenditions(original: Uint8Array | string): Promise<Renditions> {
-  let base: Sharp;
-  let width: number;
-  let height: number;
-  try {
-    base = sharp(original, { failOn: 'error' }).autoOrient();
-    const meta = await base.metadata();
-    const oriented = meta.autoOrient ?? meta;
-    if (!oriented.width || !oriented.height) return { ok: false, reason: 'the file has no pixel size' };
-    width = oriented.width;
-    height = oriented.height;
-  } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
-  }
   const fit = { fit: 'inside', withoutEnlargement: true } as const;
+  const failed = (err: unknown) => ({
+    ok: false as const,
+    reason: err instanceof Error ? err.message : String(err),
+  });
+  // The header (the displayed size) is read alongside the decode, not before it: both run on libuv's pool.
+  // The medium is the one decode of the full original; the thumbnail is made from the medium (a 2048 px
+  // JPEG decodes in a few ms), so the original is never decoded twice, as sharp's clone() would.
+  const [oriented, decoded] = await Promise.allSettled([
+    (async () => {
+      const meta = await sharp(original, { failOn: 'error' }).metadata();
+      return meta.autoOrient ?? meta;
+    })(),
+    (async () =>
+      sharp(original, { failOn: 'error' })
+        .autoOrient()
+        .resize(IMAGE_SIZE_PX.MEDIUM_IMG, IMAGE_SIZE_PX.MEDIUM_IMG, fit)
+        .jpeg(JPEG)
+        .toBuffer())(),
+  ]);
+  if (oriented.status === 'rejected') return failed(oriented.reason);
+  const { width, height } = oriented.value;
+  if (!width || !height) return { ok: false, reason: 'the file has no pixel size' };
+  if (decoded.status === 'rejected') return failed(decoded.reason);
   try {
-    // The medium is the one decode of the full original; the thumbnail is made from the medium (a 2048 px
-    // JPEG decodes in a few ms), so the original is never decoded twice, as sharp's clone() would.
-    const medium = await base
-      .resize(IMAGE_SIZE_PX.MEDIUM_IMG, IMAGE_SIZE_PX.MEDIUM_IMG, fit)
-      .jpeg(JPEG)
-      .toBuffer();
-    const thumbnail = await sharp(medium)
+    const thumbnail = await sharp(decoded.value)
       .resize(IMAGE_SIZE_PX.THUMBNAIL_IMG, IMAGE_SIZE_PX.THUMBNAIL_IMG, fit)
       .jpeg(JPEG)
       .toBuffer();
-    return { ok: true, thumbnail, medium, width, height };
+    return { ok: true, thumbnail, medium: decoded.value, width, height };
   } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    return failed(err);
   }
 }
 

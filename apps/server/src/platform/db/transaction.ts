@@ -17,18 +17,30 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * transaction (send mail after commit). Lock rows in one order (sorted ids) so retries stay rare; this is
  * the safety net for orders that cannot be fixed (row locks taken by triggers and foreign keys).
  */
-export async function withTransaction<T>(
+export function withTransaction<T>(
   db: Db,
   work: (tx: Tx) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  return withRetries(() => db.transaction(work), options);
+}
+
+/**
+ * Runs `attempt` again on a deadlock or serialization failure, as `withTransaction` does: for one statement
+ * that makes a whole change by itself (data-modifying CTEs), which PostgreSQL aborts and rolls back whole
+ * just as it would a transaction.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
   { retries = 4, backoffMs = 10 }: TransactionOptions = {},
 ): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+  for (let n = 0; ; n++) {
     try {
-      return await db.transaction(work);
+      return await attempt();
     } catch (err) {
-      if (attempt >= retries || !isRetryableTransactionError(err)) throw err;
+      if (n >= retries || !isRetryableTransactionError(err)) throw err;
       // Full jitter: the two losers of one deadlock should not collide again on their next try.
-      const delay = Math.random() * backoffMs * 2 ** attempt;
+      const delay = Math.random() * backoffMs * 2 ** n;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { execute, queryRows } from '../db/rows.ts';
+
+/** The counting upsert's answer: the key's count in its window, and when that window began. */
+export const HitRow = z.object({
+  count: z.number(),
+  window_start: z.union([z.string(), z.date()]),
+});
+export type HitRow = z.infer<typeof HitRow>;
 
 /** How often ended windows are deleted (one indexed DELETE per bucket). */
 const SWEEP_EVERY_MS = 60_000;
@@ -37,24 +44,39 @@ export class RateLimiter {
   /** Counts one attempt against the key and answers the key's count in the window, this one included. */
   async hit(key: string): Promise<{ count: number; retryAfter: number }> {
     const now = this.now();
+    const [row] = await queryRows(this.db, this.upsert(key, now, sql`true`), HitRow);
+    return { count: row!.count, retryAfter: this.secondsLeft(row!.window_start, now) };
+  }
+
+  /**
+   * `take` inside a larger statement (a data-modifying CTE of the change it limits, so counting costs no
+   * round trip of its own): the counting upsert, `returning count, window_start`, counting only when `when`
+   * (SQL) holds; `allowed` is SQL true when the CTE `hit`'s count is within the limit, and `answer` reads
+   * its row as `take` answers.
+   */
+  takeWithin(key: string, when: SQL) {
+    const now = this.now();
+    return {
+      statement: this.upsert(key, now, when),
+      allowed: (hit: SQL) => sql`(select count from ${hit}) <= ${this.limit}`,
+      answer: (row: HitRow): { allowed: boolean; retryAfter: number } => {
+        const allowed = row.count <= this.limit;
+        return { allowed, retryAfter: allowed ? 0 : this.secondsLeft(row.window_start, now) };
+      },
+    };
+  }
+
+  private upsert(key: string, now: number, when: SQL): SQL {
     const windowStart = new Date(now);
     const ended = new Date(now - this.windowMs);
-    const [row] = await queryRows(
-      this.db,
-      sql`
+    return sql`
       insert into rate_limits as r (bucket, key, window_start, count)
-      values (${this.bucket}, ${hashKey(key)}, ${windowStart.toISOString()}::timestamptz, 1)
+      select ${this.bucket}, ${hashKey(key)}, ${windowStart.toISOString()}::timestamptz, 1 where ${when}
       on conflict (bucket, key) do update set
         window_start = case when r.window_start <= ${ended.toISOString()}::timestamptz
           then excluded.window_start else r.window_start end,
         count = case when r.window_start <= ${ended.toISOString()}::timestamptz then 1 else r.count + 1 end
-      returning count, window_start`,
-      z.object({
-        count: z.number(),
-        window_start: z.union([z.string(), z.date()]),
-      }),
-    );
-    return { count: row!.count, retryAfter: this.secondsLeft(row!.window_start, now) };
+      returning count, window_start`;
   }
 
   /**

@@ -1,8 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/client.ts';
 import { DEFAULT_MAX_ATTEMPTS, type JobDefinition } from './define.ts';
-import { insertJob } from './jobs.repository.ts';
+import { insertJob, insertJobFrom, notifyWorkersOf } from './jobs.repository.ts';
 
 export interface EnqueueOptions {
   /** Who starts the job; it runs as this actor. A system actor (the default) stores no user. */
@@ -43,3 +44,28 @@ export async function enqueue<S extends z.ZodType>(
     createdBy: opts.actor?.kind === 'user' ? opts.actor.userId : null,
   });
 }
+
+/**
+ * `enqueue` for a job whose payload names a row the same statement writes (a photo's id, known only once
+ * its insert ran): the job's insert as SQL, for a data-modifying CTE over `from` (see `insertJobFrom`). The
+ * payload is SQL, so it is not checked here but when the worker parses it: build it to the job's schema.
+ * The statement must also select `enqueuedNotify(<that CTE>)` to wake the workers.
+ */
+export function enqueueFrom<S extends z.ZodType>(
+  definition: JobDefinition<string, S>,
+  job: { payload: SQL; dedupeKey?: SQL; actor?: Actor; maxAttempts?: number },
+  from: SQL,
+): SQL {
+  return insertJobFrom(
+    {
+      name: definition.name,
+      payload: job.payload,
+      maxAttempts: job.maxAttempts ?? definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      dedupeKey: job.dedupeKey ?? null,
+      createdBy: job.actor?.kind === 'user' ? job.actor.userId : null,
+    },
+    from,
+  );
+}
+
+export { notifyWorkersOf as enqueuedNotify };

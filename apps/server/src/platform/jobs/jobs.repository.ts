@@ -48,14 +48,17 @@ export async function insertJob(
   job: NewJob,
   retried = false,
 ): Promise<{ id: number; created: boolean }> {
+  // The notification is sent by the same statement (one round trip less), only when a row was inserted.
   const [row] = await queryRows(
     db,
-    sql`insert into jobs (name, payload, max_attempts, run_at, dedupe_key, created_by)
-        values (${job.name}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts},
-                coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.dedupeKey}, ${job.createdBy})
-        on conflict (name, dedupe_key) where dedupe_key is not null and state in ('queued', 'running')
-        do nothing
-        returning id`,
+    sql`with inserted as (
+          insert into jobs (name, payload, max_attempts, run_at, dedupe_key, created_by)
+          values (${job.name}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts},
+                  coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.dedupeKey}, ${job.createdBy})
+          on conflict (name, dedupe_key) where dedupe_key is not null and state in ('queued', 'running')
+          do nothing
+          returning id, name)
+        select id, ${notifyWorkersOf(sql`inserted`)} as notified from inserted`,
     IdRow,
   );
   if (!row) {
@@ -71,9 +74,40 @@ export async function insertJob(
     if (retried) throw new Error(`Could not enqueue ${job.name} with dedupe key ${job.dedupeKey}`);
     return insertJob(db, job, true);
   }
-  await notifyWorkers(db, job.name);
   return { id: row.id, created: true };
 }
+
+/** A job written by the statement that makes the change, from the rows it writes (see `insertJobFrom`). */
+export interface ChainedJob {
+  name: string;
+  /** SQL giving the jsonb payload from the row of `from`. */
+  payload: SQL;
+  maxAttempts: number;
+  /** SQL giving the dedupe key from the row of `from`, or null for none. */
+  dedupeKey: SQL | null;
+  createdBy: number | null;
+}
+
+/**
+ * The job's `INSERT … SELECT … FROM from … RETURNING id, name`, for a data-modifying CTE of the one statement
+ * that makes the change (one job per row of `from`, due now): queued with it or not at all, without a
+ * transaction's extra round trips. As `insertJob`, a job of that name and dedupe key already queued or
+ * running is kept and nothing is inserted. The statement wakes the workers with `notifyWorkersOf` that CTE
+ * in its final SELECT (a CTE that only selects runs only when read).
+ */
+export function insertJobFrom(job: ChainedJob, from: SQL): SQL {
+  return sql`insert into jobs (name, payload, max_attempts, run_at, dedupe_key, created_by)
+    select ${job.name}, ${job.payload}, ${job.maxAttempts}, now(), ${job.dedupeKey ?? sql`null`},
+      ${job.createdBy}::int
+    from ${from}
+    on conflict (name, dedupe_key) where dedupe_key is not null and state in ('queued', 'running')
+    do nothing
+    returning id, name`;
+}
+
+/** SQL notifying the workers once per job row of `inserted` (a CTE returning `name`), sent on commit. */
+export const notifyWorkersOf = (inserted: SQL) =>
+  sql`(select array_agg(pg_notify(${JOBS_CHANNEL}, name)::text) from ${inserted})`;
 
 export async function notifyWorkers(db: Db, name: string): Promise<void> {
   await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${name})`);

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { access, link, mkdir, open, opendir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -149,6 +150,9 @@ export class LocalStorage implements Storage {
     try {
       await mkdir(dirname(path), { recursive: true });
       file = createWriteStream(tmp, { flags: 'wx' });
+      // Open before the first chunk, so its write starts at once (alongside its hashing, see ByteLimit)
+      // instead of waiting behind it for the open's callback.
+      await once(file, 'ready');
       const written = pipeline(limit, file);
       if (body.destroyed) closed();
       else body.pipe(limit);
