@@ -12,11 +12,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { resolveLines } from '../../apps/server/src/modules/projects/csvImport.repository.ts';
 import { importCsvFiles } from '../../apps/server/src/modules/projects/csvImport.service.ts';
 import { insertProject } from '../../apps/server/src/modules/projects/projects.repository.ts';
-import { insertFileUpload } from '../../apps/server/src/modules/sourceFiles/sourceFiles.repository.ts';
 import { writeAudit } from '../../apps/server/src/platform/audit.ts';
 import { systemActor } from '../../apps/server/src/platform/auth/actor.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import { fileUploads } from '../../apps/server/src/platform/db/schema/index.ts';
 import { createDeps } from '../../apps/server/src/platform/deps.ts';
 import type { Deps } from '../../apps/server/src/platform/deps.types.ts';
 import { loadTestCompany } from '../../apps/server/src/seed/largeData.ts';
@@ -133,7 +133,7 @@ export default defineScenario<Context>({
     const text = structureCsv(ROWS);
     // The file as the browser leaves it after uploading to the signed URL: in storage, with its upload record.
     await deps.storage.write(STORAGE_KEY, Buffer.from(text), 'text/csv');
-    await insertFileUpload(database.db, {
+    await database.db.insert(fileUploads).values({
       storageKey: STORAGE_KEY,
       kind: 'csv',
       contentType: 'text/csv',
