@@ -11,7 +11,7 @@ import {
   EARLY_REQUESTS,
   earlyRequestsScript,
 } from '../lib/earlyRequests.ts';
-import { sessionQueryOptions } from '../lib/session.ts';
+import { replaceSession, sessionQueryOptions } from '../lib/session.ts';
 
 /** The URLs a route's loader asks for (each answered with the app's settings, enough for the chain to go on). */
 async function urlsRequestedBy(prefetch: (client: QueryClient) => void): Promise<string[]> {
@@ -95,6 +95,27 @@ describe('early requests', () => {
     expect(network).toEqual([]);
     await apiRequest(endpoints.sensors.sensorData, { query });
     expect(network).toEqual([url]);
+  });
+
+  it('an early refusal (the page opened before its user logged in) is asked again; a new session drops them all', async () => {
+    const url = '/api/v1/structures/sensor_data?range=24h';
+    const network: string[] = [];
+    vi.stubGlobal('fetch', async (u: string) => {
+      network.push(u);
+      return new Response('[]', { status: 200 });
+    });
+    const refusal = new Response(JSON.stringify({ code: 'unauthorized', message: 'Log in' }), {
+      status: 401,
+    });
+    (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = { [url]: Promise.resolve(refusal) };
+    expect(await apiRequest(endpoints.sensors.sensorData, { query: { range: '24h' } })).toEqual([]);
+    expect(network).toEqual([url]);
+    (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = {
+      [url]: Promise.resolve(new Response('"another user"', { status: 200 })),
+    };
+    replaceSession(new QueryClient(), null);
+    expect(await apiRequest(endpoints.sensors.sensorData, { query: { range: '24h' } })).toEqual([]);
+    expect(network).toEqual([url, url]);
   });
 
   it('an early request that failed is asked again; an old early answer is not taken', async () => {

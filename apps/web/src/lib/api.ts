@@ -189,9 +189,10 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
       credentials: 'same-origin',
       signal: options.signal,
     });
-  // A page's first data may already be on its way (index.html's script); if that request failed, ask again.
+  // A page's first data may already be on its way (index.html's script). A refusal or failure of that early
+  // request is asked again: the page may have been opened before its user logged in.
   const early = method === 'GET' ? takeEarlyAnswer(url) : undefined;
-  const response = await (early ? early.catch(request) : request());
+  const response = await (early ? early.then((r) => (r.ok ? r : request()), request) : request());
   const body = await readJson(response, options.onProgress);
 
   if (!response.ok) {

@@ -21,3 +21,8 @@ export function takeEarlyAnswer(url: string): Promise<Response> | undefined {
   if (!answer || performance.now() > EARLY_ANSWER_MS) return undefined;
   return answer;
 }
+
+/** Forgets every early answer: they were asked for with the session the page was opened with. */
+export function dropEarlyAnswers(): void {
+  delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
+}

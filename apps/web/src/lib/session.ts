@@ -1,6 +1,7 @@
 import { endpoints, type Session } from '@linewalker/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
+import { dropEarlyAnswers } from './earlyFetch.ts';
 import { queryKeys } from './queryKeys.ts';
 
 /** The caller's session, or null when logged out (the cookie is HttpOnly, so we ask the server). */
@@ -21,9 +22,11 @@ export const useSession = () => useQuery(sessionQueryOptions());
 
 /**
  * Starts the cache afresh for a new (or no) user, so one user's data never shows through to the
- * next. The session query itself is kept and overwritten, because the shell is observing it.
+ * next (early answers too: they were asked for with the session the page was opened with). The session
+ * query itself is kept and overwritten, because the shell is observing it.
  */
 export function replaceSession(queryClient: QueryClient, session: Session | null): void {
+  dropEarlyAnswers();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
   queryClient.setQueryData(queryKeys.session, session);
 }
