@@ -47,6 +47,16 @@ function runScript(pathname: string, modules: Record<string, string[]> = {}) {
   return { asked, preloads, answers: page[EARLY_GLOBAL] as Record<string, Promise<Response>> | undefined };
 }
 
+/** The URLs the app asks the network for, each answered with an empty list. */
+function recordNetwork(): string[] {
+  const network: string[] = [];
+  vi.stubGlobal('fetch', async (u: string) => {
+    network.push(u);
+    return new Response('[]', { status: 200 });
+  });
+  return network;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -85,11 +95,7 @@ describe('early requests', () => {
     (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = {
       [url]: Promise.resolve(new Response('[]', { status: 200 })),
     };
-    const network: string[] = [];
-    vi.stubGlobal('fetch', async (u: string) => {
-      network.push(u);
-      return new Response('[]', { status: 200 });
-    });
+    const network = recordNetwork();
     const query = { range: '24h' } as const;
     expect(await apiRequest(endpoints.sensors.sensorData, { query })).toEqual([]);
     expect(network).toEqual([]);
@@ -99,11 +105,7 @@ describe('early requests', () => {
 
   it('an early refusal (the page opened before its user logged in) is asked again; a new session drops them all', async () => {
     const url = '/api/v1/structures/sensor_data?range=24h';
-    const network: string[] = [];
-    vi.stubGlobal('fetch', async (u: string) => {
-      network.push(u);
-      return new Response('[]', { status: 200 });
-    });
+    const network = recordNetwork();
     const refusal = new Response(JSON.stringify({ code: 'unauthorized', message: 'Log in' }), {
       status: 401,
     });
@@ -120,11 +122,7 @@ describe('early requests', () => {
 
   it('an early request that failed is asked again; an old early answer is not taken', async () => {
     const url = '/api/v1/structures/sensor_data?range=24h';
-    const network: string[] = [];
-    vi.stubGlobal('fetch', async (u: string) => {
-      network.push(u);
-      return new Response('[]', { status: 200 });
-    });
+    const network = recordNetwork();
     (globalThis as Record<string, unknown>)[EARLY_GLOBAL] = {
       [url]: Promise.reject(new TypeError('offline')),
     };

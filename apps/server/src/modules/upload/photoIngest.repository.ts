@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { IdRow, queryRows } from '../../platform/db/rows.ts';
 import { images, type StepClip } from '../../platform/db/schema/index.ts';
+import { notifyWorkersOf } from '../../platform/jobs/jobs.repository.ts';
 
 /** Base64 MD5 of every photo of the project. */
 export async function projectMd5s(db: Db, projectId: number): Promise<string[]> {
@@ -128,8 +129,6 @@ export interface ImageRecord {
   /** SQL statements over `img` (`auditInsert`, `enqueueFrom`) run as data-modifying CTEs. */
   audit: (img: SQL) => SQL;
   job: (img: SQL) => SQL;
-  /** Wakes the workers for the job CTE (`enqueuedNotify`). */
-  notify: (job: SQL) => SQL;
   /** The capture time, for the flight plans' start; null when the photo has none. */
   captureTime: Date | null;
 }
@@ -152,7 +151,7 @@ export async function insertImageOnce(db: Db, values: NewImage, record: ImageRec
     sql`with img as (${insert.getSQL()})${flight},
           audit as (${record.audit(img)}),
           job as (${record.job(img)})
-        select id, ${record.notify(sql`job`)} as notified from img`,
+        select id, ${notifyWorkersOf(sql`job`)} as notified from img`,
     IdRow,
   );
   return rows[0]?.id ?? null;

@@ -9,7 +9,7 @@ import { requireProject } from '../../platform/auth/require.ts';
 import { withRetries } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { enqueuedNotify, enqueueFrom } from '../../platform/jobs/enqueue.ts';
+import { enqueueFrom } from '../../platform/jobs/enqueue.ts';
 import { imageProcessJob } from './imageProcess.job.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
@@ -138,7 +138,6 @@ export async function recordProjectPhoto(
           },
           img,
         ),
-      notify: enqueuedNotify,
     }),
   );
 }

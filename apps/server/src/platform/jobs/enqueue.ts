@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/client.ts';
 import { DEFAULT_MAX_ATTEMPTS, type JobDefinition } from './define.ts';
-import { insertJob, insertJobFrom, notifyWorkersOf } from './jobs.repository.ts';
+import { insertJob, insertJobFrom } from './jobs.repository.ts';
 
 export interface EnqueueOptions {
   /** Who starts the job; it runs as this actor. A system actor (the default) stores no user. */
@@ -49,7 +49,7 @@ export async function enqueue<S extends z.ZodType>(
  * `enqueue` for a job whose payload names a row the same statement writes (a photo's id, known only once
  * its insert ran): the job's insert as SQL, for a data-modifying CTE over `from` (see `insertJobFrom`). The
  * payload is SQL, so it is not checked here but when the worker parses it: build it to the job's schema.
- * The statement must also select `enqueuedNotify(<that CTE>)` to wake the workers.
+ * The statement must also select `notifyWorkersOf(<that CTE>)` (jobs.repository.ts) to wake the workers.
  */
 export function enqueueFrom<S extends z.ZodType>(
   definition: JobDefinition<string, S>,
@@ -67,5 +67,3 @@ export function enqueueFrom<S extends z.ZodType>(
     from,
   );
 }
-
-export { notifyWorkersOf as enqueuedNotify };
