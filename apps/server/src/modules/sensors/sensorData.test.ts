@@ -1,4 +1,4 @@
-import type { SensorStructureValue } from '@linewalker/domain';
+import { SensorStructureList, type SensorStructureValue } from '@linewalker/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
@@ -137,6 +137,9 @@ describe('GET /structures/sensor_data', () => {
     const first = await get('/api/v1/structures/sensor_data', customerA);
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
+    // The JSON the tag was made of is the body sent, as JSON and in the schema's shape.
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(SensorStructureList.parse(first.json())).toEqual(first.json());
     const again = await get('/api/v1/structures/sensor_data', { ...customerA, 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
