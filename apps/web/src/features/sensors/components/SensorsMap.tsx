@@ -16,17 +16,9 @@ import { type Bounds, fitMapTo } from '../../../components/map/fitBounds.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
 import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
+import { SENSOR_MAP } from '../model/sensorMap.ts';
 import { hasPosition } from '../model/sensorView.ts';
 
-/** Spec 3 §9: cluster radius 75, clusters up to zoom 16 (shown under 17), a click zooms in at most to 20. */
-export const SENSOR_MAP = {
-  height: 550,
-  zoom: 14,
-  clusterRadius: 75,
-  clusterMaxZoom: 16,
-  expansionMaxZoom: 20,
-  paddingDeg: 0.001,
-};
 const SOURCE = 'sensors';
 const CLUSTERS = 'sensor-clusters';
 const COUNTS = 'sensor-cluster-counts';

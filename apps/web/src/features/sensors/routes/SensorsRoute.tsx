@@ -1,16 +1,22 @@
 import type { SensorRange } from '@linewalker/domain';
 import { Box, Button, Center, Group, Loader, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { AssetsNav } from '../../../components/AssetsNav.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { INITIAL_SENSOR_RANGE, useSensorData } from '../api/getSensorData.ts';
 import { EditAlertsDialog } from '../components/EditAlertsDialog.tsx';
 import { SensorDetailCard } from '../components/SensorDetailCard.tsx';
-import { SENSOR_MAP, SensorsMap } from '../components/SensorsMap.tsx';
 import { SensorsTable } from '../components/SensorsTable.tsx';
+import { SENSOR_MAP } from '../model/sensorMap.ts';
 import { filterSensors, type SensorSort, sortSensors, toggleSort } from '../model/sensorView.ts';
+
+// The map (MapLibre, ~300 KB) is not needed for the rows: its module loads beside them, asked for as soon
+// as this page's code runs, and the table does not wait for it to be fetched and evaluated.
+const loadSensorsMap = () => import('../components/SensorsMap.tsx').then((m) => ({ default: m.SensorsMap }));
+const SensorsMap = lazy(loadSensorsMap);
+void loadSensorsMap();
 
 const RISKS = [
   { value: '-1', label: 'All' },
@@ -64,7 +70,9 @@ export function SensorsRoute() {
         />
         {detail && <SensorDetailCard row={detail} range={range} onRange={setRange} />}
         <Box h={SENSOR_MAP.height}>
-          <SensorsMap rows={mapRows} selected={detail} onSelect={setPicked} />
+          <Suspense fallback={null}>
+            <SensorsMap rows={mapRows} selected={detail} onSelect={setPicked} />
+          </Suspense>
         </Box>
       </Stack>
     );
