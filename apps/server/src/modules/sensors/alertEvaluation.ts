@@ -3,7 +3,6 @@ import {
   type AlertRuleSetValue,
   type AlertState,
   DEFAULT_RULE_SETS,
-  readingValues,
   type StructureClass,
   stepAlert,
   structureClassOf,
@@ -12,7 +11,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.types.ts';
 import * as repo from './alerts.repository.ts';
-import type { BatchDevice, DeviceReading } from './sensors.repository.ts';
+import type { BatchDevice, PreparedReading } from './sensors.repository.ts';
 
 /** Where raised alerts are announced: the outbox (a `mail.deliver` job each) and the link in the e-mail. */
 export interface AlertNotifier {
@@ -108,7 +107,7 @@ interface Sample {
  */
 export async function evaluateAlerts(
   tx: Db,
-  readings: readonly DeviceReading[],
+  readings: readonly PreparedReading[],
   devices: readonly BatchDevice[],
   notifier: AlertNotifier | null,
 ): Promise<RaisedAlert[]> {
@@ -124,9 +123,9 @@ export async function evaluateAlerts(
   for (const r of readings) {
     if (!latestBefore.has(r.deviceId)) continue;
     const before = latestBefore.get(r.deviceId);
-    if (before != null && r.payload_time.getTime() <= before) continue;
+    if (before != null && r.payloadTimeMs <= before) continue;
     const list = samples.get(r.deviceId) ?? [];
-    list.push({ t: r.payload_time.getTime(), ...readingValues(r.payload) });
+    list.push({ t: r.payloadTimeMs, tilt: r.tilt, vibration: r.vibration });
     samples.set(r.deviceId, list);
   }
   const raised: RaisedAlert[] = [];

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
-import { type DeviceReading, storeBatch } from './sensors.repository.ts';
+import { type PreparedReading, prepareReading, storeBatch } from './sensors.repository.ts';
 
 export interface IngestorOptions {
   /**
@@ -14,6 +14,13 @@ export interface IngestorOptions {
   batchSize?: number;
   /** How long a reading waits for others before its batch is written. */
   maxDelayMs?: number;
+  /**
+   * An idle lane writes at once when it holds this many (default 500) rather than waiting out maxDelayMs:
+   * at the start of a burst the database otherwise sat idle for the whole delay (~10 % of a 10,000-reading
+   * burst) while the readings piled up. A steady stream (5,000 readings/s is ~120 per lane in 50 ms) still
+   * waits, so its batches stay as large as before.
+   */
+  startBatchSize?: number;
   /** Readings held in memory before `accept` makes the caller wait (back-pressure on the broker). */
   maxPending?: number;
   /** Batches written at once, each on its own connection (default 2: this machine's cores). */
@@ -40,7 +47,7 @@ export interface AckSink {
 }
 
 /** A reading waiting for its batch, with the connection and message id to acknowledge when committed. */
-interface QueuedReading extends DeviceReading {
+interface QueuedReading extends PreparedReading {
   ackTo: AckSink | null;
   messageId: number;
 }
@@ -87,6 +94,7 @@ export class SensorIngestor {
   private closed = false;
   private readonly batchSize: number;
   private readonly maxDelayMs: number;
+  private readonly startBatchSize: number;
   private readonly maxPending: number;
   private readonly notifier: AlertNotifier | null;
 
@@ -97,6 +105,7 @@ export class SensorIngestor {
   ) {
     this.batchSize = options.batchSize ?? 2500;
     this.maxDelayMs = options.maxDelayMs ?? 50;
+    this.startBatchSize = Math.min(this.batchSize, options.startBatchSize ?? 500);
     this.maxPending = options.maxPending ?? 20_000;
     this.notifier = options.notifier ?? null;
     this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 2) }, () => ({
@@ -124,9 +133,8 @@ export class SensorIngestor {
       return this.refuse(deviceId, `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
     }
     const lane = this.lanes[laneOf(deviceId, this.lanes.length)]!;
-    // The parsed message is ours (JSON.parse or zod built it): tag it rather than copy it, one object less per reading.
-    const reading = parsed.data as QueuedReading;
-    reading.deviceId = deviceId;
+    // Kept as one flat object (its payload in JSON): the parsed message dies young (see PreparedReading).
+    const reading = prepareReading(deviceId, parsed.data) as QueuedReading;
     reading.ackTo = ackTo;
     reading.messageId = messageId;
     lane.queue.push(reading);
@@ -134,7 +142,7 @@ export class SensorIngestor {
     // While the lane is writing, the end of that write starts the next batch: nothing to schedule (a call
     // per message here used to leave one waiter per queued reading, woken after every batch).
     if (lane.flushing) return true;
-    if (lane.queue.length >= this.batchSize) void this.flushLane(lane);
+    if (lane.queue.length >= this.startBatchSize) void this.flushLane(lane);
     else lane.timer ??= setTimeout(() => void this.flushLane(lane), this.maxDelayMs);
     return true;
   }

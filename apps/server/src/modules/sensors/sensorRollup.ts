@@ -21,17 +21,30 @@ export function rollupInsert(source: SQL): SQL {
       vibration_y_min, vibration_y_max, vibration_z_min, vibration_z_max, vibration_first_at, vibration_last_at,
       tilt_readings, tilt_x, tilt_y, tilt_z)
     select r.device_id, date_bin('1 hour', r.payload_time, ${ROLLUP_ORIGIN}::timestamptz), count(*)::int,
-      min(v.x0), max(v.x1), min(v.y0), max(v.y1), min(v.z0), max(v.z1),
-      min(r.payload_time) filter (where v.n > 0), max(r.payload_time) filter (where v.n > 0),
-      count(r.payload->'tilt'->-1->>'x')::int, avg((r.payload->'tilt'->-1->>'x')::float8),
-      avg((r.payload->'tilt'->-1->>'y')::float8), avg((r.payload->'tilt'->-1->>'z')::float8)
-    from (${source}) r
-    cross join lateral (
-      select count(*) as n, min((e->>'x')::float8) as x0, max((e->>'x')::float8) as x1,
-        min((e->>'y')::float8) as y0, max((e->>'y')::float8) as y1,
-        min((e->>'z')::float8) as z0, max((e->>'z')::float8) as z1
-      from jsonb_array_elements(case when jsonb_typeof(r.payload->'vibration') = 'array'
-                                     then r.payload->'vibration' else '[]'::jsonb end) e) v
+      min(r.x0), max(r.x1), min(r.y0), max(r.y1), min(r.z0), max(r.z1),
+      min(r.payload_time) filter (where r.n > 0), max(r.payload_time) filter (where r.n > 0),
+      count(r.tx)::int, avg(r.tx), avg(r.ty), avg(r.tz)
+    from (
+      -- Per reading its vibration entries reduced: the one entry itself when there is one (the usual case: a
+      -- subquery per reading over its entries cost ~3 ms of a 2,500-reading batch's ~64), else over all.
+      select r.device_id, r.payload_time, r.n,
+        case when r.n <= 1 then r.x else ${over('min', 'x')} end as x0,
+        case when r.n <= 1 then r.x else ${over('max', 'x')} end as x1,
+        case when r.n <= 1 then r.y else ${over('min', 'y')} end as y0,
+        case when r.n <= 1 then r.y else ${over('max', 'y')} end as y1,
+        case when r.n <= 1 then r.z else ${over('min', 'z')} end as z0,
+        case when r.n <= 1 then r.z else ${over('max', 'z')} end as z1,
+        (r.tilt->>'x')::float8 as tx, (r.tilt->>'y')::float8 as ty, (r.tilt->>'z')::float8 as tz
+      from (
+        select v.device_id, v.payload_time, v.vib, v.tilt, jsonb_array_length(v.vib) as n,
+          (v.vib->0->>'x')::float8 as x, (v.vib->0->>'y')::float8 as y, (v.vib->0->>'z')::float8 as z
+        from (
+          select s.device_id, s.payload_time, s.payload->'tilt'->-1 as tilt,
+            case when jsonb_typeof(s.payload->'vibration') = 'array' then s.payload->'vibration' else '[]'::jsonb end as vib
+          from (${source}) s
+          offset 0) v
+        offset 0) r
+    ) r
     group by 1, 2
     order by 1, 2
     on conflict (device_id, hour) do update set
@@ -47,6 +60,10 @@ export function rollupInsert(source: SQL): SQL {
       tilt_readings = h.tilt_readings + excluded.tilt_readings,
       tilt_x = ${mean('tilt_x')}, tilt_y = ${mean('tilt_y')}, tilt_z = ${mean('tilt_z')}`;
 }
+
+/** The least or greatest of one axis over a reading's vibration entries (`r.vib`). */
+const over = (fn: 'min' | 'max', axis: 'x' | 'y' | 'z') =>
+  sql.raw(`(select ${fn}((e->>'${axis}')::float8) from jsonb_array_elements(r.vib) e)`);
 
 const mean = (column: 'tilt_x' | 'tilt_y' | 'tilt_z') => {
   const c = sql.raw(column);

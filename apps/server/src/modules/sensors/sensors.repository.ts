@@ -1,13 +1,45 @@
-import { SensorDeviceRow, type SensorMessageValue } from '@linewalker/domain';
+import { readingValues, SensorDeviceRow, type SensorMessageValue } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { queryRows } from '../../platform/db/rows.ts';
 import { rollupInsert } from './sensorRollup.ts';
 
-/** A message with the device it came from, ready to store. */
+/** A message with the device it came from. */
 export interface DeviceReading extends SensorMessageValue {
   deviceId: string;
+}
+
+/**
+ * A reading as the ingest keeps it until its batch is written: its payload already in JSON (what is stored)
+ * and what the alert rules read from it, rather than the parsed message. The ingest holds thousands of
+ * readings for a batch's write; a parsed message is a dozen small objects that outlive the young generation,
+ * and copying them in every scavenge stalled the ingest's thread (~0.1 s of GC per 10,000 readings).
+ */
+export interface PreparedReading {
+  deviceId: string;
+  payloadTimeMs: number;
+  payloadJson: string;
+  battery: number | null;
+  /** Whether the payload has a vibration entry (the device's first vibration time). */
+  vibrating: boolean;
+  /** What the alert rules judge (readingValues). */
+  tilt: number | null;
+  vibration: number | null;
+}
+
+/** A message of `deviceId` made ready to store (see PreparedReading). */
+export function prepareReading(deviceId: string, message: SensorMessageValue): PreparedReading {
+  const { tilt, vibration } = readingValues(message.payload);
+  return {
+    deviceId,
+    payloadTimeMs: message.payload_time.getTime(),
+    payloadJson: JSON.stringify(message.payload),
+    battery: message.battery ?? null,
+    vibrating: (message.payload.vibration?.length ?? 0) > 0,
+    tilt,
+    vibration,
+  };
 }
 
 const DeviceAuthRow = z.object({ device_id: z.string(), structure_id: z.number().nullable() });
@@ -91,18 +123,19 @@ export type BatchDevice = Omit<z.infer<typeof BatchDeviceRow>, 'stored'>;
  */
 export async function storeBatch(
   db: Db,
-  readings: readonly DeviceReading[],
+  readings: readonly PreparedReading[],
 ): Promise<{ stored: number; devices: BatchDevice[] }> {
   if (readings.length === 0) return { stored: 0, devices: [] };
-  const input = JSON.stringify(
-    readings.map((r) => ({
-      d: r.deviceId,
-      t: r.payload_time.toISOString(),
-      p: r.payload,
-      b: r.battery ?? null,
-      v: (r.payload.vibration?.length ?? 0) > 0,
-    })),
-  );
+  // The batch's JSON put together from each reading's (a device id is JSON-quoted; the rest are numbers,
+  // booleans and a toISOString).
+  let input = '[';
+  for (let i = 0; i < readings.length; i++) {
+    const r = readings[i]!;
+    input +=
+      `${i === 0 ? '' : ','}{"d":${JSON.stringify(r.deviceId)},"t":"${new Date(r.payloadTimeMs).toISOString()}",` +
+      `"p":${r.payloadJson},"b":${r.battery ?? 'null'},"v":${r.vibrating}}`;
+  }
+  input += ']';
   const rows = await queryRows(
     db,
     sql`with x as (select * from jsonb_to_recordset(${input}::jsonb) as x(d text, t timestamptz, p jsonb, b float8, v boolean)),
@@ -145,7 +178,12 @@ export async function storeBatch(
 
 /** Stores readings (see storeBatch); answers how many were new. */
 export async function storeReadings(db: Db, readings: readonly DeviceReading[]): Promise<number> {
-  return (await storeBatch(db, readings)).stored;
+  return (
+    await storeBatch(
+      db,
+      readings.map((r) => prepareReading(r.deviceId, r)),
+    )
+  ).stored;
 }
 
 /** Replaces the token hashes of the live devices among `devices`; answers the ids it changed. */

@@ -85,7 +85,7 @@ export async function ingestOverHttp(
   const device = token ? await authenticateDevice(db, token) : null;
   if (!device) throw unauthorized('Unknown or retired device token');
   const stored = await withTransaction(db, async (tx) => {
-    const readings = messages.map((m) => ({ ...m, deviceId: device.device_id }));
+    const readings = messages.map((m) => repo.prepareReading(device.device_id, m));
     const { stored: n, devices } = await repo.storeBatch(tx, readings);
     // Retired since the token was checked: nothing was stored.
     if (devices.length === 0) throw unauthorized('Unknown or retired device token');
