@@ -72,28 +72,4 @@ describe('sensor retention', () => {
     );
     expect(Number(again!.n)).toBe(14_400);
   });
-
-  it('a deleted device takes its readings and rollup with it (no foreign key on the readings: a trigger)', async () => {
-    const db = ctx.database.db;
-    const gone = `${device}-GONE`;
-    await db.execute(sql`insert into sensor_devices (device_id) values (${gone})`);
-    await storeReadings(db, [
-      { deviceId: gone, payload_time: now, payload: { tilt: [{ x: 1, y: 0, z: 89 }] } },
-      { deviceId: gone, payload_time: new Date(now.getTime() - 60_000), payload: {} },
-    ]);
-    const count = async (table: 'sensor_readings' | 'sensor_readings_hourly') =>
-      Number(
-        (
-          await sqlRows<{ n: string | number }>(
-            db,
-            sql`select count(*) as n from ${sql.raw(table)} where device_id in (${gone}, ${device})`,
-          )
-        )[0]!.n,
-      );
-    const keptReadings = await count('sensor_readings');
-    const keptHours = await count('sensor_readings_hourly');
-    await db.execute(sql`delete from sensor_devices where device_id = ${gone}`);
-    expect(await count('sensor_readings')).toBe(keptReadings - 2);
-    expect(await count('sensor_readings_hourly')).toBe(keptHours - 2);
-  });
 });
