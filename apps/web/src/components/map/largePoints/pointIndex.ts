@@ -2,10 +2,14 @@ import KDBush from 'kdbush';
 import Supercluster from 'supercluster';
 import type { Box, ClusterSettings, ClusterSummary, PointSet } from './protocol.ts';
 
-/** What one cluster level keeps per point and cluster: the highest category and one count per counted category. */
-type Aggregate = Record<string, number>;
+/**
+ * A point's or cluster's properties in the cluster levels: its index (points only), its highest category and
+ * its points per counted category (`n0`, `n1`, … in ClusterSettings.counted order). Points carry theirs from
+ * the start, so supercluster's `map` is its identity (no object per point per level) and only `reduce` runs.
+ */
+type LevelProps = Record<string, number>;
 
-const countKey = (k: number) => `n${k}`;
+const countKeys = (counted: readonly number[]) => counted.map((_, k) => `n${k}`);
 
 /**
  * The point set of a large point layer, indexed for the map's current view: a k-d tree of the single points
@@ -15,7 +19,7 @@ const countKey = (k: number) => `n${k}`;
  */
 export class PointIndex {
   private readonly tree: KDBush;
-  private clusters: Supercluster<{ i: number }, Aggregate> | null = null;
+  private clusters: Supercluster<LevelProps, LevelProps> | null = null;
 
   constructor(
     private readonly points: PointSet,
@@ -40,7 +44,7 @@ export class PointIndex {
     for (const feature of this.clusterLevels().getClusters(box, Math.floor(zoom))) {
       const p = feature.properties;
       if (!('cluster' in p)) {
-        points.push(p.i);
+        points.push(p.i!);
         continue;
       }
       const [lng, lat] = feature.geometry.coordinates as [number, number];
@@ -51,7 +55,7 @@ export class PointIndex {
         count: p.point_count,
         abbreviated: p.point_count_abbreviated,
         max: p.max!,
-        counts: this.settings.counted.map((_, k) => p[countKey(k)]!),
+        counts: countKeys(this.settings.counted).map((key) => p[key]!),
       });
     }
     return { points: Uint32Array.from(points), clusters };
@@ -82,36 +86,32 @@ export class PointIndex {
     return Uint32Array.from(ids);
   }
 
-  private clusterLevels(): Supercluster<{ i: number }, Aggregate> {
+  private clusterLevels(): Supercluster<LevelProps, LevelProps> {
     if (this.clusters) return this.clusters;
     const { lng, lat, category } = this.points;
     const counted = this.settings.counted;
-    const index = new Supercluster<{ i: number }, Aggregate>({
+    const keys = countKeys(counted);
+    const index = new Supercluster<LevelProps, LevelProps>({
       radius: this.settings.radius,
       maxZoom: this.settings.maxZoom,
       // MapLibre's geojson tiles are 512 px: the same radius in pixels as its own clustering.
       extent: 512,
-      map: ({ i }) => {
-        const c = category[i]!;
-        const props: Aggregate = { max: c };
-        for (let k = 0; k < counted.length; k++) props[countKey(k)] = counted[k] === c ? 1 : 0;
-        return props;
-      },
       reduce: (acc, props) => {
         if (props.max! > acc.max!) acc.max = props.max!;
-        for (let k = 0; k < counted.length; k++) {
-          const key = countKey(k);
-          acc[key] = (acc[key] ?? 0) + (props[key] ?? 0);
-        }
+        for (const key of keys) acc[key] = acc[key]! + props[key]!;
       },
     });
     const features = new Array(lng.length);
-    for (let i = 0; i < lng.length; i++)
+    for (let i = 0; i < lng.length; i++) {
+      const c = category[i]!;
+      const properties: LevelProps = { i, max: c };
+      for (let k = 0; k < keys.length; k++) properties[keys[k]!] = counted[k] === c ? 1 : 0;
       features[i] = {
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [lng[i], lat[i]] },
-        properties: { i },
+        properties,
       };
+    }
     this.clusters = index.load(features);
     return this.clusters;
   }
