@@ -1,6 +1,6 @@
 import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PointIndexClient } from './pointIndexClient.ts';
+import { PointIndexClient, type ViewAnswer } from './pointIndexClient.ts';
 import type { Box, PointSet } from './protocol.ts';
 import { type FeatureNaming, viewFeatures } from './viewFeatures.ts';
 
@@ -36,6 +36,10 @@ const inside = (map: MapLibreMap, [west, south, east, north]: Box) => {
   const b = map.getBounds();
   return b.getWest() >= west && b.getEast() <= east && b.getSouth() >= south && b.getNorth() <= north;
 };
+
+/** Tells two answers of one point set apart: the same clusters (ids stand for their points) and points. */
+const answerKey = (answer: ViewAnswer) =>
+  `${answer.clusters.map((c) => c.id).join(',')};${answer.points.join(',')}`;
 
 /**
  * A point layer for tens of thousands of points that MapLibre never sees whole. The point set lives in our
@@ -80,6 +84,9 @@ export function useLargePointLayer(
     let again = false;
     let drawn = false;
     let closed = false;
+    // What the source holds: an answer with the same clusters and points is not handed over again (each
+    // hand-over re-tiles the source and redraws the map).
+    let shown = '';
     const refresh = () => {
       if (busy) {
         again = true;
@@ -94,9 +101,13 @@ export function useLargePointLayer(
           if (closed) return;
           box = asked;
           level = Math.floor(zoom);
-          (map.getSource(ref.current.source) as GeoJSONSource | undefined)?.setData(
-            viewFeatures(answer, loaded.points, ref.current),
-          );
+          const key = answerKey(answer);
+          if (key !== shown) {
+            shown = key;
+            (map.getSource(ref.current.source) as GeoJSONSource | undefined)?.setData(
+              viewFeatures(answer, loaded.points, ref.current),
+            );
+          }
           if (!drawn) {
             drawn = true;
             ref.current.onDrawn?.();
