@@ -131,13 +131,14 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
       onLoad: addLayers,
       markPrefix: 'asset-health',
       handOverOnStyleLoad: true,
+      detailAfterData: true,
       initialView: {
         center: first ? ([first.longitude, first.latitude] as [number, number]) : DEFAULT_VIEW.center,
         zoom: ASSET_MAP.zoom,
       },
     };
   });
-  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
+  const { map, error, basemap, dataDrawn } = useMapLibre(container, basemapsOf(config), options);
   const [ready, setReady] = useState(false);
   const points = useMemo(() => rows && pointSet(rows), [rows]);
   const pointsRef = useRef(points);
@@ -162,6 +163,7 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
         if (pointsRef.current !== drawn) return;
         performance.measure('asset-health:data-to-idle', 'asset-health:set-data');
         setReady(true);
+        dataDrawn();
       });
     },
   });

@@ -113,6 +113,7 @@ const MAP_OPTIONS = {
   markPrefix: 'assignment',
   // The structures go to the map's worker as soon as the style is read, not after the first full drawing.
   handOverOnStyleLoad: true,
+  detailAfterData: true,
 };
 
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
@@ -135,7 +136,7 @@ export function AssignmentMap({
       initialBounds: bounds ? { bounds, padding: FIT.padding, maxZoom: FIT.maxZoom } : null,
     };
   }, [model, visible]);
-  const { map, error, basemap } = useMapLibre(container, basemaps, mapOptions);
+  const { map, error, basemap, dataDrawn } = useMapLibre(container, basemaps, mapOptions);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
   const [settledOnce, setSettledOnce] = useState(false);
@@ -186,6 +187,7 @@ export function AssignmentMap({
         performance.measure('assignment:data-to-idle', 'assignment:set-data');
         setState('idle');
         setSettledOnce(true);
+        dataDrawn();
       });
     },
   });
