@@ -114,9 +114,15 @@ export function useClusterClicks(map: MapLibreMap | null, options: ClusterClickO
       const clusterId = feature?.properties?.cluster_id as number | undefined;
       if (clusterId === undefined || feature?.geometry.type !== 'Point') return;
       const expansion = ref.current.expansionZoom;
-      const zoom = await (expansion
-        ? expansion(clusterId)
-        : (map.getSource(source) as GeoJSONSource).getClusterExpansionZoom(clusterId));
+      let zoom: number;
+      try {
+        zoom = await (expansion
+          ? expansion(clusterId)
+          : (map.getSource(source) as GeoJSONSource).getClusterExpansionZoom(clusterId));
+      } catch {
+        // The cluster belongs to data replaced since it was drawn: the new drawing is on its way.
+        return;
+      }
       map.easeTo({
         center: feature.geometry.coordinates as [number, number],
         zoom: Math.min(zoom, ref.current.maxZoom),

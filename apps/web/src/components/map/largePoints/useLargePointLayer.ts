@@ -66,14 +66,19 @@ export function useLargePointLayer(
   }, []);
 
   // A new point set goes to the worker as soon as it is known, map or not.
-  const [loaded, setLoaded] = useState<{ points: PointSet; generation: number } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    points: PointSet;
+    generation: number;
+    /** The caller's naming as it was for these points (its point properties read the caller's own rows). */
+    naming: FeatureNaming;
+  } | null>(null);
   const { radius, maxZoom } = options;
   const countedKey = (options.counted ?? []).join(',');
   useEffect(() => {
     if (!client || !points) return;
     const counted = countedKey ? countedKey.split(',').map(Number) : [];
     generation.current = client.load(points, { radius, maxZoom, counted });
-    setLoaded({ points, generation: generation.current });
+    setLoaded({ points, generation: generation.current, naming: ref.current });
   }, [client, points, radius, maxZoom, countedKey]);
 
   useEffect(() => {
@@ -105,7 +110,7 @@ export function useLargePointLayer(
           if (key !== shown) {
             shown = key;
             (map.getSource(ref.current.source) as GeoJSONSource | undefined)?.setData(
-              viewFeatures(answer, loaded.points, ref.current),
+              viewFeatures(answer, loaded.points, loaded.naming),
             );
           }
           if (!drawn) {
