@@ -90,6 +90,11 @@ interface ClusterClickOptions {
   isActive: () => boolean;
   /** A single point was clicked. */
   onPoint?: (feature: Feature<Geometry>) => void;
+  /**
+   * Where a cluster splits, for clusters made outside MapLibre (a large point layer's `expansionZoom`);
+   * by default the clustered source's own answer.
+   */
+  expansionZoom?: (clusterId: number) => Promise<number>;
 }
 
 /**
@@ -108,7 +113,16 @@ export function useClusterClicks(map: MapLibreMap | null, options: ClusterClickO
       const feature = event.features?.[0];
       const clusterId = feature?.properties?.cluster_id as number | undefined;
       if (clusterId === undefined || feature?.geometry.type !== 'Point') return;
-      const zoom = await (map.getSource(source) as GeoJSONSource).getClusterExpansionZoom(clusterId);
+      const expansion = ref.current.expansionZoom;
+      let zoom: number;
+      try {
+        zoom = await (expansion
+          ? expansion(clusterId)
+          : (map.getSource(source) as GeoJSONSource).getClusterExpansionZoom(clusterId));
+      } catch {
+        // The cluster belongs to data replaced since it was drawn: the new drawing is on its way.
+        return;
+      }
       map.easeTo({
         center: feature.geometry.coordinates as [number, number],
         zoom: Math.min(zoom, ref.current.maxZoom),

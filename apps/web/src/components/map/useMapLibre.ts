@@ -1,6 +1,6 @@
 import type { Basemap } from '@linewalker/domain';
 import type { Map as MapLibreMap, PaddingOptions, StyleSpecification } from 'maplibre-gl';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { type Basemaps, type ResolvedBasemap, resolveBasemap, useBasemapChoice } from './basemapChoice.ts';
 import { configuredStyle } from './basemapStyles.ts';
 import { addCountyDetail } from './countyDetail.ts';
@@ -29,6 +29,13 @@ export interface MapLibreOptions {
    * drawing: the caller's data then goes to the worker while the base map's tiles still load.
    */
   handOverOnStyleLoad?: boolean;
+
+  /**
+   * The caller's data arrives after the map is made: county detail waits until the caller says the map has
+   * settled with its data (`dataDrawn`), not only for the map's first settling (it would otherwise be decoded
+   * and tiled while the data is being drawn, and delay it).
+   */
+  detailAfterData?: boolean;
 
   /** Upper zoom limit. */
   maxZoom?: number;
@@ -68,6 +75,8 @@ export function useMapLibre(
   sourceRef.current = source;
   // Where the previous map (another basemap) was: the next one starts there.
   const lastView = useRef<{ center: [number, number]; zoom: number } | null>(null);
+  // Starts the county detail of the current map, when it waits for the caller's data (`detailAfterData`).
+  const detailGate = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (shown === undefined || !container.current) return;
@@ -118,15 +127,17 @@ export function useMapLibre(
           onLoad?.(created);
           setMap(created);
           if (!configured) {
-            // County detail comes once the map has first settled: decoding the country's 3,000 counties and
-            // cutting them into tiles would otherwise delay the caller's own data (e.g. 50,000 structures),
-            // which the map's one worker handles in turn.
-            created.once('idle', () => {
+            // County detail comes once the map has first settled (with the caller's data, when it waits for
+            // it): decoding the country's 3,000 counties and cutting them into tiles would otherwise delay the
+            // caller's own data, which the map's one worker and the page's thread handle in turn.
+            const showDetail = () => {
               if (cancelled) return;
               addCountyDetail(created, detailBelowLayer, () => !cancelled).catch((cause: unknown) => {
                 console.warn('County outlines not shown:', cause);
               });
-            });
+            };
+            if (optionsRef.current.detailAfterData) detailGate.current = showDetail;
+            else created.once('idle', showDetail);
           }
         };
         // The basemap's own sources (before the caller adds theirs), and whether one of its tiles arrived.
@@ -167,5 +178,12 @@ export function useMapLibre(
   }, [container, shown]);
 
   const basemap: BasemapControl | null = resolved ? { ...resolved, choice, choose } : null;
-  return { map, error, basemap };
+  /** With `detailAfterData`: the map has settled with the caller's data; county detail comes next. */
+  const dataDrawn = useCallback(() => {
+    const show = detailGate.current;
+    detailGate.current = null;
+    // After the caller's own reaction to the settled map (e.g. showing it ready) has run.
+    if (show) setTimeout(show, 0);
+  }, []);
+  return { map, error, basemap, dataDrawn };
 }

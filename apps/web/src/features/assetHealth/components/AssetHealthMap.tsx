@@ -2,10 +2,9 @@ import { RISK_SCALE, type TransmissionStructure } from '@linewalker/domain';
 import { Box } from '@mantine/core';
 import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   clusterCountLayer,
-  clusteredSource,
   emptyCollection,
   isCluster,
   isSinglePoint,
@@ -13,6 +12,11 @@ import {
   useClusterClicks,
 } from '../../../components/map/clusters.ts';
 import { DEFAULT_VIEW } from '../../../components/map/defaultView.ts';
+import type { PointSet } from '../../../components/map/largePoints/protocol.ts';
+import {
+  largePointSource,
+  useLargePointLayer,
+} from '../../../components/map/largePoints/useLargePointLayer.ts';
 import { MapFrame } from '../../../components/map/MapFrame.tsx';
 import { useMapLibre } from '../../../components/map/useMapLibre.ts';
 import { basemapsOf, useClientConfig } from '../../../lib/clientConfig.ts';
@@ -35,14 +39,8 @@ const riskColor = [
 ] as unknown as ExpressionSpecification;
 
 function addLayers(map: MapLibreMap) {
-  map.addSource(
-    SOURCE,
-    clusteredSource({
-      radius: ASSET_MAP.clusterRadius,
-      maxZoom: ASSET_MAP.clusterMaxZoom,
-      properties: { worst: ['max', ['get', 'risk']] },
-    }),
-  );
+  // Clustered by our own worker (useLargePointLayer): the source holds only the view's clusters and pins.
+  map.addSource(SOURCE, largePointSource());
   map.addLayer({
     id: CLUSTERS,
     type: 'circle',
@@ -98,6 +96,21 @@ function features(rows: readonly TransmissionStructure[]): FeatureCollection {
   };
 }
 
+/** The structures' positions and risk levels for the map's worker (no 50,000 GeoJSON objects). */
+function pointSet(rows: readonly TransmissionStructure[]): PointSet {
+  const points: PointSet = {
+    lng: new Float64Array(rows.length),
+    lat: new Float64Array(rows.length),
+    category: new Int32Array(rows.length),
+  };
+  rows.forEach((r, i) => {
+    points.lng[i] = r.longitude;
+    points.lat[i] = r.latitude;
+    points.category[i] = r.max_risk_level;
+  });
+  return points;
+}
+
 interface AssetHealthMapProps {
   /** The map's structures; null while they are still on their way (the map is made meanwhile). */
   rows: readonly TransmissionStructure[] | null;
@@ -118,30 +131,42 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
       onLoad: addLayers,
       markPrefix: 'asset-health',
       handOverOnStyleLoad: true,
+      detailAfterData: true,
       initialView: {
         center: first ? ([first.longitude, first.latitude] as [number, number]) : DEFAULT_VIEW.center,
         zoom: ASSET_MAP.zoom,
       },
     };
   });
-  const { map, error, basemap } = useMapLibre(container, basemapsOf(config), options);
+  const { map, error, basemap, dataDrawn } = useMapLibre(container, basemapsOf(config), options);
   const [ready, setReady] = useState(false);
+  const points = useMemo(() => rows && pointSet(rows), [rows]);
+  const pointsRef = useRef(points);
+  pointsRef.current = points;
 
   useEffect(() => {
-    if (!map || !rows) return;
+    if (!points) return;
     performance.mark('asset-health:set-data');
-    setSourceData(map, SOURCE, features(rows));
     setReady(false);
-    let current = true;
-    map.once('idle', () => {
-      if (!current) return;
-      performance.measure('asset-health:data-to-idle', 'asset-health:set-data');
-      setReady(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, [map, rows]);
+  }, [points]);
+
+  // Clusters of radius 75 up to zoom 11, each in the colour of its worst structure.
+  const { expansionZoom } = useLargePointLayer(map, points, {
+    source: SOURCE,
+    radius: ASSET_MAP.clusterRadius,
+    maxZoom: ASSET_MAP.clusterMaxZoom,
+    maxProperty: 'worst',
+    pointProperties: (i) => ({ assetId: rows?.[i]?.asset_id, risk: rows?.[i]?.max_risk_level }),
+    onDrawn: () => {
+      const drawn = pointsRef.current;
+      map?.once('idle', () => {
+        if (pointsRef.current !== drawn) return;
+        performance.measure('asset-health:data-to-idle', 'asset-health:set-data');
+        setReady(true);
+        dataDrawn();
+      });
+    },
+  });
 
   useEffect(() => {
     if (!map) return;
@@ -155,6 +180,7 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
     pointLayer: POINTS,
     maxZoom: 20,
     isActive: () => true,
+    expansionZoom,
     onPoint: (f) => {
       const id = f.properties?.assetId;
       if (typeof id === 'number') onSelect(id);

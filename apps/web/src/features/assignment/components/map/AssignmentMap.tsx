@@ -5,6 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Basemaps } from '../../../../components/map/basemapChoice.ts';
 import { setSourceData, useClusterClicks } from '../../../../components/map/clusters.ts';
 import { fitMapTo } from '../../../../components/map/fitBounds.ts';
+import type { PointSet } from '../../../../components/map/largePoints/protocol.ts';
+import { useLargePointLayer } from '../../../../components/map/largePoints/useLargePointLayer.ts';
 import { MapFrame } from '../../../../components/map/MapFrame.tsx';
 import { projectRings } from '../../../../components/map/projection.ts';
 import { useDrawShapes } from '../../../../components/map/useDrawShapes.ts';
@@ -27,6 +29,7 @@ import {
   STRUCTURE_SOURCE,
   selectionLayer,
   selectionSource,
+  structureClusters,
   structureLayers,
   structureSource,
 } from './structureLayers.ts';
@@ -60,7 +63,7 @@ interface AssignmentMapProps {
   projectId: number;
 }
 
-/** The crew numbers each map's marker source counts. */
+/** The crew numbers each map's marker layers read. */
 const markerSlots = new WeakMap<MapLibreMap, string>();
 
 /**
@@ -71,24 +74,35 @@ const markerSlots = new WeakMap<MapLibreMap, string>();
 function addStructureLayers(map: MapLibreMap) {
   map.addSource(SELECTION_SOURCE, selectionSource());
   map.addLayer(selectionLayer());
+  map.addSource(STRUCTURE_SOURCE, structureSource());
   ensureStructureLayers(map, crewSlots([]), crewPalette([]));
 }
 
-/**
- * The markers' source and layers for the crew numbers `slots` (see `structureSource`), made again (under the
- * selection rings) when the project's crews change.
- */
+/** The markers' layers for the crew numbers `slots`, made again (under the selection rings) when the project's crews change. */
 function ensureStructureLayers(map: MapLibreMap, slots: readonly number[], palette: readonly string[]) {
   const key = slots.join(',');
-  const source = map.getSource(STRUCTURE_SOURCE);
-  if (source && markerSlots.get(map) === key) return;
-  if (source) {
-    for (const id of STRUCTURE_LAYERS) map.removeLayer(id);
-    map.removeSource(STRUCTURE_SOURCE);
-  }
-  map.addSource(STRUCTURE_SOURCE, structureSource(slots));
+  const made = markerSlots.get(map);
+  if (made === key) return;
+  if (made !== undefined) for (const id of STRUCTURE_LAYERS) map.removeLayer(id);
   for (const layer of structureLayers(palette, slots)) map.addLayer(layer, SELECTION_LAYER);
   markerSlots.set(map, key);
+}
+
+/** The shown structures' positions and crew numbers for the markers' worker (point k is `visible[k]`). */
+function shownPoints(model: AssignmentModel, visible: Uint32Array): PointSet {
+  const { longitude, latitude } = model.columns;
+  const points: PointSet = {
+    lng: new Float64Array(visible.length),
+    lat: new Float64Array(visible.length),
+    category: new Int32Array(visible.length),
+  };
+  for (let k = 0; k < visible.length; k++) {
+    const i = visible[k]!;
+    points.lng[k] = longitude[i]!;
+    points.lat[k] = latitude[i]!;
+    points.category[k] = model.crewNumbers[i]!;
+  }
+  return points;
 }
 
 const MAP_OPTIONS = {
@@ -99,6 +113,7 @@ const MAP_OPTIONS = {
   markPrefix: 'assignment',
   // The structures go to the map's worker as soon as the style is read, not after the first full drawing.
   handOverOnStyleLoad: true,
+  detailAfterData: true,
 };
 
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
@@ -121,7 +136,7 @@ export function AssignmentMap({
       initialBounds: bounds ? { bounds, padding: FIT.padding, maxZoom: FIT.maxZoom } : null,
     };
   }, [model, visible]);
-  const { map, error, basemap } = useMapLibre(container, basemaps, mapOptions);
+  const { map, error, basemap, dataDrawn } = useMapLibre(container, basemaps, mapOptions);
   const [state, setState] = useState<'loading' | 'drawing' | 'idle'>('loading');
   const fitted = useRef(false);
   const [settledOnce, setSettledOnce] = useState(false);
@@ -143,6 +158,40 @@ export function AssignmentMap({
 
   const { mode, modeRef, setMode } = useDrawShapes(map, canEdit, selectInShape);
 
+  // The crew numbers the markers count (0 and the project's crews).
+  const slotKey = model ? crewSlots(model.crew.map((group) => group.crew_number)).join(',') : null;
+  const slots = useMemo(() => (slotKey === null ? null : slotKey.split(',').map(Number)), [slotKey]);
+
+  // The shown structures go to the markers' worker; the map gets the view's clusters and markers.
+  const points = useMemo(() => {
+    if (!model) return null;
+    performance.mark('assignment:set-data');
+    const made = shownPoints(model, visible);
+    performance.measure('assignment:features', 'assignment:set-data');
+    return made;
+  }, [model, visible]);
+  const pointsRef = useRef(points);
+  pointsRef.current = points;
+  const { expansionZoom } = useLargePointLayer(map, points, {
+    source: STRUCTURE_SOURCE,
+    ...structureClusters(slots ?? [0]),
+    pointProperties: (k) => {
+      const i = visible[k]!;
+      return { i, n: model?.crewNumbers[i] ?? 0 };
+    },
+    onDrawn: () => {
+      const drawn = pointsRef.current;
+      map?.once('idle', () => {
+        if (pointsRef.current !== drawn) return;
+        // How long from handing over the points to a settled map.
+        performance.measure('assignment:data-to-idle', 'assignment:set-data');
+        setState('idle');
+        setSettledOnce(true);
+        dataDrawn();
+      });
+    },
+  });
+
   // Clicks: a cluster zooms in to where it splits (never past 20); a marker selects its structure.
   useClusterClicks(map, {
     source: STRUCTURE_SOURCE,
@@ -150,36 +199,24 @@ export function AssignmentMap({
     pointLayer: POINT_LAYER,
     maxZoom: ASSIGNMENT_MAP.expansionMaxZoom,
     isActive: () => modeRef.current === 'static',
+    expansionZoom,
     onPoint: (feature) => {
       const index = feature.properties?.i as number | undefined;
       if (canEdit && index !== undefined) onSelect(Uint32Array.of(index), 'click');
     },
   });
 
-  // The crew numbers the markers count (0 and the project's crews).
-  const slotKey = model ? crewSlots(model.crew.map((group) => group.crew_number)).join(',') : null;
-  const slots = useMemo(() => (slotKey === null ? null : slotKey.split(',').map(Number)), [slotKey]);
-
-  // The shown structures, re-sent whenever the data or the filters change.
+  // The shown structures, re-drawn whenever the data or the filters change.
   useEffect(() => {
-    if (!map || !model || !slots) return;
+    if (!map || !model || !slots || !points) return;
     setState('drawing');
     ensureStructureLayers(map, slots, model.palette);
-    // Marks for the performance checks: how long from handing over the points to a settled map.
-    performance.mark('assignment:set-data');
-    setSourceData(map, STRUCTURE_SOURCE, structureFeatures(model, visible));
-    performance.measure('assignment:features', 'assignment:set-data');
-    map.once('idle', () => {
-      performance.measure('assignment:data-to-idle', 'assignment:set-data');
-      setState('idle');
-      setSettledOnce(true);
-    });
     if (!fitted.current) {
       fitted.current = true;
       const bounds = structureBounds(model, visible);
       if (bounds) fitMapTo(map, bounds, { ...FIT, animate: false });
     }
-  }, [map, model, visible, slots]);
+  }, [map, model, visible, slots, points]);
 
   // Crew colours come from the server's crew groups; re-paint only when they really change.
   const paletteKey = model?.palette.join(',');

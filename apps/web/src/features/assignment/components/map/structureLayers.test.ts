@@ -3,8 +3,8 @@ import {
   crewPaint,
   crewSlots,
   STRUCTURE_LAYERS,
+  structureClusters,
   structureLayers,
-  structureSource,
 } from './structureLayers.ts';
 
 /** The crew counts (`c<n>`) an expression or layer reads. */
@@ -16,10 +16,10 @@ describe('the markers count only the crews the project has', () => {
     expect(crewSlots([])).toEqual([0]);
   });
 
-  it('the source counts each slot, and the layers read no other count', () => {
+  it('the clusters count each slot, and the layers read no other count', () => {
     const slots = crewSlots([1, 3]);
-    const source = structureSource(slots);
-    expect(Object.keys(source.clusterProperties ?? {}).sort()).toEqual(['c0', 'c1', 'c3']);
+    const clusters = structureClusters(slots);
+    expect(clusters.counted.map(clusters.countProperty)).toEqual(['c0', 'c1', 'c3']);
     const layers = structureLayers(['#888888', '#e6194b', '#3cb44b', '#ffe119'], slots);
     expect(layers.map((layer) => layer.id)).toEqual(STRUCTURE_LAYERS);
     expect(countsRead(layers)).toEqual(['"c0"', '"c1"', '"c3"']);
