@@ -70,6 +70,17 @@ async function connect(url: string, options: mqtt.IClientOptions = {}): Promise<
 }
 const publishAll = (client: MqttClient, topic: string, messages: string[]) =>
   Promise.all(messages.map((m) => client.publishAsync(topic, m, { qos: 1 })));
+/** A newly registered device, connected to Mosquitto, whose readings 0…n−1 the broker has acknowledged. */
+async function deviceThatPublished(n: number) {
+  const { device_id } = await registerDevice();
+  const device = await connect(MOSQUITTO, { protocolVersion: 5 });
+  await publishAll(
+    device,
+    sensorTopic(device_id),
+    Array.from({ length: n }, (_, i) => message(i)),
+  );
+  return { device_id, device };
+}
 
 describe('the embedded broker', () => {
   let broker: EmbeddedBroker;
@@ -172,13 +183,7 @@ describe('an external broker (the machine’s Mosquitto)', () => {
     const group = `lw-test-${process.pid}-${Date.now()}-two`;
     const subs = ingestors.map((ing, i) => subscriberOn(ing, `test-${process.pid}-two-${i}`, group));
     await Promise.all(subs.map((s) => s.subscribed));
-    const { device_id } = await registerDevice();
-    const device = await connect(MOSQUITTO, { protocolVersion: 5 });
-    await publishAll(
-      device,
-      sensorTopic(device_id),
-      Array.from({ length: 500 }, (_, i) => message(i)),
-    );
+    const { device_id } = await deviceThatPublished(500);
     await until(async () => (await count(device_id)) === 500 && ingestors.every((x) => x.stats.received > 0));
     await Promise.all(subs.map((s) => s.close()));
     expect(await count(device_id)).toBe(500);
@@ -192,13 +197,7 @@ describe('an external broker (the machine’s Mosquitto)', () => {
     const first = new SensorIngestor(ctx.database.db, ctx.app.log, { maxDelayMs: 60_000 });
     const sub = subscriberOn(first, clientId);
     await sub.subscribed;
-    const { device_id } = await registerDevice();
-    const device = await connect(MOSQUITTO, { protocolVersion: 5 });
-    await publishAll(
-      device,
-      sensorTopic(device_id),
-      Array.from({ length: 50 }, (_, i) => message(i)),
-    );
+    const { device_id } = await deviceThatPublished(50);
     await until(() => first.stats.received === 50);
     // The process dies: the connection drops with the readings only in its memory.
     sub.client.stream.destroy();
@@ -219,13 +218,7 @@ describe('an external broker (the machine’s Mosquitto)', () => {
     const first = new SensorIngestor(ctx.database.db, ctx.app.log);
     const sub = subscriberOn(first, clientId);
     await sub.subscribed;
-    const { device_id } = await registerDevice();
-    const device = await connect(MOSQUITTO, { protocolVersion: 5 });
-    await publishAll(
-      device,
-      sensorTopic(device_id),
-      Array.from({ length: 100 }, (_, i) => message(i)),
-    );
+    const { device_id, device } = await deviceThatPublished(100);
     await until(async () => (await count(device_id)) === 100);
     await sub.close();
     // The server is down: these wait in its session on the broker.
