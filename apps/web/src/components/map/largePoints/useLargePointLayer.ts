@@ -20,8 +20,8 @@ export interface LargePointLayerOptions extends FeatureNaming {
   radius: number;
   /** Above this zoom every point is drawn on its own. */
   maxZoom: number;
-  /** Called once the first view of a new point set has been handed to the map. */
-  onDrawn?: () => void;
+  /** Called once the map has settled with the first view of a new point set (not for a replaced one). */
+  onSettled?: () => void;
 }
 
 /** The view's box grown by half its width and height on each side: a pan that stays inside needs nothing new. */
@@ -115,9 +115,10 @@ export function useLargePointLayer(
           }
           if (!drawn) {
             drawn = true;
-            ref.current.onDrawn?.();
             map.once('idle', () => {
-              if (!closed) client.warm(loaded.generation);
+              if (closed || generation.current !== loaded.generation) return;
+              ref.current.onSettled?.();
+              client.warm(loaded.generation);
             });
           }
         })

@@ -91,10 +91,13 @@ function features(rows: readonly TransmissionStructure[]): FeatureCollection {
     features: rows.map((r) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
-      properties: { assetId: r.asset_id, risk: r.max_risk_level },
+      properties: pointProperties(r),
     })),
   };
 }
+
+/** What the pin layers and clicks read of a structure. */
+const pointProperties = (r: TransmissionStructure) => ({ assetId: r.asset_id, risk: r.max_risk_level });
 
 /** The structures' positions and risk levels for the map's worker (no 50,000 GeoJSON objects). */
 function pointSet(rows: readonly TransmissionStructure[]): PointSet {
@@ -141,8 +144,6 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
   const { map, error, basemap, dataDrawn } = useMapLibre(container, basemapsOf(config), options);
   const [ready, setReady] = useState(false);
   const points = useMemo(() => rows && pointSet(rows), [rows]);
-  const pointsRef = useRef(points);
-  pointsRef.current = points;
 
   useEffect(() => {
     if (!points) return;
@@ -156,15 +157,11 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
     radius: ASSET_MAP.clusterRadius,
     maxZoom: ASSET_MAP.clusterMaxZoom,
     maxProperty: 'worst',
-    pointProperties: (i) => ({ assetId: rows?.[i]?.asset_id, risk: rows?.[i]?.max_risk_level }),
-    onDrawn: () => {
-      const drawn = pointsRef.current;
-      map?.once('idle', () => {
-        if (pointsRef.current !== drawn) return;
-        performance.measure('asset-health:data-to-idle', 'asset-health:set-data');
-        setReady(true);
-        dataDrawn();
-      });
+    pointProperties: (i) => (rows?.[i] ? pointProperties(rows[i]) : null),
+    onSettled: () => {
+      performance.measure('asset-health:data-to-idle', 'asset-health:set-data');
+      setReady(true);
+      dataDrawn();
     },
   });
 

@@ -170,8 +170,6 @@ export function AssignmentMap({
     performance.measure('assignment:features', 'assignment:set-data');
     return made;
   }, [model, visible]);
-  const pointsRef = useRef(points);
-  pointsRef.current = points;
   const { expansionZoom } = useLargePointLayer(map, points, {
     source: STRUCTURE_SOURCE,
     ...structureClusters(slots ?? [0]),
@@ -179,16 +177,12 @@ export function AssignmentMap({
       const i = visible[k]!;
       return { i, n: model?.crewNumbers[i] ?? 0 };
     },
-    onDrawn: () => {
-      const drawn = pointsRef.current;
-      map?.once('idle', () => {
-        if (pointsRef.current !== drawn) return;
-        // How long from handing over the points to a settled map.
-        performance.measure('assignment:data-to-idle', 'assignment:set-data');
-        setState('idle');
-        setSettledOnce(true);
-        dataDrawn();
-      });
+    onSettled: () => {
+      // How long from handing over the points to a settled map.
+      performance.measure('assignment:data-to-idle', 'assignment:set-data');
+      setState('idle');
+      setSettledOnce(true);
+      dataDrawn();
     },
   });
 
