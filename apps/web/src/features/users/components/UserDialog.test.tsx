@@ -134,7 +134,7 @@ describe('UserDialog (spec 3 §5 User form)', () => {
     const { user } = open();
     expect(screen.getByText('Add New User')).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(errorOf('First Name')).toBe(M.firstNameRequired);
+    await waitFor(() => expect(errorOf('First Name')).toBe(M.firstNameRequired));
     expect(errorOf('Last Name')).toBe(M.lastNameRequired);
     expect(errorOf('Email')).toBe(M.emailRequired);
     expect(errorOf('Phone')).toBe(M.phoneRequired);
@@ -153,14 +153,14 @@ describe('UserDialog (spec 3 §5 User form)', () => {
     await user.type(field('Email'), 'not-an-email');
     await user.type(field('Phone'), '303555');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(errorOf('First Name')).toBe(M.nameMin);
+    await waitFor(() => expect(errorOf('First Name')).toBe(M.nameMin));
     expect(errorOf('Last Name')).toBe(M.nameMax);
     expect(errorOf('Email')).toBe(M.emailInvalid);
     expect(errorOf('Phone')).toBe(M.phoneMin);
     await user.clear(field('Phone'));
     await user.type(field('Phone'), '303-555-01x3');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(errorOf('Phone')).toBe(M.phoneInvalid);
+    await waitFor(() => expect(errorOf('Phone')).toBe(M.phoneInvalid));
   });
 
   it('lists the staff roles for company 1 and locks the customer role for any other company', async () => {
@@ -236,17 +236,17 @@ describe('UserDialog (spec 3 §5 User form)', () => {
     await user.clear(field('First Name'));
     await user.click(within(dialog()).getByRole('button', { name: 'Next' }));
     // Next is blocked until step one validates.
-    expect(errorOf('First Name')).toBe(M.firstNameRequired);
+    await waitFor(() => expect(errorOf('First Name')).toBe(M.firstNameRequired));
     await user.type(field('First Name'), 'Grace');
     await user.click(within(dialog()).getByRole('button', { name: 'Next' }));
 
     await waitFor(() => expect(within(dialog()).getByText('Step 2 of 2: Pilot details')).toBeTruthy());
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf('Home Base')).toBe(M.homeBaseRequired));
     expect(within(dialog()).getByText(M.licenseRequired)).toBeTruthy();
-    expect(errorOf('Home Base')).toBe(M.homeBaseRequired);
     await user.type(field('Home Base'), 'D');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(errorOf('Home Base')).toBe(M.nameMin);
+    await waitFor(() => expect(errorOf('Home Base')).toBe(M.nameMin));
 
     await user.click(within(dialog()).getByRole('button', { name: 'Back' }));
     expect((field('First Name') as HTMLInputElement).value).toBe('Grace');
