@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { createGuardedPool } from './guardedPool.ts';
 import { listenPostgres } from './listen.ts';
+import { oneTripClient } from './pgliteOneTrip.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -100,7 +101,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = await PGlite.create(opts.pgliteDir ?? 'memory://', {
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema, ...queryLogger(opts) }) as unknown as Db;
+  // Statements in one trip into the backend each (pgliteOneTrip.ts); migrations keep PGlite's own client.
+  const db = drizzlePglite({
+    client: oneTripClient(client) as unknown as PGlite,
+    schema,
+    ...queryLogger(opts),
+  }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
