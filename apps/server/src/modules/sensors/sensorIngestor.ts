@@ -1,8 +1,10 @@
 import { parseSensorMessage } from '@linewalker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
+import { databaseErrorCode } from '../../platform/db/pgErrors.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
+import { storeBatchByCopy } from './copyBatch.ts';
 import { type PreparedReading, prepareReading, storeBatch } from './sensors.repository.ts';
 
 export interface IngestorOptions {
@@ -36,6 +38,8 @@ export interface IngestStats {
   bad: number;
   unknownDevice: number;
   failedFlushes: number;
+  /** Batches stored by COPY (PostgreSQL, copyBatch.ts) rather than storeBatch. */
+  copiedBatches: number;
 }
 
 /**
@@ -87,6 +91,7 @@ export class SensorIngestor {
     bad: 0,
     unknownDevice: 0,
     failedFlushes: 0,
+    copiedBatches: 0,
   };
   private readonly lanes: Lane[];
   private pending = 0;
@@ -191,25 +196,45 @@ export class SensorIngestor {
     return false;
   }
 
+  /**
+   * Stores a batch (by COPY on PostgreSQL when `copy` and no reading can be a duplicate, else storeBatch) and
+   * runs it through the alert rules, in the caller's transaction; answers what became of its readings.
+   */
+  private async storeAndJudge(tx: Db, batch: readonly QueuedReading[], copy: boolean) {
+    const copied = copy ? await storeBatchByCopy(tx, batch) : null;
+    const { stored, devices } = copied ?? (await storeBatch(tx, batch));
+    const known = new Set(devices.map((d) => d.device_id));
+    const accepted = batch.filter((r) => known.has(r.deviceId));
+    for (const id of new Set(batch.map((r) => r.deviceId))) {
+      if (!known.has(id))
+        this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
+    }
+    await evaluateAlerts(tx, accepted, devices, this.notifier);
+    return {
+      stored,
+      unknown: batch.length - accepted.length,
+      duplicates: accepted.length - stored,
+      copied: copied !== null,
+    };
+  }
+
   private async writeQueued(lane: Lane): Promise<void> {
     const batch = lane.queue.splice(0, this.batchSize);
     this.pending -= batch.length;
     try {
-      const ids = [...new Set(batch.map((r) => r.deviceId))];
-      const stored = await withTransaction(this.db, async (tx) => {
-        const { stored: n, devices } = await storeBatch(tx, batch);
-        const known = new Set(devices.map((d) => d.device_id));
-        const accepted = batch.filter((r) => known.has(r.deviceId));
-        for (const id of ids) {
-          if (!known.has(id))
-            this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
-        }
-        this.stats.unknownDevice += batch.length - accepted.length;
-        this.stats.duplicates += accepted.length - n;
-        await evaluateAlerts(tx, accepted, devices, this.notifier);
-        return n;
-      });
-      this.stats.stored += stored;
+      let result: Awaited<ReturnType<SensorIngestor['storeAndJudge']>>;
+      try {
+        result = await withTransaction(this.db, (tx) => this.storeAndJudge(tx, batch, true));
+      } catch (err) {
+        // COPY met a reading already stored (copyBatch.ts): the transaction is rolled back; once more the
+        // way that skips duplicates.
+        if (databaseErrorCode(err) !== '23505') throw err;
+        result = await withTransaction(this.db, (tx) => this.storeAndJudge(tx, batch, false));
+      }
+      this.stats.stored += result.stored;
+      this.stats.unknownDevice += result.unknown;
+      this.stats.duplicates += result.duplicates;
+      if (result.copied) this.stats.copiedBatches++;
       acknowledge(batch);
     } catch (err) {
       // Back to the front of the lane, in order; the next flush tries again.
