@@ -1,10 +1,8 @@
 import { parseSensorMessage } from '@linewalker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
-import { databaseErrorCode } from '../../platform/db/pgErrors.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type AlertNotifier, evaluateAlerts } from './alertEvaluation.ts';
-import { storeBatchByCopy } from './copyBatch.ts';
 import { type PreparedReading, prepareReading, storeBatch } from './sensors.repository.ts';
 
 export interface IngestorOptions {
@@ -38,8 +36,6 @@ export interface IngestStats {
   bad: number;
   unknownDevice: number;
   failedFlushes: number;
-  /** Batches stored by COPY (PostgreSQL, copyBatch.ts) rather than storeBatch. */
-  copiedBatches: number;
 }
 
 /**
@@ -91,7 +87,6 @@ export class SensorIngestor {
     bad: 0,
     unknownDevice: 0,
     failedFlushes: 0,
-    copiedBatches: 0,
   };
   private readonly lanes: Lane[];
   private pending = 0;
@@ -197,12 +192,12 @@ export class SensorIngestor {
   }
 
   /**
-   * Stores a batch (by COPY on PostgreSQL when `copy` and no reading can be a duplicate, else storeBatch) and
-   * runs it through the alert rules, in the caller's transaction; answers what became of its readings.
+   * Stores a batch and runs it through the alert rules, in the caller's transaction; answers what became of
+   * its readings (counted by the caller once the transaction has committed: a transaction run again after a
+   * deadlock would otherwise count them twice).
    */
-  private async storeAndJudge(tx: Db, batch: readonly QueuedReading[], copy: boolean) {
-    const copied = copy ? await storeBatchByCopy(tx, batch) : null;
-    const { stored, devices } = copied ?? (await storeBatch(tx, batch));
+  private async storeAndJudge(tx: Db, batch: readonly QueuedReading[]) {
+    const { stored, devices } = await storeBatch(tx, batch);
     const known = new Set(devices.map((d) => d.device_id));
     const accepted = batch.filter((r) => known.has(r.deviceId));
     for (const id of new Set(batch.map((r) => r.deviceId))) {
@@ -210,31 +205,17 @@ export class SensorIngestor {
         this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
     }
     await evaluateAlerts(tx, accepted, devices, this.notifier);
-    return {
-      stored,
-      unknown: batch.length - accepted.length,
-      duplicates: accepted.length - stored,
-      copied: copied !== null,
-    };
+    return { stored, unknown: batch.length - accepted.length, duplicates: accepted.length - stored };
   }
 
   private async writeQueued(lane: Lane): Promise<void> {
     const batch = lane.queue.splice(0, this.batchSize);
     this.pending -= batch.length;
     try {
-      let result: Awaited<ReturnType<SensorIngestor['storeAndJudge']>>;
-      try {
-        result = await withTransaction(this.db, (tx) => this.storeAndJudge(tx, batch, true));
-      } catch (err) {
-        // COPY met a reading already stored (copyBatch.ts): the transaction is rolled back; once more the
-        // way that skips duplicates.
-        if (databaseErrorCode(err) !== '23505') throw err;
-        result = await withTransaction(this.db, (tx) => this.storeAndJudge(tx, batch, false));
-      }
+      const result = await withTransaction(this.db, (tx) => this.storeAndJudge(tx, batch));
       this.stats.stored += result.stored;
       this.stats.unknownDevice += result.unknown;
       this.stats.duplicates += result.duplicates;
-      if (result.copied) this.stats.copiedBatches++;
       acknowledge(batch);
     } catch (err) {
       // Back to the front of the lane, in order; the next flush tries again.

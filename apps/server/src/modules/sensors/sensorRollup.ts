@@ -17,7 +17,9 @@ export const HOUR_MS = 3_600_000;
  * floating-point rounding.
  */
 export function rollupInsert(source: SQL): SQL {
-  return sql`insert into sensor_readings_hourly as h (${ROLLUP_COLUMNS})
+  return sql`insert into sensor_readings_hourly as h (device_id, hour, readings, vibration_x_min, vibration_x_max,
+      vibration_y_min, vibration_y_max, vibration_z_min, vibration_z_max, vibration_first_at, vibration_last_at,
+      tilt_readings, tilt_x, tilt_y, tilt_z)
     select r.device_id, date_bin('1 hour', r.payload_time, ${ROLLUP_ORIGIN}::timestamptz), count(*)::int,
       min(r.x0), max(r.x1), min(r.y0), max(r.y1), min(r.z0), max(r.z1),
       min(r.payload_time) filter (where r.n > 0), max(r.payload_time) filter (where r.n > 0),
@@ -45,25 +47,7 @@ export function rollupInsert(source: SQL): SQL {
     ) r
     group by 1, 2
     order by 1, 2
-    ${rollupMerge}`;
-}
-
-const mean = (column: 'tilt_x' | 'tilt_y' | 'tilt_z') => {
-  const c = sql.raw(column);
-  return sql`(coalesce(h.${c} * h.tilt_readings, 0) + coalesce(excluded.${c} * excluded.tilt_readings, 0))
-    / nullif(h.tilt_readings + excluded.tilt_readings, 0)`;
-};
-
-/** The rollup's columns, in the order rollupInsert and the COPY path's fold give them. */
-export const ROLLUP_COLUMNS = sql.raw(`device_id, hour, readings, vibration_x_min, vibration_x_max,
-  vibration_y_min, vibration_y_max, vibration_z_min, vibration_z_max, vibration_first_at, vibration_last_at,
-  tilt_readings, tilt_x, tilt_y, tilt_z`);
-
-/**
- * How new rows of one device and hour merge into `h`, the row already there (counts added, min/max widened,
- * means weighted).
- */
-export const rollupMerge: SQL = sql`on conflict (device_id, hour) do update set
+    on conflict (device_id, hour) do update set
       readings = h.readings + excluded.readings,
       vibration_x_min = least(h.vibration_x_min, excluded.vibration_x_min),
       vibration_x_max = greatest(h.vibration_x_max, excluded.vibration_x_max),
@@ -75,10 +59,17 @@ export const rollupMerge: SQL = sql`on conflict (device_id, hour) do update set
       vibration_last_at = greatest(h.vibration_last_at, excluded.vibration_last_at),
       tilt_readings = h.tilt_readings + excluded.tilt_readings,
       tilt_x = ${mean('tilt_x')}, tilt_y = ${mean('tilt_y')}, tilt_z = ${mean('tilt_z')}`;
+}
 
 /** The least or greatest of one axis over a reading's vibration entries (`r.vib`). */
 const over = (fn: 'min' | 'max', axis: 'x' | 'y' | 'z') =>
   sql.raw(`(select ${fn}((e->>'${axis}')::float8) from jsonb_array_elements(r.vib) e)`);
+
+const mean = (column: 'tilt_x' | 'tilt_y' | 'tilt_z') => {
+  const c = sql.raw(column);
+  return sql`(coalesce(h.${c} * h.tilt_readings, 0) + coalesce(excluded.${c} * excluded.tilt_readings, 0))
+    / nullif(h.tilt_readings + excluded.tilt_readings, 0)`;
+};
 
 /** Raw readings folded per statement by the backfill: a day, so one statement stays under the timeout. */
 const BACKFILL_STEP_MS = 24 * HOUR_MS;

@@ -26,58 +26,19 @@ export interface PreparedReading {
   /** What the alert rules judge (readingValues). */
   tilt: number | null;
   vibration: number | null;
-  /**
-   * What the hourly rollup takes from it (rollupInsert's reduction, done here for the PostgreSQL path that
-   * folds the batch in JavaScript): each axis's least and greatest over the vibration entries (null without
-   * one) and the last tilt entry (null without one).
-   */
-  vibMinX: number | null;
-  vibMaxX: number | null;
-  vibMinY: number | null;
-  vibMaxY: number | null;
-  vibMinZ: number | null;
-  vibMaxZ: number | null;
-  tiltX: number | null;
-  tiltY: number | null;
-  tiltZ: number | null;
 }
 
 /** A message of `deviceId` made ready to store (see PreparedReading). */
 export function prepareReading(deviceId: string, message: SensorMessageValue): PreparedReading {
   const { tilt, vibration } = readingValues(message.payload);
-  const vib = message.payload.vibration ?? [];
-  const last = message.payload.tilt?.at(-1);
-  let vibMinX: number | null = null;
-  let vibMaxX: number | null = null;
-  let vibMinY: number | null = null;
-  let vibMaxY: number | null = null;
-  let vibMinZ: number | null = null;
-  let vibMaxZ: number | null = null;
-  for (const e of vib) {
-    if (vibMinX === null || e.x < vibMinX) vibMinX = e.x;
-    if (vibMaxX === null || e.x > vibMaxX) vibMaxX = e.x;
-    if (vibMinY === null || e.y < vibMinY) vibMinY = e.y;
-    if (vibMaxY === null || e.y > vibMaxY) vibMaxY = e.y;
-    if (vibMinZ === null || e.z < vibMinZ) vibMinZ = e.z;
-    if (vibMaxZ === null || e.z > vibMaxZ) vibMaxZ = e.z;
-  }
   return {
     deviceId,
     payloadTimeMs: message.payload_time.getTime(),
     payloadJson: JSON.stringify(message.payload),
     battery: message.battery ?? null,
-    vibrating: vib.length > 0,
+    vibrating: (message.payload.vibration?.length ?? 0) > 0,
     tilt,
     vibration,
-    vibMinX,
-    vibMaxX,
-    vibMinY,
-    vibMaxY,
-    vibMinZ,
-    vibMaxZ,
-    tiltX: last?.x ?? null,
-    tiltY: last?.y ?? null,
-    tiltZ: last?.z ?? null,
   };
 }
 
