@@ -129,17 +129,10 @@ export async function storeBatch(
   // The batch's JSON put together from each reading's (a device id is JSON-quoted; the rest are numbers,
   // booleans and a toISOString).
   let input = '[';
-  // Readings of one moment share its text (a fleet often reports on the same second): toISOString costs.
-  let lastMs = Number.NaN;
-  let lastIso = '';
   for (let i = 0; i < readings.length; i++) {
     const r = readings[i]!;
-    if (r.payloadTimeMs !== lastMs) {
-      lastMs = r.payloadTimeMs;
-      lastIso = new Date(lastMs).toISOString();
-    }
     input +=
-      `${i === 0 ? '' : ','}{"d":${JSON.stringify(r.deviceId)},"t":"${lastIso}",` +
+      `${i === 0 ? '' : ','}{"d":${JSON.stringify(r.deviceId)},"t":"${new Date(r.payloadTimeMs).toISOString()}",` +
       `"p":${r.payloadJson},"b":${r.battery ?? 'null'},"v":${r.vibrating}}`;
   }
   input += ']';
