@@ -128,14 +128,28 @@ export async function evaluateAlerts(
     list.push({ t: r.payloadTimeMs, tilt: r.tilt, vibration: r.vibration });
     samples.set(r.deviceId, list);
   }
+  // Per batch, not per device: a company's rules (a saved set is parsed by zod) and the open rows by device
+  // (a batch carries thousands of devices; a search of every open row for each was quadratic).
+  const rulesOf = new Map<string, ReturnType<typeof thresholdRules>>();
+  const openOf = new Map<string, typeof unfinished>();
+  for (const u of unfinished) {
+    const list = openOf.get(u.device_id);
+    if (list) list.push(u);
+    else openOf.set(u.device_id, [u]);
+  }
   const raised: RaisedAlert[] = [];
   for (const device of devices) {
     const list = (samples.get(device.device_id) ?? []).sort((a, b) => a.t - b.t);
-    const set = ruleSetFor(rules, device.company_id, structureClassOf(device.ptype_id));
-    for (const rule of thresholdRules(set)) {
-      const row = unfinished.find(
-        (u) => u.device_id === device.device_id && u.kind === rule.kind && u.level === rule.level,
-      );
+    const cls = structureClassOf(device.ptype_id);
+    const key = `${device.company_id} ${cls}`;
+    let deviceRules = rulesOf.get(key);
+    if (!deviceRules) {
+      deviceRules = thresholdRules(ruleSetFor(rules, device.company_id, cls));
+      rulesOf.set(key, deviceRules);
+    }
+    const open = openOf.get(device.device_id);
+    for (const rule of deviceRules) {
+      const row = open?.find((u) => u.kind === rule.kind && u.level === rule.level);
       let state: AlertState = !row
         ? { overSince: null, overPeak: null, raised: null }
         : row.raised

@@ -191,25 +191,31 @@ export class SensorIngestor {
     return false;
   }
 
+  /**
+   * Stores a batch and runs it through the alert rules, in the caller's transaction; answers what became of
+   * its readings (counted by the caller once the transaction has committed: a transaction run again after a
+   * deadlock would otherwise count them twice).
+   */
+  private async storeAndJudge(tx: Db, batch: readonly QueuedReading[]) {
+    const { stored, devices } = await storeBatch(tx, batch);
+    const known = new Set(devices.map((d) => d.device_id));
+    const accepted = batch.filter((r) => known.has(r.deviceId));
+    for (const id of new Set(batch.map((r) => r.deviceId))) {
+      if (!known.has(id))
+        this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
+    }
+    await evaluateAlerts(tx, accepted, devices, this.notifier);
+    return { stored, unknown: batch.length - accepted.length, duplicates: accepted.length - stored };
+  }
+
   private async writeQueued(lane: Lane): Promise<void> {
     const batch = lane.queue.splice(0, this.batchSize);
     this.pending -= batch.length;
     try {
-      const ids = [...new Set(batch.map((r) => r.deviceId))];
-      const stored = await withTransaction(this.db, async (tx) => {
-        const { stored: n, devices } = await storeBatch(tx, batch);
-        const known = new Set(devices.map((d) => d.device_id));
-        const accepted = batch.filter((r) => known.has(r.deviceId));
-        for (const id of ids) {
-          if (!known.has(id))
-            this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
-        }
-        this.stats.unknownDevice += batch.length - accepted.length;
-        this.stats.duplicates += accepted.length - n;
-        await evaluateAlerts(tx, accepted, devices, this.notifier);
-        return n;
-      });
-      this.stats.stored += stored;
+      const result = await withTransaction(this.db, (tx) => this.storeAndJudge(tx, batch));
+      this.stats.stored += result.stored;
+      this.stats.unknownDevice += result.unknown;
+      this.stats.duplicates += result.duplicates;
       acknowledge(batch);
     } catch (err) {
       // Back to the front of the lane, in order; the next flush tries again.
