@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  * Timeouts are generous: tests run on shared, busy machines and must not depend on their speed (speed is
  * measured by `npm run bench`); heavier tests set their own.
  */
+/** Server test files that touch no database (see the `server-compute` project). */
+const SERVER_COMPUTE = [
+  'src/modules/ai/detector/*.test.ts',
+  'src/modules/drones/mavlink/*.test.ts',
+  'src/modules/drones/safety.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, where the files mostly wait
@@ -31,11 +38,24 @@ export default defineConfig({
         },
       },
       {
+        // The server's tests that open no database (the detector's training, the MAVLink simulator and
+        // wire, the flight safety rules): apart from `server`, which CI runs on PostgreSQL and again on
+        // PGlite, where these ~2.5 minutes of pure computation would only repeat.
+        test: {
+          name: 'server-compute',
+          root: './apps/server',
+          include: SERVER_COMPUTE,
+          exclude: ['**/*.real.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
-          exclude: ['**/*.real.test.ts'],
+          exclude: ['**/*.real.test.ts', ...SERVER_COMPUTE],
           environment: 'node',
           globalSetup: ['./src/testing/globalSetup.ts'],
           // The files share their workers' loaded modules: each file opens its own database and app, and
