@@ -193,19 +193,21 @@ export class SensorIngestor {
 
   /**
    * Stores a batch and runs it through the alert rules, in the caller's transaction; answers what became of
-   * its readings (counted by the caller once the transaction has committed: a transaction run again after a
-   * deadlock would otherwise count them twice).
+   * its readings (counted and logged by the caller once the transaction has committed: a transaction run again
+   * after a deadlock would otherwise count and log them twice).
    */
   private async storeAndJudge(tx: Db, batch: readonly QueuedReading[]) {
     const { stored, devices } = await storeBatch(tx, batch);
     const known = new Set(devices.map((d) => d.device_id));
     const accepted = batch.filter((r) => known.has(r.deviceId));
-    for (const id of new Set(batch.map((r) => r.deviceId))) {
-      if (!known.has(id))
-        this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
-    }
+    const unknownIds = [...new Set(batch.map((r) => r.deviceId))].filter((id) => !known.has(id));
     await evaluateAlerts(tx, accepted, devices, this.notifier);
-    return { stored, unknown: batch.length - accepted.length, duplicates: accepted.length - stored };
+    return {
+      stored,
+      unknownIds,
+      unknown: batch.length - accepted.length,
+      duplicates: accepted.length - stored,
+    };
   }
 
   private async writeQueued(lane: Lane): Promise<void> {
@@ -216,6 +218,8 @@ export class SensorIngestor {
       this.stats.stored += result.stored;
       this.stats.unknownDevice += result.unknown;
       this.stats.duplicates += result.duplicates;
+      for (const id of result.unknownIds)
+        this.log.warn({ deviceId: id }, `Sensor messages from unknown or retired device ${id} dropped`);
       acknowledge(batch);
     } catch (err) {
       // Back to the front of the lane, in order; the next flush tries again.

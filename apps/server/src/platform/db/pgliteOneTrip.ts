@@ -13,7 +13,7 @@ import pgUtils from 'pg/lib/utils.js';
 /** What drizzle's PGlite session calls on its client: statements, and transactions of statements. */
 export interface PgliteStatementClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  transaction<T>(callback: (tx: PgliteStatementClient) => Promise<T>): Promise<T>;
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
 const { serialize } = protocol;
@@ -67,6 +67,9 @@ async function oneTrip<T>(
  * caller's parsers into a copy of the whole type table on every statement (drizzle passes some on each), where
  * looking in the caller's, then the database's, costs nothing.
  */
+/** The commands whose count PGlite reports as affected rows. */
+const COUNTED_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 function resultOf<T>(
   answer: BackendMessage[],
   parsers: ParserOptions,
@@ -91,7 +94,7 @@ function resultOf<T>(
       const words = message.text.split(' ');
       const count = Number.parseInt(words[words.length - 1]!, 10);
       const command = words[0]!;
-      const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+      const counted = COUNTED_COMMANDS.has(command);
       return {
         rows: rows as T[],
         fields,
@@ -127,12 +130,13 @@ export function oneTripClient(pg: PGlite): PgliteStatementClient {
       await pg._checkReady();
       return pg._runExclusiveTransaction(() => oneTrip<T>(pg, text, params, options, false));
     },
-    transaction: <T>(callback: (tx: PgliteStatementClient) => Promise<T>) =>
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
       pg.transaction((tx) => callback(inTransaction(pg, tx))),
   };
 }
 
-function inTransaction(pg: PGlite, tx: Transaction): PgliteStatementClient & Transaction {
+/** PGlite's transaction, its statements in one trip each (drizzle nests by savepoints, never by this). */
+function inTransaction(pg: PGlite, tx: Transaction): Transaction {
   return {
     ...tx,
     get closed() {
@@ -142,9 +146,6 @@ function inTransaction(pg: PGlite, tx: Transaction): PgliteStatementClient & Tra
       if (tx.closed) throw new Error('Transaction is closed');
       if (options?.blob) return tx.query<T>(text, params, options);
       return oneTrip<T>(pg, text, params, options, true);
-    },
-    transaction: () => {
-      throw new Error('PGlite has no nested transactions: drizzle uses savepoints');
     },
   };
 }
