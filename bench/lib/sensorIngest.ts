@@ -18,9 +18,10 @@ import {
 } from '../../apps/server/src/testing/projectFactories.ts';
 import { openBenchDatabase } from './database.ts';
 import { type InProcessApp, startInProcessApp } from './inProcessApp.ts';
+import { BROKER, message, publishWindowed } from './sensorMessages.ts';
+import { type BurstTarget, PublisherProcess } from './sensorPublisher.ts';
 
-/** The machine's Mosquitto (CI runs one too). */
-export const BROKER = process.env.MOSQUITTO_URL ?? 'mqtt://127.0.0.1:1883';
+export { BROKER, message, publishWindowed };
 /** Devices; each operation publishes one reading from each (10,000 readings). */
 export const DEVICES = Number(process.env.SENSOR_BENCH_DEVICES ?? 10_000);
 /**
@@ -29,14 +30,21 @@ export const DEVICES = Number(process.env.SENSOR_BENCH_DEVICES ?? 10_000);
  * so the burst is spread over several sessions that acknowledge as soon as a message is validated.
  */
 export const SUBSCRIBERS = Number(process.env.SENSOR_BENCH_SUBSCRIBERS ?? 4);
-/** The simulator's publishes awaiting the broker's PUBACK at once. */
-const WINDOW = 1000;
+/**
+ * Where the bursts of the throughput scenarios are published from: `process` (default) a child process of
+ * their own, as devices are in a deployment; `inprocess` this process's own publisher (the bench's topology
+ * up to session 20: the publishing then shares this thread with the receiving, on both sides).
+ */
+const PUBLISHER = process.env.SENSOR_BENCH_PUBLISHER === 'inprocess' ? 'inprocess' : 'process';
 
 export interface SensorBench {
   database: Database;
   ingestor: SensorIngestor;
   subscribers: MqttSubscriber[];
+  /** This process's own client: the probes, the latency scenario's stream. */
   publisher: MqttClient;
+  /** The simulated devices' process, publishing the throughput scenarios' bursts (null: `inprocess`). */
+  devices: PublisherProcess | null;
   app: InProcessApp;
   /** The probe device (its own company, a distribution structure) and its virtual clock. */
   probe: { deviceId: string; companyId: number; clock: number };
@@ -45,13 +53,6 @@ export interface SensorBench {
   visibleMs: number[];
   alertMs: number[];
 }
-
-export const message = (tick: number, i: number, tilt = 1 + i / 1e5) =>
-  JSON.stringify({
-    payload_time: new Date(Date.UTC(2026, 0, 1) + tick * 1000).toISOString(),
-    payload: { tilt: [{ x: tilt, y: 0.2, z: 89 }], vibration: [{ x: 0.1, y: 0.05, z: 0.02 }] },
-    battery: 80,
-  });
 
 export async function until(
   check: () => boolean | Promise<boolean>,
@@ -64,23 +65,6 @@ export async function until(
     if (Date.now() > deadline) throw new Error(`readings lost: ${what()}`);
     await new Promise((r) => setTimeout(r, pollMs));
   }
-}
-
-/** Publishes `count` QoS 1 messages with at most WINDOW awaiting the broker at once (a simulator's pace). */
-export async function publishWindowed(
-  client: MqttClient,
-  count: number,
-  topicOf: (i: number) => string,
-  body: (i: number) => string,
-) {
-  let next = 0;
-  const lane = async () => {
-    while (next < count) {
-      const i = next++;
-      await client.publishAsync(topicOf(i), body(i), { qos: 1 });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WINDOW, count) }, lane));
 }
 
 let setups = 0;
@@ -116,12 +100,14 @@ export async function setupSensorBench(): Promise<SensorBench> {
   );
   await Promise.all(subscribers.map((s) => s.subscribed));
   const publisher = await mqtt.connectAsync(BROKER, { protocolVersion: 5 });
+  const devices = PUBLISHER === 'process' ? await PublisherProcess.start() : null;
   const app = await startInProcessApp(database, 'sensors', ROLE_IDS.superAdmin);
   return {
     database,
     ingestor,
     subscribers,
     publisher,
+    devices,
     app,
     probe: { deviceId, companyId, clock: Date.UTC(2025, 0, 1) },
     tick: 0,
@@ -131,16 +117,21 @@ export async function setupSensorBench(): Promise<SensorBench> {
   };
 }
 
+/** One reading from each of the DEVICES devices (second `tick`), to the devices' topics or a bare one. */
+export async function publishBurst(c: SensorBench, target: BurstTarget, tick: number) {
+  if (c.devices) return c.devices.publish(target, tick, DEVICES);
+  const topicOf =
+    target.kind === 'devices'
+      ? (i: number) => sensorTopic(`B-${i + 1}`)
+      : (i: number) => `${target.topic}/${i}`;
+  await publishWindowed(c.publisher, DEVICES, topicOf, (i) => message(tick, i));
+}
+
 /** One operation of the subject: a reading from every device, published → validated → committed. */
 export async function ingestOnce(c: SensorBench) {
   const target = c.ingestor.stats.stored + DEVICES;
   const tick = ++c.tick;
-  await publishWindowed(
-    c.publisher,
-    DEVICES,
-    (i) => sensorTopic(`B-${i + 1}`),
-    (i) => message(tick, i),
-  );
+  await publishBurst(c, { kind: 'devices' }, tick);
   c.published += DEVICES;
   await until(
     () => c.ingestor.stats.stored >= target,
@@ -255,6 +246,7 @@ export async function teardownSensorBench(c: SensorBench) {
   );
   await c.ingestor.close();
   await c.publisher.endAsync();
+  await c.devices?.stop();
   await c.app.close();
   await c.database.close();
 }

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTripClient } from './pgliteOneTrip.ts';
+import { oneTripClient, PREPARED_STATEMENTS } from './pgliteOneTrip.ts';
 
 let pg: PGlite;
 const client = () => oneTripClient(pg);
@@ -128,5 +128,69 @@ describe('PGlite statements in one trip (pgliteOneTrip)', () => {
       `select name from things where name = 'committed' or name like 'burst-%' order by id`,
     );
     expect(stored.rows.map((r) => r.name)).toEqual(['committed', ...names]);
+  });
+
+  describe('prepared once', () => {
+    /** The statements the backend holds prepared through the protocol, by text. */
+    const preparedTexts = async () =>
+      (
+        await pg.query<{ statement: string }>(
+          'select statement from pg_prepared_statements where not from_sql order by statement',
+        )
+      ).rows.map((r) => r.statement);
+
+    it('parses a statement once and binds it again for new values', async () => {
+      const text = 'select $1::int * 2 as doubled -- prepared-once';
+      for (const n of [1, 2, 3]) {
+        const { rows } = await client().query<{ doubled: number }>(text, [n]);
+        expect(rows).toEqual([{ doubled: n * 2 }]);
+      }
+      expect((await preparedTexts()).filter((t) => t === text)).toHaveLength(1);
+    });
+
+    it('keeps at most PREPARED_STATEMENTS, closing the least recently used', async () => {
+      const first = 'select 0 as n -- lru-first';
+      await client().query(first);
+      for (let i = 1; i <= PREPARED_STATEMENTS + 10; i++) await client().query(`select ${i} as n -- lru`);
+      // The closings of the last evictions travel with the next statement.
+      await client().query('select 1 as n -- lru-last');
+      const texts = await preparedTexts();
+      expect(texts.length).toBeLessThanOrEqual(PREPARED_STATEMENTS + 1);
+      expect(texts).not.toContain(first);
+      expect(texts).toContain(`select ${PREPARED_STATEMENTS + 10} as n -- lru`);
+      // An evicted statement is prepared again and answers as before.
+      expect((await client().query<{ n: number }>(first)).rows).toEqual([{ n: 0 }]);
+    });
+
+    it('answers with the new columns after the table changed shape under a prepared statement', async () => {
+      await pg.exec(
+        'create table reshaped (id int primary key, a text); insert into reshaped values (1, $$x$$)',
+      );
+      const text = 'select * from reshaped where id = $1';
+      expect((await client().query(text, [1])).rows).toEqual([{ id: 1, a: 'x' }]);
+      await pg.exec('alter table reshaped add column b int default 7');
+      expect((await client().query(text, [1])).rows).toEqual([{ id: 1, a: 'x', b: 7 }]);
+      await pg.exec('alter table reshaped drop column a');
+      expect((await client().query(text, [1])).rows).toEqual([{ id: 1, b: 7 }]);
+    });
+
+    it('runs a statement whose first run failed, or was prepared in a transaction rolled back', async () => {
+      const text = 'select $1::int + 1 as n -- first-run-fails';
+      await expect(client().query(text, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+      expect((await client().query<{ n: number }>(text, [41])).rows).toEqual([{ n: 42 }]);
+
+      const counted = sql`select count(*)::int as n from things where name = ${'tx-prepared'} -- prepared-in-tx`;
+      const db = drizzle({ client: client() as unknown as PGlite });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`insert into things (name) values ('tx-prepared')`);
+          expect((await tx.execute<{ n: number }>(counted)).rows).toEqual([{ n: 1 }]);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      // Prepared statements outlive a rollback: the same text is bound again, and sees the row gone.
+      expect((await db.execute<{ n: number }>(counted)).rows).toEqual([{ n: 0 }]);
+      expect((await preparedTexts()).filter((t) => t.endsWith('-- prepared-in-tx'))).toHaveLength(1);
+    });
   });
 });
