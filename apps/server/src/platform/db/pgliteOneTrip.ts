@@ -124,7 +124,7 @@ async function oneTrip<T>(
       result = await run(pg, statements, key, text, values, options);
     } catch (err) {
       // Its table changed shape since it was prepared: prepared again, once. Not inside a transaction, which
-      // the error has ended (the statement is prepared afresh when the transaction is run again).
+      // the error has aborted (the statement is prepared afresh when the caller runs the transaction again).
       if (inTransaction || !isStaleResultType(err)) throw annotated(err, text, params, options);
       try {
         result = await run(pg, statements, key, text, values, options);
