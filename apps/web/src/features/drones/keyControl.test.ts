@@ -52,4 +52,17 @@ describe('hold to confirm', () => {
     expect(confirmed).toEqual(['/takeoff']);
     expect(hold.pending).toBe(false);
   });
+
+  it('confirms once at a release after the hold time when the busy page has not run the timer yet', () => {
+    const confirmed: DroneEndpoint[] = [];
+    const hold = new HoldToConfirm((e) => confirmed.push(e));
+    hold.start('/returnHome');
+    // The clock moves on, the timer has not fired (the page was busy).
+    vi.setSystemTime(Date.now() + CONFIRM_HOLD_MS + 400);
+    hold.cancel();
+    expect(confirmed).toEqual(['/returnHome']);
+    expect(hold.pending).toBe(false);
+    vi.advanceTimersByTime(CONFIRM_HOLD_MS * 2);
+    expect(confirmed).toEqual(['/returnHome']);
+  });
 });

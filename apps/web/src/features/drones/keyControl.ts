@@ -75,9 +75,15 @@ export class KeyRepeater {
   }
 }
 
-/** Hold to confirm: `start` (key or pointer down) arms it, `cancel` (up, leave, blur) before the time aborts. */
+/**
+ * Hold to confirm: `start` (key or pointer down) arms it, `cancel` (up, leave, blur) before the time aborts.
+ * A release after the time confirms even when the timer has not fired yet: on a busy page the browser handles
+ * the key-up (input comes first) before an overdue timer, and a pilot who held long enough gets the command.
+ */
 export class HoldToConfirm {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private startedAt = 0;
+  private endpoint: DroneEndpoint | null = null;
 
   constructor(
     private readonly onConfirm: (endpoint: DroneEndpoint) => void,
@@ -87,16 +93,26 @@ export class HoldToConfirm {
 
   start(endpoint: DroneEndpoint): void {
     if (this.timer !== null) return;
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      this.onConfirm(endpoint);
-    }, this.holdMs);
+    this.startedAt = Date.now();
+    this.endpoint = endpoint;
+    this.timer = this.timers.setTimeout(() => this.confirm(), this.holdMs);
   }
 
   cancel(): void {
     if (this.timer === null) return;
+    if (Date.now() - this.startedAt >= this.holdMs) {
+      this.confirm();
+      return;
+    }
     this.timers.clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  private confirm(): void {
+    if (this.timer === null || this.endpoint === null) return;
+    this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.onConfirm(this.endpoint);
   }
 
   get pending(): boolean {
