@@ -18,10 +18,10 @@ import {
 } from '../../apps/server/src/testing/projectFactories.ts';
 import { openBenchDatabase } from './database.ts';
 import { type InProcessApp, startInProcessApp } from './inProcessApp.ts';
-import { BROKER, message, publishWindowed } from './sensorMessages.ts';
-import { type BurstTarget, PublisherProcess } from './sensorPublisher.ts';
+import { BROKER, type BurstTarget, message, publishBurst as publishFrom } from './sensorMessages.ts';
+import { PublisherProcess } from './sensorPublisher.ts';
 
-export { BROKER, message, publishWindowed };
+export { BROKER, message };
 /** Devices; each operation publishes one reading from each (10,000 readings). */
 export const DEVICES = Number(process.env.SENSOR_BENCH_DEVICES ?? 10_000);
 /**
@@ -120,11 +120,7 @@ export async function setupSensorBench(): Promise<SensorBench> {
 /** One reading from each of the DEVICES devices (second `tick`), to the devices' topics or a bare one. */
 export async function publishBurst(c: SensorBench, target: BurstTarget, tick: number) {
   if (c.devices) return c.devices.publish(target, tick, DEVICES);
-  const topicOf =
-    target.kind === 'devices'
-      ? (i: number) => sensorTopic(`B-${i + 1}`)
-      : (i: number) => `${target.topic}/${i}`;
-  await publishWindowed(c.publisher, DEVICES, topicOf, (i) => message(tick, i));
+  await publishFrom(c.publisher, target, tick, DEVICES);
 }
 
 /** One operation of the subject: a reading from every device, published → validated → committed. */

@@ -1,3 +1,4 @@
+import { sensorTopic } from '@linewalker/domain';
 import type { MqttClient } from 'mqtt';
 
 /** The machine's Mosquitto (CI runs one too). */
@@ -14,7 +15,7 @@ export const message = (tick: number, i: number, tilt = 1 + i / 1e5) =>
   });
 
 /** Publishes `count` QoS 1 messages with at most WINDOW awaiting the broker at once (a simulator's pace). */
-export async function publishWindowed(
+async function publishWindowed(
   client: MqttClient,
   count: number,
   topicOf: (i: number) => string,
@@ -28,4 +29,19 @@ export async function publishWindowed(
     }
   };
   await Promise.all(Array.from({ length: Math.min(WINDOW, count) }, lane));
+}
+
+/**
+ * Where a burst goes: the devices' readings topics (`B-1` … `B-count`) or a bare topic `<bare>/<i>` that no
+ * server listens to (the baseline's).
+ */
+export type BurstTarget = { kind: 'devices' } | { kind: 'bare'; topic: string };
+
+/** One reading from each of `count` devices (second `tick`), published to `target` by `client`. */
+export function publishBurst(client: MqttClient, target: BurstTarget, tick: number, count: number) {
+  const topicOf =
+    target.kind === 'devices'
+      ? (i: number) => sensorTopic(`B-${i + 1}`)
+      : (i: number) => `${target.topic}/${i}`;
+  return publishWindowed(client, count, topicOf, (i) => message(tick, i));
 }

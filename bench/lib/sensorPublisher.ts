@@ -1,11 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-
-/**
- * Where a burst goes: the devices' readings topics (`B-1` … `B-count`) or a bare topic `<bare>/<i>` that no
- * server listens to (the baseline's).
- */
-export type BurstTarget = { kind: 'devices' } | { kind: 'bare'; topic: string };
+import type { BurstTarget } from './sensorMessages.ts';
 
 export interface PublishRequest {
   id: number;
