@@ -50,29 +50,69 @@ export function listSensorStructures(db: Db, scope: SQL) {
   );
 }
 
-const Point = z.object({ recorded_date: z.string(), x: z.number(), y: z.number(), z: z.number() });
-const SeriesRow = Point.extend({ o: z.unknown() });
+const BucketRow = z.object({
+  t0: z.string(),
+  t1: z.string(),
+  x0: z.number(),
+  x1: z.number(),
+  y0: z.number(),
+  y1: z.number(),
+  z0: z.number(),
+  z1: z.number(),
+  /** Per axis, whether the bucket's highest value came before its lowest (raw readings only; null when unknown). */
+  xd: z.boolean().nullable(),
+  yd: z.boolean().nullable(),
+  zd: z.boolean().nullable(),
+});
+type BucketRow = z.infer<typeof BucketRow>;
+export type VibrationPoint = { recorded_date: string; x: number; y: number; z: number };
+
+const AXES = ['x', 'y', 'z'] as const;
 
 /**
- * The chart's points from `g` (one row per bucket: first and last vibration time, min and max per axis): the
- * minimum at the bucket's first time and the maximum at its last (one point when they are the same), so a
- * chart never gets more than two points a bucket.
+ * The chart's points from its buckets (in time order): two a bucket, at its first and last reading, one
+ * when a single value. Each axis goes from one of its bucket's extremes to the other in the order they
+ * happened, where known (raw readings); otherwise (the hourly rollup keeps no order) from the extreme
+ * nearer the line's previous value, so the line never climbs inside every bucket and drops between them
+ * (a sawtooth the data does not have).
  */
-function pointsOf(db: Db, g: SQL) {
-  return queryRows(
+export function bucketPoints(rows: readonly BucketRow[]): VibrationPoint[] {
+  const points: VibrationPoint[] = [];
+  let last: VibrationPoint | null = null;
+  for (const row of rows) {
+    const first: VibrationPoint = { recorded_date: row.t0, x: 0, y: 0, z: 0 };
+    const second: VibrationPoint = { recorded_date: row.t1, x: 0, y: 0, z: 0 };
+    for (const axis of AXES) {
+      const low = row[`${axis}0`];
+      const high = row[`${axis}1`];
+      const known = row[`${axis}d`];
+      const before = last?.[axis];
+      const highFirst = known ?? (before !== undefined && Math.abs(before - high) < Math.abs(before - low));
+      first[axis] = highFirst ? high : low;
+      second[axis] = highFirst ? low : high;
+    }
+    points.push(first);
+    const same = row.t0 === row.t1 && first.x === second.x && first.y === second.y && first.z === second.z;
+    if (!same) points.push(second);
+    last = second;
+  }
+  return points;
+}
+
+async function chartPoints(db: Db, buckets: SQL) {
+  const rows = await queryRows(
     db,
-    sql`with g as (${g})
-        select ${isoUtc(sql`t0`)} as recorded_date, x0 as x, y0 as y, z0 as z, t0 as o from g
-        union all
-        select ${isoUtc(sql`t1`)}, x1, y1, z1, t1 from g where (x1, y1, z1, t1) is distinct from (x0, y0, z0, t0)
-        order by o`,
-    SeriesRow,
+    sql`select ${isoUtc(sql`t0`)} as t0, ${isoUtc(sql`t1`)} as t1, x0, x1, y0, y1, z0, z1, xd, yd, zd
+        from (${buckets}) g order by t0`,
+    BucketRow,
   );
+  return bucketPoints(rows);
 }
 
 /**
  * One device's vibration from raw readings over [from, to], in buckets of `bucketMs` from `origin`
- * (`date_bin`). Reads the (device, time) key only.
+ * (`date_bin`): per bucket its first and last time, each axis's extremes and which came first. Reads the
+ * (device, time) key only.
  */
 export function rawVibrationSeries(
   db: Db,
@@ -82,15 +122,22 @@ export function rawVibrationSeries(
   bucketMs: number,
   origin: Date,
 ) {
-  return pointsOf(
+  return chartPoints(
     db,
-    sql`select date_bin(${`${bucketMs} milliseconds`}::interval, v.t, ${origin.toISOString()}::timestamptz) as b,
-          min(t) as t0, max(t) as t1, min(x) as x0, max(x) as x1, min(y) as y0, max(y) as y1, min(z) as z0, max(z) as z1
-        from (select r.payload_time as t, (e->>'x')::float8 as x, (e->>'y')::float8 as y, (e->>'z')::float8 as z
-              from sensor_readings r, jsonb_array_elements(coalesce(r.payload->'vibration', '[]'::jsonb)) e
-              where r.device_id = ${deviceId} and r.payload_time >= ${from.toISOString()}::timestamptz
-                and r.payload_time <= ${to.toISOString()}::timestamptz) v
-        group by 1`,
+    sql`select min(t) as t0, max(t) as t1, min(x) as x0, max(x) as x1, min(y) as y0, max(y) as y1,
+          min(z) as z0, max(z) as z1,
+          min(t) filter (where x = bx1) < min(t) filter (where x = bx0) as xd,
+          min(t) filter (where y = by1) < min(t) filter (where y = by0) as yd,
+          min(t) filter (where z = bz1) < min(t) filter (where z = bz0) as zd
+        from (select b, t, x, y, z, min(x) over w as bx0, max(x) over w as bx1, min(y) over w as by0,
+                max(y) over w as by1, min(z) over w as bz0, max(z) over w as bz1
+              from (select date_bin(${`${bucketMs} milliseconds`}::interval, r.payload_time, ${origin.toISOString()}::timestamptz) as b,
+                      r.payload_time as t, (e->>'x')::float8 as x, (e->>'y')::float8 as y, (e->>'z')::float8 as z
+                    from sensor_readings r, jsonb_array_elements(coalesce(r.payload->'vibration', '[]'::jsonb)) e
+                    where r.device_id = ${deviceId} and r.payload_time >= ${from.toISOString()}::timestamptz
+                      and r.payload_time <= ${to.toISOString()}::timestamptz) v
+              window w as (partition by b)) v
+        group by b`,
   );
 }
 
@@ -99,16 +146,16 @@ export function rawVibrationSeries(
  * over the hours from `from` to `to` (both on the grid; each hour whole). Reads at most one row an hour.
  */
 export function rollupVibrationSeries(db: Db, deviceId: string, from: Date, to: Date, bucketMs: number) {
-  return pointsOf(
+  return chartPoints(
     db,
-    sql`select date_bin(${`${bucketMs} milliseconds`}::interval, hour, ${ROLLUP_ORIGIN}::timestamptz) as b,
-          min(vibration_first_at) as t0, max(vibration_last_at) as t1,
+    sql`select min(vibration_first_at) as t0, max(vibration_last_at) as t1,
           min(vibration_x_min) as x0, max(vibration_x_max) as x1, min(vibration_y_min) as y0,
-          max(vibration_y_max) as y1, min(vibration_z_min) as z0, max(vibration_z_max) as z1
+          max(vibration_y_max) as y1, min(vibration_z_min) as z0, max(vibration_z_max) as z1,
+          null::boolean as xd, null::boolean as yd, null::boolean as zd
         from sensor_readings_hourly
         where device_id = ${deviceId} and hour >= ${from.toISOString()}::timestamptz
           and hour <= ${to.toISOString()}::timestamptz and vibration_first_at is not null
-        group by 1`,
+        group by date_bin(${`${bucketMs} milliseconds`}::interval, hour, ${ROLLUP_ORIGIN}::timestamptz)`,
   );
 }
 

@@ -68,8 +68,7 @@ export async function sensorData(
   const selected = query.device_id ? rows.find((r) => r.common_sense_device_id === query.device_id) : rows[0];
   if (selected) {
     const from = new Date(now.getTime() - SENSOR_RANGES[query.range]);
-    const points = await repo.vibrationSeries(db, selected.common_sense_device_id, from, now);
-    selected.vibrations = points.map(({ o: _o, ...p }) => p);
+    selected.vibrations = await repo.vibrationSeries(db, selected.common_sense_device_id, from, now);
   }
   return rows;
 }

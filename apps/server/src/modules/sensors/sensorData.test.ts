@@ -126,6 +126,30 @@ describe('GET /structures/sensor_data', () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  it('draws each axis in the order its readings came, with no sawtooth inside the buckets', async () => {
+    // A falling vibration: a reading every 3 s for 10 minutes, two or three in each of the hour's 7.2 s buckets.
+    const { structureId } = await companyWithStructure('Falling');
+    const id = `F-${process.pid}`;
+    await register(id, structureId);
+    const now = Date.now();
+    const readings = Array.from({ length: 200 }, (_, i) => ({
+      payload_time: new Date(now - (200 - i) * 3000).toISOString(),
+      payload: { vibration: [{ x: 1 - i / 200, y: i / 200, z: 0.5 }] },
+    }));
+    expect((await send(id, readings)).statusCode).toBe(202);
+    const row = (await get(`/api/v1/structures/sensor_data?device_id=${id}&range=1h`, admin))
+      .json<SensorStructureValue[]>()
+      .find((r) => r.common_sense_device_id === id);
+    const xs = row!.vibrations.map((p) => p.x);
+    const ys = row!.vibrations.map((p) => p.y);
+    expect(xs.length).toBeGreaterThan(150);
+    // Falling in x and rising in y throughout (the old rule drew each bucket low first, then high).
+    expect(xs).toEqual([...xs].sort((a, b) => b - a));
+    expect(ys).toEqual([...ys].sort((a, b) => a - b));
+    expect(xs[0]).toBe(1);
+    expect(xs.at(-1)).toBe(1 - 199 / 200);
+  });
+
   it('another company’s device named as device_id adds nothing', async () => {
     const rows = (await get(`/api/v1/structures/sensor_data?device_id=B-${process.pid}`, customerA)).json<
       SensorStructureValue[]

@@ -3,6 +3,7 @@ import type { Map as MapLibreMap, PaddingOptions, StyleSpecification } from 'map
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { type Basemaps, type ResolvedBasemap, resolveBasemap, useBasemapChoice } from './basemapChoice.ts';
 import { configuredStyle } from './basemapStyles.ts';
+import { coalesceLoadingFrames } from './coalesceLoadingFrames.ts';
 import { addCountyDetail } from './countyDetail.ts';
 import { DEFAULT_VIEW } from './defaultView.ts';
 import type { Bounds } from './fitBounds.ts';
@@ -77,6 +78,8 @@ export function useMapLibre(
   const lastView = useRef<{ center: [number, number]; zoom: number } | null>(null);
   // Starts the county detail of the current map, when it waits for the caller's data (`detailAfterData`).
   const detailGate = useRef<(() => void) | null>(null);
+  // Ends the current map's loading frame pace (`coalesceLoadingFrames`), when it waits for the caller's data.
+  const settledGate = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (shown === undefined || !container.current) return;
@@ -116,6 +119,9 @@ export function useMapLibre(
           attributionControl: { compact: true },
         });
         const created = instance;
+        const stopCoalescing = coalesceLoadingFrames(created);
+        if (optionsRef.current.detailAfterData) settledGate.current = stopCoalescing;
+        else created.once('idle', stopCoalescing);
         created.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
         created.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
         const handOver = () => {
@@ -180,6 +186,8 @@ export function useMapLibre(
   const basemap: BasemapControl | null = resolved ? { ...resolved, choice, choose } : null;
   /** With `detailAfterData`: the map has settled with the caller's data; county detail comes next. */
   const dataDrawn = useCallback(() => {
+    settledGate.current?.();
+    settledGate.current = null;
     const show = detailGate.current;
     detailGate.current = null;
     // After the caller's own reaction to the settled map (e.g. showing it ready) has run.
