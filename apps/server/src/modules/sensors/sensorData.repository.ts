@@ -122,18 +122,22 @@ export function rawVibrationSeries(
   bucketMs: number,
   origin: Date,
 ) {
+  // A reading's vibration is a list of samples in the order taken: (time, place in the list) orders them.
   return chartPoints(
     db,
     sql`select min(t) as t0, max(t) as t1, min(x) as x0, max(x) as x1, min(y) as y0, max(y) as y1,
           min(z) as z0, max(z) as z1,
-          min(t) filter (where x = bx1) < min(t) filter (where x = bx0) as xd,
-          min(t) filter (where y = by1) < min(t) filter (where y = by0) as yd,
-          min(t) filter (where z = bz1) < min(t) filter (where z = bz0) as zd
-        from (select b, t, x, y, z, min(x) over w as bx0, max(x) over w as bx1, min(y) over w as by0,
+          min(k) filter (where x = bx1) < min(k) filter (where x = bx0) as xd,
+          min(k) filter (where y = by1) < min(k) filter (where y = by0) as yd,
+          min(k) filter (where z = bz1) < min(k) filter (where z = bz0) as zd
+        from (select b, t, k, x, y, z, min(x) over w as bx0, max(x) over w as bx1, min(y) over w as by0,
                 max(y) over w as by1, min(z) over w as bz0, max(z) over w as bz1
               from (select date_bin(${`${bucketMs} milliseconds`}::interval, r.payload_time, ${origin.toISOString()}::timestamptz) as b,
-                      r.payload_time as t, (e->>'x')::float8 as x, (e->>'y')::float8 as y, (e->>'z')::float8 as z
-                    from sensor_readings r, jsonb_array_elements(coalesce(r.payload->'vibration', '[]'::jsonb)) e
+                      r.payload_time as t,
+                      (extract(epoch from r.payload_time - ${from.toISOString()}::timestamptz) * 1000000)::bigint * 1000000 + e.n as k,
+                      (e.v->>'x')::float8 as x, (e.v->>'y')::float8 as y, (e.v->>'z')::float8 as z
+                    from sensor_readings r,
+                      jsonb_array_elements(coalesce(r.payload->'vibration', '[]'::jsonb)) with ordinality e(v, n)
                     where r.device_id = ${deviceId} and r.payload_time >= ${from.toISOString()}::timestamptz
                       and r.payload_time <= ${to.toISOString()}::timestamptz) v
               window w as (partition by b)) v

@@ -134,7 +134,13 @@ describe('GET /structures/sensor_data', () => {
     const now = Date.now();
     const readings = Array.from({ length: 200 }, (_, i) => ({
       payload_time: new Date(now - (200 - i) * 3000).toISOString(),
-      payload: { vibration: [{ x: 1 - i / 200, y: i / 200, z: 0.5 }] },
+      // Two samples a reading, falling (x) and rising (y) within the reading's list too.
+      payload: {
+        vibration: [
+          { x: 1 - i / 200, y: i / 200, z: 0.5 },
+          { x: 1 - i / 200 - 0.001, y: i / 200 + 0.001, z: 0.5 },
+        ],
+      },
     }));
     expect((await send(id, readings)).statusCode).toBe(202);
     const row = (await get(`/api/v1/structures/sensor_data?device_id=${id}&range=1h`, admin))
@@ -147,7 +153,7 @@ describe('GET /structures/sensor_data', () => {
     expect(xs).toEqual([...xs].sort((a, b) => b - a));
     expect(ys).toEqual([...ys].sort((a, b) => a - b));
     expect(xs[0]).toBe(1);
-    expect(xs.at(-1)).toBe(1 - 199 / 200);
+    expect(xs.at(-1)).toBe(1 - 199 / 200 - 0.001);
   });
 
   it('another company’s device named as device_id adds nothing', async () => {
