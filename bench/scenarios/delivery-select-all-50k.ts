@@ -59,9 +59,9 @@ async function undeliver(ctx: Context): Promise<void> {
   await db.execute(sql`delete from jobs`);
   await db.execute(sql`delete from audit_log where action like 'delivery.%'`);
   await db.execute(sql`
-    update images set archived_date = null, archive_name = null, archived_by = null
+    update images set archived_date = null, archive_name = null, archived_by = null, delivery_package_id = null
     where project_id = ${ctx.projectId} and archived_date is not null`);
-  await db.execute(sql`vacuum analyze images, delivery_package_images, delivery_packages`);
+  await db.execute(sql`vacuum analyze images, delivery_packages`);
 }
 
 const range = (values: number[]) =>

@@ -201,11 +201,10 @@ export async function archivedImages(
         'archived_date', ${isoTime(sql`i.archived_date`)}, 'upload_date', ${isoTime(sql`i.uploaded_at`)},
         'uploaded_by_name', ${userName('u')}, 'inspected_by_name', insp.name,
         'capture_date', ${isoTime(sql`i.capture_time`)}, 'has_thumb', i.has_thumb,
-        'delivery_package_id', dpi.package_id)
+        'delivery_package_id', i.delivery_package_id)
       order by ${IMAGE_ORDER[orderBy]} ${dir} nulls last, i.id ${dir}), '[]')::text as j
     from images i
     left join users u on u.id = i.uploaded_by
-    left join delivery_package_images dpi on dpi.image_id = i.id
     left join lateral (
       select ${userName('r')} as name from inspections n join users r on r.id = n.reviewed_by
       where n.structure_id = i.structure_id

@@ -67,8 +67,7 @@ export async function latestPackageOfSelectAll(
 ): Promise<number | null> {
   const [row] = await queryRows(
     db,
-    sql`select max(dpi.package_id)::int as id from delivery_package_images dpi
-      join images i on i.id = dpi.image_id where ${selectAllSql(projectId, s)}`,
+    sql`select max(i.delivery_package_id)::int as id from images i where ${selectAllSql(projectId, s)}`,
     z.object({
       id: z.number().nullable(),
     }),
@@ -113,16 +112,24 @@ const AUDITED_IDS = 100;
 /**
  * 'Archive Selected' in one statement, all in SQL (no id travels to the server and back): locks the
  * selection's photos not delivered yet (rejected ones never are) in id order, the one order every request
- * that changes photos locks them in; marks them delivered (archived_date, archive_name, archived_by); creates
- * the package with their count and bytes, and links them to it. When none is left, nothing is written and
- * `packageId` is null. Photos delivered before keep their first delivery: they are only counted. The caller
- * holds the project's lock, so deliveries of one project never run this at the same time.
+ * that changes photos locks them in; marks them delivered (archived_date, archive_name, archived_by) by the
+ * package (delivery_package_id); creates the package with their count and bytes. When none is left, nothing
+ * is written and `packageId` is null. Photos delivered before keep their first delivery: they are only
+ * counted. The caller holds the project's lock, so deliveries of one project never run this at the same time.
  */
 export async function deliverPhotos(db: Db, p: NewPackage, selection: PhotoSelection): Promise<Delivered> {
   const where = selection.selectAll
     ? selectAllSql(p.projectId, selection.selectAll)
     : sql`i.project_id = ${p.projectId} and i.id = any(${numberArrayLiteral(selection.imageIds)}::int[])
         and i.reject_datetime is null`;
+  // The package's id first: the photos name it as they are marked, and the package row (made in the same
+  // statement, only when a photo was marked) is there by the time the foreign key is checked, at its end.
+  const [allocated] = await queryRows(
+    db,
+    sql`select nextval(pg_get_serial_sequence('delivery_packages', 'id'))::int as id`,
+    IdRow,
+  );
+  const packageId = allocated!.id;
   const [row] = await queryRows(
     db,
     sql`
@@ -130,19 +137,17 @@ export async function deliverPhotos(db: Db, p: NewPackage, selection: PhotoSelec
       select i.id from images i where ${where} and i.archived_date is null order by i.id for update of i
     ),
     marked as (
-      update images m set archived_date = now(), archive_name = ${p.archiveName}, archived_by = ${p.createdBy}::int
+      update images m set archived_date = now(), archive_name = ${p.archiveName}, archived_by = ${p.createdBy}::int,
+        delivery_package_id = ${packageId}::int
       from picked where m.id = picked.id
       returning m.id, m.size_bytes
     ),
     package as (
-      insert into delivery_packages (project_id, number, archive_name, storage_key, created_by, image_count, bytes_total)
-      select ${p.projectId}, ${p.number}, ${p.archiveName}, ${p.storageKey}, ${p.createdBy}::int, count(*)::int,
-        sum(size_bytes)::bigint
+      insert into delivery_packages (id, project_id, number, archive_name, storage_key, created_by, image_count, bytes_total)
+      select ${packageId}::int, ${p.projectId}, ${p.number}, ${p.archiveName}, ${p.storageKey}, ${p.createdBy}::int,
+        count(*)::int, sum(size_bytes)::bigint
       from marked having count(*) > 0
       returning id
-    ),
-    linked as (
-      insert into delivery_package_images (package_id, image_id) select package.id, marked.id from package, marked
     )
     select (select id from package) as package_id,
       (select count(*)::int from marked) as delivered,
@@ -171,8 +176,8 @@ export async function setPackageJob(db: Db, packageId: number, jobId: number): P
 export async function latestPackageOf(db: Db, imageIds: readonly number[]): Promise<number | null> {
   const [row] = await queryRows(
     db,
-    sql`select max(package_id)::int as id from delivery_package_images
-      where image_id = any(${numberArrayLiteral(imageIds)}::int[])`,
+    sql`select max(delivery_package_id)::int as id from images
+      where id = any(${numberArrayLiteral(imageIds)}::int[])`,
     IdRow,
   );
   return row?.id ?? null;
@@ -233,6 +238,14 @@ export const PackageImageRow = z.object({
 });
 export type PackageImageRow = z.infer<typeof PackageImageRow>;
 
+/**
+ * The photos of package `packageId`: found among its project's photos (by the project's index; the package
+ * column has none, see the images schema).
+ */
+const ofPackage = (packageId: number) =>
+  sql`i.project_id = (select d.project_id from delivery_packages d where d.id = ${packageId})
+    and i.delivery_package_id = ${packageId}`;
+
 /** The package's photos with where they belong, by line, structure and name. */
 export function packageImages(db: Db, packageId: number): Promise<PackageImageRow[]> {
   return queryRows(
@@ -241,11 +254,10 @@ export function packageImages(db: Db, packageId: number): Promise<PackageImageRo
     select i.id, i.image_name, i.storage_key, i.md5, i.size_bytes::float8 as size_bytes,
       ${isoTime(sql`i.capture_time`)} as capture_time, i.location[1] as latitude, i.location[0] as longitude,
       s.struct_num, l.line_name, s.location[1] as structure_latitude, s.location[0] as structure_longitude
-    from delivery_package_images dpi
-    join images i on i.id = dpi.image_id
+    from images i
     left join structures s on s.id = i.structure_id
     left join lines l on l.id = s.line_id
-    where dpi.package_id = ${packageId}
+    where ${ofPackage(packageId)}
     order by l.line_name collate "C" nulls last, s.struct_num collate "C" nulls last, i.image_name collate "C", i.id`,
     PackageImageRow,
   );
@@ -267,11 +279,11 @@ export function packageAnnotations(db: Db, packageId: number): Promise<PackageAn
     select a.id, a.image_id, a.annotation_number, a.shape, a.rect_top_left_x, a.rect_top_left_y, a.rect_width,
       a.rect_height, a.polygon, a.risk_level, c.display_text as component, df.sub_category_text as deficiency,
       a.note, a.image_width, a.image_height
-    from delivery_package_images dpi
-    join annotations a on a.image_id = dpi.image_id and a.model_id is null
+    from images i
+    join annotations a on a.image_id = i.id and a.model_id is null
     left join components c on c.id = a.category_id
     left join deficiencies df on df.id = a.sub_category_id
-    where dpi.package_id = ${packageId}
+    where ${ofPackage(packageId)}
     order by a.image_id, a.annotation_number`,
     PackageAnnotationRow,
   );

@@ -48,7 +48,7 @@ const packageImages = async (packageId: number) =>
   (
     await sqlRows<{ image_id: number }>(
       db(),
-      sql`select image_id from delivery_package_images where package_id = ${packageId} order by image_id`,
+      sql`select id as image_id from images where delivery_package_id = ${packageId} order by id`,
     )
   ).map((r) => r.image_id);
 
@@ -233,13 +233,20 @@ describe('POST /api/v1/deliveries with a select-all', () => {
     const bodies = answers.map((r) => r.json<CreateDeliveryResponse>());
     expect(bodies.reduce((sum, b) => sum + b.delivered, 0)).toBe(open.length);
     expect(bodies.filter((b) => !b.created).every((b) => b.package !== null)).toBe(true);
-    const rows = await sqlRows<{ image_id: number; n: number }>(
+    const rows = await sqlRows<{ image_id: number; package_id: number | null }>(
       db(),
-      sql`select image_id, count(*)::int as n from delivery_package_images
-        where image_id = any(${`{${open.join(',')}}`}::int[]) group by image_id`,
+      sql`select id as image_id, delivery_package_id as package_id from images
+        where id = any(${`{${open.join(',')}}`}::int[])`,
     );
     expect(rows).toHaveLength(open.length);
-    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(rows.every((r) => r.package_id !== null)).toBe(true);
+    // Every package counts exactly the photos that name it: none was counted by two requests.
+    const counts = await sqlRows<{ image_count: number; n: number }>(
+      db(),
+      sql`select d.image_count, (select count(*)::int from images i where i.delivery_package_id = d.id) as n
+        from delivery_packages d where d.project_id = ${projectId}`,
+    );
+    expect(counts.every((c) => c.image_count === c.n)).toBe(true);
     const numbers = (
       await sqlRows<{ number: number }>(
         db(),

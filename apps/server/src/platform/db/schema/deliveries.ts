@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, moment, updatedAt } from './columns.ts';
-import { images } from './images.ts';
 import { jobs } from './jobs.ts';
 import { projects } from './projects.ts';
 
@@ -44,23 +43,5 @@ export const deliveryPackages = pgTable(
   (t) => [
     unique('delivery_packages_project_number_unique').on(t.projectId, t.number),
     check('delivery_packages_status_check', sql`${t.status} in ('queued', 'building', 'ready', 'failed')`),
-  ],
-);
-
-/** The photos of a package. A photo is delivered once: it belongs to at most one package. */
-export const deliveryPackageImages = pgTable(
-  'delivery_package_images',
-  {
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => deliveryPackages.id, { onDelete: 'cascade' }),
-    imageId: integer('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    // Also serves lookups by package_id.
-    primaryKey({ columns: [t.packageId, t.imageId] }),
-    unique('delivery_package_images_image_unique').on(t.imageId),
   ],
 );

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, lonLat, moment, updatedAt } from './columns.ts';
+import { deliveryPackages } from './deliveries.ts';
 import { abbIdTypes, ettArmPositions, ettArms, knuckleFlatPositions } from './ett.ts';
 import { projects } from './projects.ts';
 import { structures } from './structures.ts';
@@ -83,6 +84,13 @@ export const images = pgTable(
     archivedDate: moment('archived_date'),
     archiveName: varchar('archive_name', { length: 255 }),
     archivedBy: integer('archived_by').references(() => users.id, { onDelete: 'set null' }),
+    // The package that delivered the photo, set with archived_date (a photo is delivered once). A column,
+    // not a link table: a select-all of 50,000 photos wrote as many link rows, a third of the route's time.
+    // No index of its own: a package's photos are found among its project's (images_project_structure_idx),
+    // and an index entry for each of 50,000 photos cost a select-all ~0.4 s on the embedded database.
+    deliveryPackageId: integer('delivery_package_id').references(() => deliveryPackages.id, {
+      onDelete: 'set null',
+    }),
     // ETT/ABB classification: 1 ID, 2 Arm (Flange for ABB), 3 Knuckle/Flat.
     ettPhotoTypeId: smallint('ett_photo_type_id'),
     ettArmId: integer('ett_arm_id').references(() => ettArms.id, { onDelete: 'set null' }),
