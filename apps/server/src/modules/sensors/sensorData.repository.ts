@@ -1,4 +1,4 @@
-import { SENSOR_CHART_BUCKETS } from '@linewalker/domain';
+import { SENSOR_CHART_BUCKETS, type SensorStructureValue } from '@linewalker/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -65,7 +65,7 @@ const BucketRow = z.object({
   zd: z.boolean().nullable(),
 });
 type BucketRow = z.infer<typeof BucketRow>;
-export type VibrationPoint = { recorded_date: string; x: number; y: number; z: number };
+type VibrationPoint = SensorStructureValue['vibrations'][number];
 
 const AXES = ['x', 'y', 'z'] as const;
 
@@ -122,7 +122,8 @@ export function rawVibrationSeries(
   bucketMs: number,
   origin: Date,
 ) {
-  // A reading's vibration is a list of samples in the order taken: (time, place in the list) orders them.
+  // A reading's vibration is a list of samples in the order taken: k orders them by time, then place in the
+  // list (microseconds since `from` times a million, plus the place: exact for ranges up to ~100 days).
   return chartPoints(
     db,
     sql`select min(t) as t0, max(t) as t1, min(x) as x0, max(x) as x1, min(y) as y0, max(y) as y1,
