@@ -110,7 +110,8 @@ export interface Delivered {
 const AUDITED_IDS = 100;
 
 /**
- * 'Archive Selected' in one statement, all in SQL (no id travels to the server and back): locks the
+ * 'Archive Selected' in one statement once the package's id is drawn, all in SQL (no photo id travels to the
+ * server and back): locks the
  * selection's photos not delivered yet (rejected ones never are) in id order, the one order every request
  * that changes photos locks them in; marks them delivered (archived_date, archive_name, archived_by) by the
  * package (delivery_package_id); creates the package with their count and bytes. When none is left, nothing
