@@ -111,12 +111,12 @@ const AUDITED_IDS = 100;
 
 /**
  * 'Archive Selected' in one statement once the package's id is drawn, all in SQL (no photo id travels to the
- * server and back): locks the
- * selection's photos not delivered yet (rejected ones never are) in id order, the one order every request
- * that changes photos locks them in; marks them delivered (archived_date, archive_name, archived_by) by the
- * package (delivery_package_id); creates the package with their count and bytes. When none is left, nothing
- * is written and `packageId` is null. Photos delivered before keep their first delivery: they are only
- * counted. The caller holds the project's lock, so deliveries of one project never run this at the same time.
+ * server and back): locks the selection's photos not delivered yet (rejected ones never are) in id order, the
+ * one order every request that changes photos locks them in; marks them delivered (archived_date,
+ * archive_name, archived_by) by the package (delivery_package_id); creates the package with their count and
+ * bytes. When none is left, nothing is written and `packageId` is null. Photos delivered before keep their
+ * first delivery: they are only counted. The caller holds the project's lock, so deliveries of one project
+ * never run this at the same time.
  */
 export async function deliverPhotos(db: Db, p: NewPackage, selection: PhotoSelection): Promise<Delivered> {
   const where = selection.selectAll
