@@ -2,6 +2,7 @@ import type { CreateDeliveryResponse, DeliveryPackage, DeliveryStructurePage } f
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPackages, images, structures } from '../../platform/db/schema/index.ts';
+import { eachPhotoInOnePackage } from '../../testing/deliveries.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
 import { sqlRows } from '../../testing/rows.ts';
@@ -379,20 +380,7 @@ describe('POST /api/v1/deliveries', () => {
     const bodies = answers.map((r) => r.json<CreateDeliveryResponse>());
     // Each photo was delivered by exactly one request, and is in exactly one package.
     expect(bodies.reduce((sum, b) => sum + b.delivered, 0)).toBe(t1.length + t10.length);
-    const rows = await sqlRows<{ image_id: number; package_id: number | null }>(
-      db(),
-      sql`select id as image_id, delivery_package_id as package_id from images
-        where id = any(${`{${[...t1, ...t10].join(',')}}`}::int[])`,
-    );
-    expect(rows).toHaveLength(t1.length + t10.length);
-    expect(rows.every((r) => r.package_id !== null)).toBe(true);
-    // Every package counts exactly the photos that name it: none was counted by two requests.
-    const counts = await sqlRows<{ image_count: number; n: number }>(
-      db(),
-      sql`select d.image_count, (select count(*)::int from images i where i.delivery_package_id = d.id) as n
-        from delivery_packages d where d.project_id = ${projectId}`,
-    );
-    expect(counts.every((c) => c.image_count === c.n)).toBe(true);
+    expect(await eachPhotoInOnePackage(db(), projectId, [...t1, ...t10])).toBe(true);
     // Package numbers stay one after the other.
     const numbers = await db()
       .select({ number: deliveryPackages.number })

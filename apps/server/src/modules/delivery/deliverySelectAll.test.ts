@@ -2,6 +2,7 @@ import type { CreateDeliveryResponse, DeliveryStructurePage } from '@linewalker/
 import { DELIVERY_PAGE_SIZE } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachPhotoInOnePackage } from '../../testing/deliveries.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { createImage, createLine, createProject, createStructures } from '../../testing/projectFactories.ts';
 import { sqlRows } from '../../testing/rows.ts';
@@ -233,20 +234,7 @@ describe('POST /api/v1/deliveries with a select-all', () => {
     const bodies = answers.map((r) => r.json<CreateDeliveryResponse>());
     expect(bodies.reduce((sum, b) => sum + b.delivered, 0)).toBe(open.length);
     expect(bodies.filter((b) => !b.created).every((b) => b.package !== null)).toBe(true);
-    const rows = await sqlRows<{ image_id: number; package_id: number | null }>(
-      db(),
-      sql`select id as image_id, delivery_package_id as package_id from images
-        where id = any(${`{${open.join(',')}}`}::int[])`,
-    );
-    expect(rows).toHaveLength(open.length);
-    expect(rows.every((r) => r.package_id !== null)).toBe(true);
-    // Every package counts exactly the photos that name it: none was counted by two requests.
-    const counts = await sqlRows<{ image_count: number; n: number }>(
-      db(),
-      sql`select d.image_count, (select count(*)::int from images i where i.delivery_package_id = d.id) as n
-        from delivery_packages d where d.project_id = ${projectId}`,
-    );
-    expect(counts.every((c) => c.image_count === c.n)).toBe(true);
+    expect(await eachPhotoInOnePackage(db(), projectId, open)).toBe(true);
     const numbers = (
       await sqlRows<{ number: number }>(
         db(),
