@@ -24,8 +24,11 @@ export interface BatchPersistence {
   load(projectId: number): Promise<StoredBatch | null>;
   /** Replaces the project's stored batch. */
   begin(projectId: number, files: StoredFile[]): Promise<void>;
-  /** One file's new state; written in small groups, not one transaction per file. */
-  update(projectId: number, identity: string, state: StoredFileState, md5: string | null): void;
+  /**
+   * One file's new state; written in small groups, not one transaction per file. Resolves once it is
+   * written (a caller may ignore it: a failed write is not thrown at it).
+   */
+  update(projectId: number, identity: string, state: StoredFileState, md5: string | null): Promise<void>;
   flush(): Promise<void>;
   clear(projectId: number): Promise<void>;
 }
@@ -68,6 +71,8 @@ export class IndexedDbBatchPersistence implements BatchPersistence {
     { projectId: number; identity: string; state: StoredFileState; md5: string | null }
   >();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Callers waiting for the pending changes to be written. */
+  private waiting: { resolve: () => void; reject: (cause: unknown) => void }[] = [];
 
   constructor(
     private readonly factory: IDBFactory = indexedDB,
@@ -118,8 +123,11 @@ export class IndexedDbBatchPersistence implements BatchPersistence {
     await done(tx);
   }
 
-  update(projectId: number, identity: string, state: StoredFileState, md5: string | null): void {
+  update(projectId: number, identity: string, state: StoredFileState, md5: string | null): Promise<void> {
     this.pending.set(`${projectId}\u0000${identity}`, { projectId, identity, state, md5 });
+    const written = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    // Handled here, so a caller that does not wait for it never sees an unhandled rejection.
+    written.catch(() => undefined);
     // A finished photo is written at once (with whatever else waits): the panel already says Complete,
     // and a reload right then must not send it again or count it as unfinished. The rest waits a moment.
     if (state === 'done' && this.timer) {
@@ -131,25 +139,35 @@ export class IndexedDbBatchPersistence implements BatchPersistence {
         () => void this.flush().catch(() => undefined),
         state === 'done' ? 0 : this.flushMs,
       );
+    return written;
   }
 
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.size === 0) return;
+    const waiting = this.waiting;
+    this.waiting = [];
     const changes = [...this.pending.values()];
     this.pending.clear();
-    const db = await this.open();
-    const tx = db.transaction(FILES, 'readwrite');
-    const store = tx.objectStore(FILES);
-    for (const change of changes) {
-      const req = store.get([change.projectId, change.identity]);
-      req.onsuccess = () => {
-        const row = req.result as FileRow | undefined;
-        if (row) store.put({ ...row, state: change.state, md5: change.md5 ?? row.md5 });
-      };
+    try {
+      if (changes.length > 0) {
+        const db = await this.open();
+        const tx = db.transaction(FILES, 'readwrite');
+        const store = tx.objectStore(FILES);
+        for (const change of changes) {
+          const req = store.get([change.projectId, change.identity]);
+          req.onsuccess = () => {
+            const row = req.result as FileRow | undefined;
+            if (row) store.put({ ...row, state: change.state, md5: change.md5 ?? row.md5 });
+          };
+        }
+        await done(tx);
+      }
+      for (const w of waiting) w.resolve();
+    } catch (cause) {
+      for (const w of waiting) w.reject(cause);
+      throw cause;
     }
-    await done(tx);
   }
 
   async clear(projectId: number): Promise<void> {

@@ -169,4 +169,33 @@ describe('resuming after a reload', () => {
     // Everything arrived: nothing is left to resume.
     expect(await persistence.load(PROJECT)).toBeNull();
   });
+
+  it('shows a photo Complete only once the browser has recorded it (a reload right then counts it done)', async () => {
+    const persistence = new MemoryPersistence();
+    let release = () => {};
+    const server = fakeUploadServer({ concurrentUploads: 1 });
+    const controller = new UploadController(PROJECT, { ...server.deps, persistence });
+    // Every time a photo is shown Complete, the stored batch must already say so.
+    const shownButNotStored: string[] = [];
+    controller.subscribe(() => {
+      const batch = persistence.batches.get(PROJECT);
+      for (const item of controller.getState().items) {
+        if (item.status !== UPLOAD_STATUS.complete) continue;
+        const stored = batch?.files.find((f) => f.identity === item.identity);
+        if (stored?.state !== 'done') shownButNotStored.push(item.file.name);
+      }
+    });
+    // A slow store: the first photo's record waits until released.
+    persistence.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = controller.start(dropped([photoFile('S0.jpg'), photoFile('S1.jpg')]), options);
+    await expect.poll(() => server.completions.length).toBe(1);
+    expect(statuses(controller)[0]).not.toBe(UPLOAD_STATUS.complete);
+    persistence.gate = null;
+    release();
+    await started;
+    expect(statuses(controller)).toEqual([UPLOAD_STATUS.complete, UPLOAD_STATUS.complete]);
+    expect(shownButNotStored).toEqual([]);
+  });
 });

@@ -86,8 +86,17 @@ export class UploadController {
     this.set({ items });
   }
 
-  private persist(item: UploadItem, state: StoredFileState): void {
-    this.deps.persistence?.update(this.projectId, item.identity, state, item.md5);
+  private persist(item: UploadItem, state: StoredFileState): Promise<void> {
+    return this.deps.persistence?.update(this.projectId, item.identity, state, item.md5) ?? Promise.resolve();
+  }
+
+  /**
+   * Records a finished photo in the browser's store, then shows it finished: what the panel counts as done
+   * survives a reload right then (it is neither sent again nor counted as unfinished). A failed write only
+   * costs that: the photo is shown finished anyway.
+   */
+  private async persistDone(item: UploadItem): Promise<void> {
+    await this.persist(item, 'done').catch(() => undefined);
   }
 
   /**
@@ -246,16 +255,16 @@ export class UploadController {
     const cause = error instanceof StepFailed ? error.reason : error;
     const failed = { ...item, status, uploadError: cause instanceof Error ? cause.message : String(cause) };
     this.patchItem(item.id, failed);
-    this.persist(failed, 'failed');
+    void this.persist(failed, 'failed');
   }
 
-  private markSkipped(item: UploadItem): void {
+  private async markSkipped(item: UploadItem): Promise<void> {
+    await this.persistDone(item);
     this.patchItem(item.id, {
       status: UPLOAD_STATUS.skipped,
       alreadyUploaded: true,
       pct: UPLOAD_STEP_PCT.complete,
     });
-    this.persist(item, 'done');
   }
 
   private current(id: number): UploadItem {
@@ -290,7 +299,7 @@ export class UploadController {
       }
       this.patchItem(id, { md5, pct: UPLOAD_STEP_PCT.md5 });
       if (known.has(md5)) {
-        this.markSkipped(this.current(id));
+        await this.markSkipped(this.current(id));
         return;
       }
 
@@ -306,7 +315,7 @@ export class UploadController {
         return;
       }
       if (token.alreadyUploaded || !token.signedTokenUrl || !token.uuid || !token.imageUrl) {
-        if (token.alreadyUploaded) this.markSkipped(this.current(id));
+        if (token.alreadyUploaded) await this.markSkipped(this.current(id));
         else this.fail(this.current(id), UPLOAD_STATUS.tokenFailed, 'No upload address was given.');
         return;
       }
@@ -347,7 +356,7 @@ export class UploadController {
         return;
       }
       if (answer.alreadyUploaded) {
-        this.markSkipped(this.current(id));
+        await this.markSkipped(this.current(id));
         return;
       }
       known.add(md5);
@@ -357,8 +366,8 @@ export class UploadController {
         uploadComplete: true,
         uploadSucceeded: true,
       } as const;
+      await this.persistDone(this.current(id));
       this.patchItem(id, complete);
-      this.persist(this.current(id), 'done');
     } catch (error) {
       if (!isAbort(error)) throw error;
     }

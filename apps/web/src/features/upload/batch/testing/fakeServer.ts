@@ -117,7 +117,10 @@ export class MemoryPersistence implements BatchPersistence {
       files: files.map((f) => ({ ...f })),
     });
   }
-  update(projectId: number, identity: string, state: StoredFileState, md5: string | null) {
+  /** While set, each write waits for this before it is done (a slow store). */
+  gate: Promise<void> | null = null;
+  async update(projectId: number, identity: string, state: StoredFileState, md5: string | null) {
+    if (this.gate) await this.gate;
     const file = this.batches.get(projectId)?.files.find((f) => f.identity === identity);
     if (file) Object.assign(file, { state, md5: md5 ?? file.md5 });
   }
