@@ -128,8 +128,9 @@ export class IndexedDbBatchPersistence implements BatchPersistence {
     const written = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
     // Handled here, so a caller that does not wait for it never sees an unhandled rejection.
     written.catch(() => undefined);
-    // A finished photo is written at once (with whatever else waits): the panel already says Complete,
-    // and a reload right then must not send it again or count it as unfinished. The rest waits a moment.
+    // A finished photo is written at once (with whatever else waits): the panel shows it finished only
+    // once this write is done, so a reload never sends it again or counts it as unfinished. The rest (a
+    // failure) waits a moment, to be written in a group.
     if (state === 'done' && this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
