@@ -17,7 +17,10 @@ export function registerRequestBudget(app: FastifyInstance, budgetMs: number): v
     const timer = setTimeout(() => {
       // A streamed answer already under way (a whole list) is not cut: its chunks have their own timeouts.
       if (reply.sent || reply.raw.headersSent) return;
-      req.log.warn({ budgetMs }, 'request out of time budget');
+      req.log.warn(
+        { budgetMs, method: req.method, route: req.routeOptions.url ?? null },
+        'request out of time budget',
+      );
       const err = new AppError(
         'service_unavailable',
         'The request took too long (the service is briefly unavailable). Try again in a moment.',

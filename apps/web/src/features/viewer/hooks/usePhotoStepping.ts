@@ -76,7 +76,10 @@ export function usePhotoStepping({ images, imageId, onImageChange, hd, onStep }:
       timer = setTimeout(() => {
         // A Next pressed meanwhile (on a busy machine its render can land before this cleanup) wins.
         if (latestPick.current !== settled) return;
-        setPick((p) => (p === settled ? askAddress(p) : p));
+        // A Next pressed meanwhile whose render has not landed yet: the address still goes to this photo,
+        // so the newer pick records it too (it would otherwise take that address for a move it did not
+        // ask for, and give way to it: the second Next lost).
+        setPick((p) => (p ? askAddress(p, settled.id) : p));
         onImageChange(settled.id);
       });
     });

@@ -22,6 +22,18 @@ describe('photo pick', () => {
     expect(settlePick(askAddress(second), 3)).toBeNull();
   });
 
+  it('keeps a newer pick when the address was asked for the older one after the newer pick landed', () => {
+    // Next to 2; Next to 3 lands before the viewer asks the address to name 2, which it then still does.
+    const second = pickPhoto(pickPhoto(null, 2, 1), 3, 1);
+    const askedForOlder = askAddress(second, 2);
+    expect(askedForOlder.id).toBe(3);
+    expect(settlePick(askedForOlder, 2)).toBe(askedForOlder);
+    expect(addressBehind(askedForOlder)).toBe(true);
+    // Without the record, the address reaching 2 looked like a move elsewhere, and the pick of 3 was lost.
+    expect(settlePick(second, 2)).toBeNull();
+    expect(settlePick(askAddress(askedForOlder), 3)).toBeNull();
+  });
+
   it('asks again for the first photo when the reviewer went back to it while the address moved on', () => {
     // On 1: Next to 2 (address asked), Back to 1 before the address named 2.
     const back = pickPhoto(askAddress(pickPhoto(null, 2, 1)), 1, 1);

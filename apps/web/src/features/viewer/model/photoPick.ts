@@ -15,8 +15,15 @@ export interface PhotoPick {
 export const pickPhoto = (pick: PhotoPick | null, id: number, address: number | null): PhotoPick =>
   pick ? { ...pick, id } : { id, start: address, asked: [] };
 
-/** The viewer asks the address to name the pick. */
-export const askAddress = (pick: PhotoPick): PhotoPick => ({ ...pick, asked: [...pick.asked, pick.id] });
+/**
+ * The viewer asks the address to name photo `id`: the pick's own, or an earlier pick's when a newer pick
+ * (a Next pressed meanwhile) landed first. Either way the address is on its way there, and the pick must
+ * not take it for a move the viewer did not ask for.
+ */
+export const askAddress = (pick: PhotoPick, id: number = pick.id): PhotoPick => ({
+  ...pick,
+  asked: [...pick.asked, id],
+});
 
 /** Whether the address still has to be asked to name the pick. */
 export const addressBehind = (pick: PhotoPick | null): pick is PhotoPick =>
