@@ -58,8 +58,9 @@ async function undeliver(ctx: Context): Promise<void> {
   await db.execute(sql`delete from delivery_packages where project_id = ${ctx.projectId}`);
   await db.execute(sql`delete from jobs`);
   await db.execute(sql`delete from audit_log where action like 'delivery.%'`);
+  // The photos' delivery_package_id went with their package (ON DELETE SET NULL).
   await db.execute(sql`
-    update images set archived_date = null, archive_name = null, archived_by = null, delivery_package_id = null
+    update images set archived_date = null, archive_name = null, archived_by = null
     where project_id = ${ctx.projectId} and archived_date is not null`);
   await db.execute(sql`vacuum analyze images, delivery_packages`);
 }

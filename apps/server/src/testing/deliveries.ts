@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { numberArrayLiteral } from '../platform/db/rows.ts';
 import { sqlRows } from './rows.ts';
 
 /**
@@ -9,7 +10,7 @@ import { sqlRows } from './rows.ts';
 export async function eachPhotoInOnePackage(db: Db, projectId: number, imageIds: readonly number[]) {
   const photos = await sqlRows<{ package_id: number | null }>(
     db,
-    sql`select delivery_package_id as package_id from images where id = any(${`{${imageIds.join(',')}}`}::int[])`,
+    sql`select delivery_package_id as package_id from images where id = any(${numberArrayLiteral(imageIds)}::int[])`,
   );
   const packages = await sqlRows<{ image_count: number; n: number }>(
     db,

@@ -8,18 +8,18 @@ export const LOADING_FRAME_MS = 120;
  * map with a dozen sources (base map, data, selection) drew one per arrival, 15–25 frames before it settled.
  * Without a GPU (WebGL in software) each such frame costs the page's thread 50–250 ms, while the tiles still
  * being cut in the map's worker wait for the same two cores. Here, while tiles are still loading and nothing
- * moves, at most one frame is drawn per `frameMs`: the arrivals in between share the next one. A moving map (a drag, a zoom, an animation) and
- * a map whose tiles are all in draw at once as before, so interaction stays as smooth and the settled map
- * comes as early. Call the returned `stop` once the map has settled with its data: later updates (a shape
- * being drawn, a filter) draw at once again.
+ * moves, at most one frame is drawn per `frameMs`: the arrivals in between share the next one. A moving map
+ * (a drag, a zoom, an animation) and a map whose tiles are all in draw at once as before, so interaction
+ * stays as smooth and the settled map comes as early. Call the returned `stop` once the map has settled with
+ * its data: later updates (a shape being drawn, a filter) draw at once again.
  */
 export function coalesceLoadingFrames(map: MapLibreMap, frameMs = LOADING_FRAME_MS): () => void {
   const drawNow = map.triggerRepaint.bind(map);
   let pending: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  // MapLibre's own calls go through the instance, so this covers tile arrivals as well as callers'.
   // When the last paced frame was asked for: the first arrival after a quiet spell draws at once.
   let lastFrame = Number.NEGATIVE_INFINITY;
+  // MapLibre's own calls go through the instance, so this covers tile arrivals as well as callers'.
   map.triggerRepaint = () => {
     // Before the style exists there are no tiles to wait for (and MapLibre's own check declines the frame).
     if (stopped || !(map as { style?: unknown }).style || map.isMoving() || map.areTilesLoaded()) {

@@ -32,11 +32,12 @@ export interface MapLibreOptions {
   handOverOnStyleLoad?: boolean;
 
   /**
-   * The caller's data arrives after the map is made: county detail waits until the caller says the map has
-   * settled with its data (`dataDrawn`), not only for the map's first settling (it would otherwise be decoded
-   * and tiled while the data is being drawn, and delay it).
+   * The caller's data arrives after the map is made: what waits for the map's first settling (county detail,
+   * the end of the loading frame pace) waits until the caller says the map has settled with its data
+   * (`dataDrawn`), not only for the bare map's (county detail would otherwise be decoded and tiled while the
+   * data is being drawn, and delay it).
    */
-  detailAfterData?: boolean;
+  waitsForData?: boolean;
 
   /** Upper zoom limit. */
   maxZoom?: number;
@@ -76,10 +77,8 @@ export function useMapLibre(
   sourceRef.current = source;
   // Where the previous map (another basemap) was: the next one starts there.
   const lastView = useRef<{ center: [number, number]; zoom: number } | null>(null);
-  // Starts the county detail of the current map, when it waits for the caller's data (`detailAfterData`).
-  const detailGate = useRef<(() => void) | null>(null);
-  // Ends the current map's loading frame pace (`coalesceLoadingFrames`), when it waits for the caller's data.
-  const settledGate = useRef<(() => void) | null>(null);
+  // What the current map runs once it has settled with the caller's data (`waitsForData`, `dataDrawn`).
+  const afterData = useRef<(() => void)[]>([]);
 
   useEffect(() => {
     if (shown === undefined || !container.current) return;
@@ -119,9 +118,14 @@ export function useMapLibre(
           attributionControl: { compact: true },
         });
         const created = instance;
-        const stopCoalescing = coalesceLoadingFrames(created);
-        if (optionsRef.current.detailAfterData) settledGate.current = stopCoalescing;
-        else created.once('idle', stopCoalescing);
+        // Runs `work` once the map has first settled: with the caller's data when it waits for it, else at
+        // its first idle.
+        afterData.current = [];
+        const whenSettled = (work: () => void) => {
+          if (optionsRef.current.waitsForData) afterData.current.push(work);
+          else created.once('idle', work);
+        };
+        whenSettled(coalesceLoadingFrames(created));
         created.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
         created.addControl(new maplibregl.ScaleControl({ unit: 'imperial' }), 'bottom-left');
         const handOver = () => {
@@ -142,8 +146,7 @@ export function useMapLibre(
                 console.warn('County outlines not shown:', cause);
               });
             };
-            if (optionsRef.current.detailAfterData) detailGate.current = showDetail;
-            else created.once('idle', showDetail);
+            whenSettled(showDetail);
           }
         };
         // The basemap's own sources (before the caller adds theirs), and whether one of its tiles arrived.
@@ -184,14 +187,12 @@ export function useMapLibre(
   }, [container, shown]);
 
   const basemap: BasemapControl | null = resolved ? { ...resolved, choice, choose } : null;
-  /** With `detailAfterData`: the map has settled with the caller's data; county detail comes next. */
+  /** With `waitsForData`: the map has settled with the caller's data; what waited for it comes next. */
   const dataDrawn = useCallback(() => {
-    settledGate.current?.();
-    settledGate.current = null;
-    const show = detailGate.current;
-    detailGate.current = null;
+    const work = afterData.current;
+    afterData.current = [];
     // After the caller's own reaction to the settled map (e.g. showing it ready) has run.
-    if (show) setTimeout(show, 0);
+    if (work.length > 0) setTimeout(() => work.forEach((run) => run()), 0);
   }, []);
   return { map, error, basemap, dataDrawn };
 }

@@ -134,7 +134,7 @@ export function AssetHealthMap({ rows, start, selected, onSelect }: AssetHealthM
       onLoad: addLayers,
       markPrefix: 'asset-health',
       handOverOnStyleLoad: true,
-      detailAfterData: true,
+      waitsForData: true,
       initialView: {
         center: first ? ([first.longitude, first.latitude] as [number, number]) : DEFAULT_VIEW.center,
         zoom: ASSET_MAP.zoom,

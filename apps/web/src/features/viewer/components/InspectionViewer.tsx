@@ -73,7 +73,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
     hd,
     onStep: () => forgetPhoto.current(),
   });
-  const { view, all, shown, current, index, stepTo } = stepping;
+  const { view, all, shown, current, index, stepTo, neighbour } = stepping;
   const annotations = useImageAnnotations(current?.id ?? null);
   const annotationList = annotations.data ?? [];
   const editing = useAnnotationEditing(current, actions.createAnnotation);
@@ -95,10 +95,15 @@ export function InspectionViewer(props: InspectionViewerProps) {
   });
   const { guard } = ett;
   const open = useCallback((id: number) => guard(() => stepTo(id)), [guard, stepTo]);
+  // Back and Next (buttons and arrow keys) step from the latest step, not the last rendered photo.
+  const step = (delta: -1 | 1) => {
+    const id = neighbour(delta);
+    if (id !== null) open(id);
+  };
   useViewerKeys({
     onDiscardPending: editing.pending ? () => editing.setPending(null) : null,
-    onPrevious: () => shown[index - 1] && open(shown[index - 1]!.id),
-    onNext: () => shown[index + 1] && open(shown[index + 1]!.id),
+    onPrevious: () => step(-1),
+    onNext: () => step(1),
   });
 
   // Viewing a photo marks it viewed (spec 2 §4), once per photo for those who review.
@@ -339,7 +344,7 @@ export function InspectionViewer(props: InspectionViewerProps) {
           shown={shown}
           current={current}
           index={index}
-          onOpen={open}
+          onStep={step}
           view={view}
           row={row}
           canInspect={canInspect}

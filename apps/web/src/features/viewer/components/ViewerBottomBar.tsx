@@ -8,7 +8,8 @@ interface ViewerBottomBarProps {
   shown: InspectionImage[];
   current: InspectionImage | null;
   index: number;
-  onOpen: (imageId: number) => void;
+  /** Back (−1) or Next (+1). */
+  onStep: (delta: -1 | 1) => void;
   view: ImageView;
   row: InspectionRow | null;
   canInspect: boolean;
@@ -47,7 +48,7 @@ export function ViewerBottomBar({
           variant="default"
           leftSection={<IconArrowLeft size={16} />}
           disabled={index <= 0}
-          onClick={() => shown[index - 1] && props.onOpen(shown[index - 1]!.id)}
+          onClick={() => props.onStep(-1)}
         >
           Back
         </Button>
@@ -55,7 +56,7 @@ export function ViewerBottomBar({
           variant="default"
           rightSection={<IconArrowRight size={16} />}
           disabled={index < 0 || index >= shown.length - 1}
-          onClick={() => shown[index + 1] && props.onOpen(shown[index + 1]!.id)}
+          onClick={() => props.onStep(1)}
         >
           Next
         </Button>

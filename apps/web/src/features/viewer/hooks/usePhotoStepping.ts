@@ -65,6 +65,19 @@ export function usePhotoStepping({ images, imageId, onImageChange, hd, onStep }:
     },
     [stepStore],
   );
+  // The photo one step from the latest step (`delta` −1 back, +1 on), or null at either end: a Next
+  // pressed again before the last one's render has landed counts from the photo that one went to.
+  const latestShown = useRef({ shown, currentId: current?.id ?? null });
+  latestShown.current = { shown, currentId: current?.id ?? null };
+  const neighbour = useCallback(
+    (delta: -1 | 1): number | null => {
+      const { shown: photos, currentId: onScreen } = latestShown.current;
+      const from = stepStore.get() ?? onScreen;
+      const at = photos.findIndex((p) => p.id === from);
+      return at < 0 ? null : (photos[at + delta]?.id ?? null);
+    },
+    [stepStore],
+  );
   // The pick as last rendered: a step scheduled for an earlier pick must not undo a newer one.
   const latestPick = useRef(settled);
   latestPick.current = settled;
@@ -100,5 +113,17 @@ export function usePhotoStepping({ images, imageId, onImageChange, hd, onStep }:
     if (images && view !== 'archive' && shown.length === 0) setView('archive');
   }, [images, view, shown.length]);
 
-  return { view, setView, all, shown, current, index, neighbourIds, stepTo, showOnStage, stepStore };
+  return {
+    view,
+    setView,
+    all,
+    shown,
+    current,
+    index,
+    neighbourIds,
+    stepTo,
+    neighbour,
+    showOnStage,
+    stepStore,
+  };
 }

@@ -113,7 +113,7 @@ const MAP_OPTIONS = {
   markPrefix: 'assignment',
   // The structures go to the map's worker as soon as the style is read, not after the first full drawing.
   handOverOnStyleLoad: true,
-  detailAfterData: true,
+  waitsForData: true,
 };
 
 /** The structures of the project as clustered markers coloured by crew, with click, rectangle and polygon selection. */
