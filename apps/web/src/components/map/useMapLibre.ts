@@ -192,7 +192,10 @@ export function useMapLibre(
     const work = afterData.current;
     afterData.current = [];
     // After the caller's own reaction to the settled map (e.g. showing it ready) has run.
-    if (work.length > 0) setTimeout(() => work.forEach((run) => run()), 0);
+    if (work.length > 0)
+      setTimeout(() => {
+        for (const run of work) run();
+      }, 0);
   }, []);
   return { map, error, basemap, dataDrawn };
 }
