@@ -145,6 +145,10 @@ describe('the self-hosted extract', () => {
     expect(res.json().message).toMatch(/^The file cannot be used as a basemap: /);
     const truncated = await uploadExtract(archive.subarray(0, 200));
     expect(truncated.statusCode).toBe(400);
+    // Zoom 0–6 as one flat root directory: ~22 KiB of entries, past the 16 KiB the format allows.
+    const flat = await uploadExtract(buildPmtiles(solidPng([1, 2, 3]), 6));
+    expect(flat.statusCode).toBe(400);
+    expect(flat.json().message).toMatch(/root directory ends past the first 16 KiB/);
     const [rows] = await ctx.database.db.select({ n: count() }).from(basemapExtracts);
     expect(rows!.n).toBe(0);
     expect((await config()).basemaps.streets?.kind).toBe('style');

@@ -30,6 +30,8 @@ export interface ExtractInfo {
 }
 
 const RASTER_TYPES = new Set([TileType.Png, TileType.Jpeg, TileType.Webp]);
+/** Where a PMTiles archive's header and root directory must end (the spec's first request). */
+const ROOT_DIRECTORY_LIMIT = 16_384;
 
 /**
  * Reads an uploaded file as a PMTiles (version 3) archive: its header, its root directory and metadata
@@ -43,6 +45,19 @@ export async function readExtract(
 ): Promise<{ ok: true; info: ExtractInfo } | { ok: false; reason: string }> {
   let header: Header;
   try {
+    // Readers fetch the header and root directory in one first request of 16 KiB (the format requires the
+    // directory to fit); past that the reader fails with a varint error that explains nothing.
+    const start =
+      size >= 127 ? Buffer.concat(await (await storage.readRange(key, 0, 126)).toArray()) : Buffer.alloc(0);
+    if (start.length === 127 && start.toString('ascii', 0, 7) === 'PMTiles' && start[7] === 3) {
+      const rootEnd = Number(start.readBigUInt64LE(8) + start.readBigUInt64LE(16));
+      if (rootEnd > ROOT_DIRECTORY_LIMIT)
+        return {
+          ok: false,
+          reason:
+            'its root directory ends past the first 16 KiB, which PMTiles version 3 does not allow (write it again with a current tool, e.g. pmtiles convert)',
+        };
+    }
     const archive = new PMTiles(new StorageSource(storage, key, size));
     header = await archive.getHeader();
     if (header.specVersion !== 3)
