@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PositiveId } from '../common.ts';
+import { DbInt, PositiveId } from '../common.ts';
 import { Annotation, AnnotationPolygon, polygonPoints } from './annotations.ts';
 
 /**
@@ -85,7 +85,8 @@ export const AiModelCreateResponse = z.object({ model_id: z.number().int() });
 
 /** Spec 3 §7 'update model': class name, notes, hold back percent, plus model_class_id. */
 export const AiModelUpdateBody = AiModelCreateBody.extend({
-  model_class_id: z.number().int().nullish(),
+  // An integer column: past its range a 400, not the database's error (500).
+  model_class_id: DbInt.nullish(),
 });
 export type AiModelUpdateBody = z.infer<typeof AiModelUpdateBody>;
 

@@ -23,25 +23,44 @@ const SafeValue = z.unknown().superRefine((v, ctx) => {
 });
 const SafeValues = z.record(z.string(), SafeValue);
 
-/** Every string in a JSON body, wherever it sits, with its path. */
-function* unsafeStringPaths(value: unknown, path: PropertyKey[] = []): Generator<PropertyKey[]> {
-  if (typeof value === 'string') {
-    if (hasUnsafeChars(value)) yield path;
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) yield* unsafeStringPaths(item, [...path, i]);
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) yield* unsafeStringPaths(item, [...path, key]);
+export const BODY_TOO_DEEP_MESSAGE = 'The request body is nested too deeply.';
+/** Deeper than any body a route takes (GeoJSON and QGroundControl items are a handful of levels). */
+export const MAX_BODY_DEPTH = 64;
+
+type BodyFinding = { path: PropertyKey[]; message: string };
+
+/**
+ * Every string in a JSON body holding NUL or a lone surrogate, with its path, and the first place the body
+ * nests past MAX_BODY_DEPTH. Walked with a stack of its own, not by recursion: a body 100,000 arrays deep
+ * (JSON.parse takes it) overflowed the call stack here and answered 500; past the bound nothing is walked,
+ * so no schema or service ever recurses through such a body either.
+ */
+function unsafeBodyFindings(body: unknown): BodyFinding[] {
+  const findings: BodyFinding[] = [];
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: body, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (hasUnsafeChars(value)) findings.push({ path, message: TEXT_MESSAGES.invalidCharacter });
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    if (path.length >= MAX_BODY_DEPTH) return [{ path: [], message: BODY_TOO_DEEP_MESSAGE }];
+    const entries = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      stack.push({ value: item, path: [...path, key] });
+    }
   }
+  return findings;
 }
 /**
  * A body holding NUL or a lone surrogate in any string: refused naming the field, whatever the route's schema
  * says of it (`Text()` in a schema gives the same answer; this keeps a schema written with `z.string()` from
- * reaching the database with such text).
+ * reaching the database with such text). A body nested past MAX_BODY_DEPTH is refused as a whole.
  */
 const SafeBody = z.unknown().superRefine((body, ctx) => {
-  for (const path of unsafeStringPaths(body)) {
-    ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.invalidCharacter, path });
-  }
+  for (const { path, message } of unsafeBodyFindings(body)) ctx.addIssue({ code: 'custom', message, path });
 });
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
