@@ -6,7 +6,8 @@ import { bearer, createCompany, createUser, loginToken } from '../../testing/fac
 import { uploadPhoto } from '../../testing/photoUploads.ts';
 import { createProject } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
-import { jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
+import { FRAME_SEARCH_MAX_BYTES, jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
+import { PIXEL_SIZE_UNREADABLE } from './photoIngest.service.ts';
 import { METADATA_PREFIX_BYTES } from './photoMetadata.ts';
 
 const jpeg = (width: number, height: number) =>
@@ -121,6 +122,20 @@ describe('completing a photo upload', () => {
       expect(res!.json<{ message: string }>().message).toMatch(
         /photos of at most 200 megapixels can be uploaded/,
       );
+      expect(await ctx.app.deps.storage.exists(token.imageUrl!)).toBe(false);
+    }
+    expect(await ctx.database.db.select().from(images)).toHaveLength(before);
+  });
+
+  it('refuses a JPEG whose frame header lies past the bytes the metadata step reads (the pixel cap cannot be bypassed)', async () => {
+    const before = (await ctx.database.db.select().from(images)).length;
+    for (const photo of [
+      padded(claiming(await jpeg(64, 64), 65_000, 65_000), FRAME_SEARCH_MAX_BYTES + 65_000),
+      padded(await jpeg(64, 64), FRAME_SEARCH_MAX_BYTES + 65_000),
+    ]) {
+      const { token, res } = await uploadPhoto(ctx.app, pm, projectId, photo);
+      expect(res!.statusCode, res!.body).toBe(400);
+      expect(res!.json()).toMatchObject({ code: 'unsupported_file', message: PIXEL_SIZE_UNREADABLE });
       expect(await ctx.app.deps.storage.exists(token.imageUrl!)).toBe(false);
     }
     expect(await ctx.database.db.select().from(images)).toHaveLength(before);

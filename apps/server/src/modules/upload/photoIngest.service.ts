@@ -11,7 +11,7 @@ import { requireProject } from '../../platform/auth/require.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { arrivedSize, registerSignedUploadUnless } from '../sourceFiles/sourceFiles.service.ts';
-import { jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
+import { FRAME_SEARCH_MAX_BYTES, jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
 import { projectPrefix, recordProjectPhoto } from './photoStore.ts';
@@ -84,6 +84,8 @@ function oriented(size: { width: number; height: number } | null, orientation: s
     typeof orientation === 'number' ? orientation >= 5 && orientation <= 8 : /90|270/.test(orientation ?? '');
   return quarter ? { width: size.height, height: size.width } : size;
 }
+
+export const PIXEL_SIZE_UNREADABLE = `The photo's pixel size cannot be read (no JPEG frame header in its first ${FRAME_SEARCH_MAX_BYTES / 1024 / 1024} MB).`;
 
 export const tooManyPixels = (width: number, height: number) =>
   `The photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); photos of at most ${MAX_PHOTO_PIXELS / 1e6} megapixels can be uploaded.`;
@@ -165,6 +167,12 @@ export async function completeImageUpload(
       (type === 'image/jpeg'
         ? oriented(await jpegFrameSize(await deps.storage.read(key)), metadata.exif.Orientation)
         : null);
+    // Without its size the pixel cap cannot hold: a frame header claiming 65,000 × 65,000 behind 16 MB of
+    // padding was accepted. A file the frame search gave up on is refused like one too large; a short file
+    // without a size is kept as before (its processing fails for good and the web shows a placeholder).
+    if (!size && digest.sizeBytes > FRAME_SEARCH_MAX_BYTES) {
+      throw badRequest(PIXEL_SIZE_UNREADABLE, 'unsupported_file');
+    }
     if (size) Object.assign(metadata, size);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS) {
       throw badRequest(tooManyPixels(metadata.width!, metadata.height!), 'unsupported_file');
