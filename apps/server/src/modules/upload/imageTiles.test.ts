@@ -24,6 +24,7 @@ let otherCustomer: Record<string, string>;
 let imageId: number;
 let unprocessedId: number;
 let storageKey: string;
+let projectIdOf: number;
 
 async function testPhoto(): Promise<Buffer> {
   const green = await sharp({ create: { width: T, height: T, channels: 3, background: '#00ff00' } })
@@ -52,6 +53,7 @@ beforeAll(async () => {
     await loginToken(ctx.app, await createUser(db, 'customer', { companyId: otherCompanyId })),
   );
   const projectId = await createProject(db, companyId, { timeZone: 'America/Chicago' });
+  projectIdOf = projectId;
   const { res, token } = await uploadPhoto(ctx.app, pm, projectId, await testPhoto());
   expect(res!.statusCode).toBe(200);
   imageId = res!.json().imageId;
@@ -161,6 +163,45 @@ describe('GET /image/{id}/tiles/{level}/{col}/{row}', () => {
     expect(r).toBeGreaterThan(240);
     const last = await sharp((await tile('1/4/2')).rawPayload).metadata();
     expect([last.width, last.height]).toEqual([2300 - 4 * T, 1300 - 2 * T]);
+  });
+
+  it('cuts a tile without reading the original through the process (libvips reads the stored file)', async () => {
+    // 8 MB of padding segments before the frame header: legal, and what made every tile cut hold the whole
+    // file in a buffer (and a copy in the thread).
+    const photo = await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
+    const pad = Buffer.alloc(65_537, 0x20);
+    pad.writeUInt16BE(0xffef, 0);
+    pad.writeUInt16BE(65_535, 2);
+    const padded = Buffer.concat([photo.subarray(0, 2), ...Array(128).fill(pad), photo.subarray(2)]);
+    const { res, token } = await uploadPhoto(ctx.app, pm, projectIdOf, padded);
+    expect(res!.statusCode, res!.body).toBe(200);
+    await runDueJobs(ctx.app.deps);
+    const storage = ctx.app.deps.storage;
+    const reads: string[] = [];
+    const { read, readWhole } = storage;
+    // Instrumented, not replaced: each read is noted and then done by the real driver.
+    storage.read = (key) => {
+      reads.push(key);
+      return read.call(storage, key);
+    };
+    storage.readWhole = (key) => {
+      reads.push(key);
+      return readWhole.call(storage, key);
+    };
+    try {
+      const cut = await tile('0/5/3', pm, res!.json().imageId);
+      expect(cut.statusCode, cut.body).toBe(200);
+      expect(await sharp(cut.rawPayload).metadata()).toMatchObject({
+        width: 2600 - 5 * T,
+        height: 1800 - 3 * T,
+      });
+    } finally {
+      storage.read = read;
+      storage.readWhole = readWhole;
+    }
+    expect(reads).not.toContain(token.imageUrl);
   });
 
   it('answers 400 to a tile outside the grid or a malformed path, writing nothing', async () => {

@@ -123,7 +123,12 @@ export async function imageTile(
       full: level === 0,
     };
     job = (async () => {
-      const original = await readAll(await deps.storage.read(image.storage_key));
+      // The local driver's file is read by libvips in the thread, from its path: an original of hundreds of
+      // MB (padding segments are legal) no longer becomes a buffer per tile being cut, copied again to the
+      // thread (one 400 MB photo's tile: RSS +1.3 GB, not given back). S3 objects are still read whole.
+      const original =
+        deps.storage.localPath(image.storage_key) ??
+        (await readAll(await deps.storage.read(image.storage_key)));
       const bytes = Buffer.from(
         await tileThreads().run<Uint8Array>(RENDITIONS_MODULE, 'makeTile', original, cut),
       );

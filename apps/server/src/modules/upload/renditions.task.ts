@@ -63,11 +63,12 @@ export interface TileCut {
 }
 
 /**
- * Runs in a ThreadPool thread: one deep-zoom tile of the original, upright by its EXIF orientation, scaled to
- * its level and cut to its rectangle, as JPEG. libjpeg decodes only the rows down to the tile's bottom edge.
+ * Runs in a ThreadPool thread: one deep-zoom tile of the original (its bytes, or its path for libvips to
+ * read), upright by its EXIF orientation, scaled to its level and cut to its rectangle, as JPEG. libjpeg
+ * decodes only the rows down to the tile's bottom edge.
  * The same original and cut always give the same bytes, so two servers cutting one tile at once agree.
  */
-export async function makeTile(original: Uint8Array, cut: TileCut): Promise<Uint8Array> {
+export async function makeTile(original: Uint8Array | string, cut: TileCut): Promise<Uint8Array> {
   let image = sharp(original, { failOn: 'error' }).autoOrient();
   if (!cut.full) image = image.resize(cut.levelWidth, cut.levelHeight, { fit: 'fill' });
   return image
