@@ -1,4 +1,5 @@
 import { AI_MIN_TRAINING_IMAGES } from '@linewalker/domain';
+import { eq } from 'drizzle-orm';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +207,32 @@ describe('AI models', () => {
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().code).toBe('unsupported_file');
     expect((await api('GET', `/ai/model/${a}`, pm)).json().imgs_total).toBe(1);
+  });
+
+  it('reads only the header of an uploaded image, never the whole file into memory', async () => {
+    // 8 MB of padding segments before the frame header (legal JPEG): the completion read it all into a buffer.
+    const photo = await jpeg(++sequence, 320, 240);
+    const pad = Buffer.alloc(65_537, 0x20);
+    pad.writeUInt16BE(0xffef, 0);
+    pad.writeUInt16BE(65_535, 2);
+    const padded = Buffer.concat([photo.subarray(0, 2), ...Array(128).fill(pad), photo.subarray(2)]);
+    const storage = ctx.app.deps.storage;
+    const wholeReads: string[] = [];
+    const { readWhole } = storage;
+    // Instrumented, not replaced: each whole read is noted and then done by the real driver.
+    storage.readWhole = (key) => {
+      wholeReads.push(key);
+      return readWhole.call(storage, key);
+    };
+    try {
+      const res = await uploadImage(await newModel(), padded);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await ctx.database.db.select().from(aiImages).where(eq(aiImages.id, res.json().image_id));
+      expect(row).toMatchObject({ imgWidth: 320, imgHeight: 240 });
+    } finally {
+      storage.readWhole = readWhole;
+    }
+    expect(wholeReads).toEqual([]);
   });
 
   it("refuses a completion of another model's upload and one that never arrived", async () => {

@@ -32,9 +32,9 @@ const md5Mismatch = (detail: string) =>
   new AppError('md5_mismatch', `The uploaded file does not match its md5 (${detail}); upload it again.`);
 
 /** Width and height as displayed (EXIF orientation applied), or null when sharp cannot read the image. */
-async function displayedSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+async function displayedSize(image: Buffer | string): Promise<{ width: number; height: number } | null> {
   try {
-    const m = await sharp(bytes, { failOn: 'error' }).metadata();
+    const m = await sharp(image, { failOn: 'error' }).metadata();
     const o = m.autoOrient ?? m;
     return o.width && o.height ? { width: o.width, height: o.height } : null;
   } catch {
@@ -113,9 +113,12 @@ async function storeVerified(
       sizeBytes = digest.sizeBytes;
     }
     if (md5 !== body.md5_hash) throw md5Mismatch('the stored bytes hash differently');
-    const bytes = await deps.storage.readWhole(key);
-    const type = sniffImageType(bytes.subarray(0, 16));
-    const read = type ? await displayedSize(bytes) : null;
+    // Only the header is read: from the file's path on the local driver (libvips reads as far as the frame
+    // header), so an image of hundreds of MB no longer becomes one buffer per completion. S3: read whole.
+    const type = sniffImageType(await deps.storage.readStart(key, 16));
+    const read = type
+      ? await displayedSize(deps.storage.localPath(key) ?? (await deps.storage.readWhole(key)))
+      : null;
     if (!type || !read) throw badRequest('The file is not a readable JPEG or PNG image', 'unsupported_file');
     contentType = type;
     size = read;
