@@ -5,9 +5,9 @@ import { queryRows } from '../../platform/db/rows.ts';
 
 /**
  * Deletes up to `limit` uploads signed before `olderThan` that nothing uses: no photo, source file, flight
- * plan or training image holds their key or id (a file PUT and never completed, or a URL never used). Answers
- * their storage keys, for the caller to delete the objects once the rows are gone (a row deleted first means
- * a completion racing the sweep finds no upload, never an image without its file).
+ * plan, training image or basemap extract in use holds their key or id (a file PUT and never completed, or a
+ * URL never used). Answers their storage keys, for the caller to delete the objects once the rows are gone (a
+ * row deleted first means a completion racing the sweep finds no upload, never an image without its file).
  */
 export async function deleteOrphanUploads(db: Db, olderThan: Date, limit: number): Promise<string[]> {
   const rows = await queryRows(
@@ -19,6 +19,7 @@ export async function deleteOrphanUploads(db: Db, olderThan: Date, limit: number
             and not exists (select 1 from source_files s where s.file_upload_id = f.id or s.storage_key = f.storage_key)
             and not exists (select 1 from flight_plans p where p.storage_key = f.storage_key)
             and not exists (select 1 from ai_images a where a.storage_key = f.storage_key)
+            and not exists (select 1 from basemap_extracts b where b.storage_key = f.storage_key and b.removed_at is null)
           order by f.created_at
           limit ${limit}
           for update skip locked)

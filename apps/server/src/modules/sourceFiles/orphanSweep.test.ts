@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileUploads, jobs, sourceFiles } from '../../platform/db/schema/index.ts';
+import { basemapExtracts, fileUploads, jobs, sourceFiles } from '../../platform/db/schema/index.ts';
 import { enqueue } from '../../platform/jobs/enqueue.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
 import { runDueJobs } from '../../testing/jobs.ts';
@@ -124,5 +124,40 @@ describe('the orphan sweep', () => {
     await runDueJobs(ctx.app.deps);
     const [second] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, again.id));
     expect(second?.result).toEqual({ uploads: 0, temporary: 0 });
+  });
+
+  it("keeps the self-hosted basemap extract in use, however old its upload (the maps' Streets tiles)", async () => {
+    const { storage } = ctx.app.deps;
+    const admin = await createUser(ctx.database.db, 'super_admin');
+    const sign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/basemap/extracts/sign',
+      headers: bearer(await loginToken(ctx.app, admin)),
+    });
+    expect(sign.statusCode, sign.body).toBe(200);
+    const { key } = sign.json<{ key: string }>();
+    await storage.write(key, Buffer.from('PMTiles archive bytes'));
+    await ctx.database.db.insert(basemapExtracts).values({
+      storageKey: key,
+      name: 'region.pmtiles',
+      sizeBytes: 21,
+      tileType: 'vector',
+      minZoom: 0,
+      maxZoom: 14,
+      minLon: -105,
+      minLat: 39,
+      maxLon: -104,
+      maxLat: 40,
+      uploadedBy: admin.id,
+    });
+    await ctx.database.db
+      .update(fileUploads)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(fileUploads.storageKey, key));
+
+    await enqueue(ctx.database.db, orphanSweepJob, {});
+    await runDueJobs(ctx.app.deps);
+    expect(await storage.exists(key)).toBe(true);
+    expect((await uploadRows()).map((r) => r.storageKey)).toContain(key);
   });
 });
