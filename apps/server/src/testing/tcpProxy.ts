@@ -54,11 +54,17 @@ export class TcpProxy {
     if (address && typeof address === 'object') this.port = address.port;
   }
 
-  /** Refuses new connections and cuts every open one. */
-  async stop(): Promise<void> {
+  /**
+   * Refuses new connections and cuts every open one: closed (FIN) as a server shutting down does, or with
+   * `reset`, reset (RST: the clients read ECONNRESET) as a restarted host or a NAT dropping its state does.
+   */
+  async stop({ reset = false }: { reset?: boolean } = {}): Promise<void> {
     const server = this.server;
     this.server = null;
-    for (const s of this.sockets) s.destroy();
+    for (const s of this.sockets) {
+      if (reset && !s.destroyed) s.resetAndDestroy();
+      else s.destroy();
+    }
     this.sockets.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }

@@ -92,26 +92,35 @@ describe('database outage', () => {
     expect(await recovered()).toBe(200);
   }, 60_000);
 
-  it('survives connections reset under writers in flight (checked out between statements), then recovers', async () => {
-    const writers = startWriters(4);
-    await sleep(300);
-    await proxy.stop();
-    await sleep(1000);
-    await proxy.start();
-    const outcome = await writers.stop();
-    // The process is alive (an unhandled 'error' event of a checked-out client would have ended the run),
-    // every failure was a database outage and every HTTP answer a 200 or a 503.
-    expect(outcome.otherErrors).toEqual([]);
-    expect(outcome.statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
-    expect(outcome.failed).toBeGreaterThan(0);
-    expect(await recovered()).toBe(200);
-    // A transaction's two writes were kept together or not at all.
-    const torn = await sqlRows(
-      database.db,
-      sql`select writer, count(*)::int as n from outage_writes group by writer, step having count(*) <> 2`,
-    );
-    expect(torn).toEqual([]);
-  }, 90_000);
+  it.each([
+    ['closed', false],
+    ['reset (ECONNRESET)', true],
+  ])(
+    'survives connections %s under writers in flight (checked out between statements), then recovers',
+    async (_, reset) => {
+      // Each run counts its own writes (its steps start at 0 again).
+      await database.db.execute(sql`truncate outage_writes`);
+      const writers = startWriters(4);
+      await sleep(300);
+      await proxy.stop({ reset });
+      await sleep(1000);
+      await proxy.start();
+      const outcome = await writers.stop();
+      // The process is alive (an unhandled 'error' event of a checked-out client would have ended the run),
+      // every failure was a database outage and every HTTP answer a 200 or a 503.
+      expect(outcome.otherErrors).toEqual([]);
+      expect(outcome.statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      expect(outcome.failed).toBeGreaterThan(0);
+      expect(await recovered()).toBe(200);
+      // A transaction's two writes were kept together or not at all.
+      const torn = await sqlRows(
+        database.db,
+        sql`select writer, count(*)::int as n from outage_writes group by writer, step having count(*) <> 2`,
+      );
+      expect(torn).toEqual([]);
+    },
+    90_000,
+  );
 
   it('answers 503, not a hang, while the database is black-holed with writers in flight, and recovers', async () => {
     expect((await listProjects()).statusCode).toBe(200);
