@@ -46,7 +46,8 @@ const toPairs = (numbers: readonly unknown[]): unknown =>
 /**
  * Spec 2 §3 keeps a polygon as a 'list of points as text'. A client may send that text — JSON
  * (`[[x,y],…]`) or SVG-style `x,y x,y …` — or numbers: pairs `[[x, y], …]`, `{x, y}` points or one flat
- * list `[x1, y1, x2, y2, …]`. All become pairs; anything else is left for the schema to refuse.
+ * list `[x1, y1, x2, y2, …]`. All become pairs; an empty text or list is no polygon (a rectangle's payload
+ * may carry `polygon: []`); anything else is left for the schema to refuse.
  */
 export function polygonPoints(value: unknown): unknown {
   let v = value;
@@ -65,6 +66,8 @@ export function polygonPoints(value: unknown): unknown {
     }
   }
   if (!Array.isArray(v)) return v;
+  // An empty list of points is no polygon: a client sending the spec's three keys for a rectangle.
+  if (v.length === 0) return null;
   if (v.every((p) => typeof p === 'number')) return toPairs(v);
   return v.map((p) =>
     p !== null && typeof p === 'object' && !Array.isArray(p) && 'x' in p && 'y' in p ? [p.x, p.y] : p,

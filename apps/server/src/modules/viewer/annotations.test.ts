@@ -144,6 +144,27 @@ describe('annotations', () => {
     expect(await annotationCount(imageId)).toBe(1 + polygons.length);
   });
 
+  it("takes the spec's payload for a rectangle with an empty polygon (no points, as a list or as text)", async () => {
+    const { imageId } = await photo();
+    const data = { image_id: imageId, category: 1, risk_level: 2, image_width: 4000, image_height: 3000 };
+    for (const polygon of [[], '[]', '', ' ']) {
+      const res = await post('/annotations', {
+        rectangle: { x: 10, y: 20, width: 30, height: 40 },
+        polygon,
+        data,
+      });
+      expect(res.statusCode, `${JSON.stringify(polygon)}: ${res.body}`).toBe(200);
+      expect(res.json<{ annotation: Annotation }>().annotation).toMatchObject({
+        shape: 'rect',
+        polygon: null,
+      });
+    }
+    // Without a rectangle an empty polygon is no shape at all.
+    const none = await post('/annotations', { rectangle: null, polygon: [], data });
+    expect(none.statusCode).toBe(400);
+    expect(await annotationCount(imageId)).toBe(4);
+  });
+
   it('keeps a rectangle only when both sides exceed 10 image pixels', async () => {
     const { imageId } = await photo();
     for (const [width, height] of [
