@@ -8,6 +8,14 @@ export const ok = { ok: true, success: true } as const;
 export const MAX_DB_ID = 2_147_483_647;
 export const PositiveId = z.coerce.number().int().positive().max(MAX_DB_ID);
 export const IdParam = z.object({ id: PositiveId });
+/**
+ * An optional id in a query string, where a client with no id writes it empty or as 'null' (spec 2 §7:
+ * 'component id or null'): those mean no id, not a 400.
+ */
+export const OptionalQueryId = z
+  .union([PositiveId, z.literal('null'), z.literal('')])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : undefined));
 /** Any value of a PostgreSQL integer column (a field id, a value id): outside it answers 400, not 500. */
 export const DbInt = z
   .number()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PositiveId } from '../common.ts';
+import { OptionalQueryId, PositiveId } from '../common.ts';
 import { Text } from '../text.ts';
 import { InspectionRow } from './inspections.ts';
 
@@ -10,7 +10,9 @@ import { InspectionRow } from './inspections.ts';
 
 /** `GET /inspections/images/{id}?component_id` */
 export const InspectionImagesQuery = z.object({
-  component_id: PositiveId.optional().describe("The inspection's component (component-level projects)."),
+  component_id: OptionalQueryId.describe(
+    "The inspection's component (component-level projects); empty or 'null' for none.",
+  ),
 });
 
 /** One photo of an inspection (spec 2 §3 'Inspection image'). */

@@ -95,6 +95,12 @@ describe('the viewer reads', () => {
     const mismatch = await get(`/inspections/images/${f.inspectionId}?component_id=5`);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toMatchObject({ code: 'component_mismatch' });
+    // Spec 2 §7: a client with no component writes it empty or as null; that is no component.
+    for (const none of ['', 'null']) {
+      const res = await get(`/inspections/images/${f.inspectionId}?component_id=${none}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<InspectionImage[]>().map((i) => i.image_name)).toEqual(['A.JPG', 'B.JPG']);
+    }
   });
 });
 
