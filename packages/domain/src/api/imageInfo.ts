@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DB_ID, PositiveId } from '../common.ts';
+import { MAX_DB_ID, OptionalQueryId, PositiveId } from '../common.ts';
 
 /**
  * What the viewer records about one photo besides annotations (spec 2 §3 'Inspection image', 'Image shot
@@ -18,9 +18,14 @@ export type ImageIdentifier = z.infer<typeof ImageIdentifier>;
 export const ImageIdentifiersResponse = z.object({ imageIdentifiers: z.array(ImageIdentifier) });
 export type ImageIdentifiersResponse = z.infer<typeof ImageIdentifiersResponse>;
 
-/** `GET /annotations/imageToIdentifiers?inspectionId`: the mappings of one inspection's photos. */
+/**
+ * `GET /annotations/imageToIdentifiers[?inspectionId]`: the mappings of one inspection's photos, or — as
+ * the spec calls it, with no payload (spec 2 §7) — of every photo the caller may see.
+ */
 export const ImageToIdentifiersQuery = z.object({
-  inspectionId: PositiveId.describe("The inspection whose structure's photos are mapped."),
+  inspectionId: OptionalQueryId.describe(
+    "The inspection whose structure's photos are mapped; without it, every photo the caller may see.",
+  ),
 });
 export const ImageToIdentifier = z.object({ image_id: z.number().int(), anno_img_id: z.number().int() });
 export type ImageToIdentifier = z.infer<typeof ImageToIdentifier>;

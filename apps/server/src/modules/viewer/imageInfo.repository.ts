@@ -1,6 +1,8 @@
 import { StepClipBody } from '@linewalker/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Actor } from '../../platform/auth/actor.ts';
+import { acceptedPhotoFor, projectInActorScope } from '../../platform/auth/policy.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { execute, queryRows } from '../../platform/db/rows.ts';
 
@@ -28,18 +30,37 @@ export async function identifierName(db: Db, id: number): Promise<string | null>
   return row?.name ?? null;
 }
 
-/** The identifiers of a structure's photos (photos without one are left out). */
-export function identifiersOfStructure(db: Db, structureId: number) {
+const ImageToIdentifierRow = z.object({
+  image_id: z.number(),
+  anno_img_id: z.number(),
+});
+
+/**
+ * The identifiers of every photo the actor may see: staff all of them; a customer the accepted photos of
+ * their company's projects (not a bid's still open).
+ */
+export function identifiersSeenBy(db: Db, actor: Actor) {
+  return queryRows(
+    db,
+    sql`select l.image_id, l.anno_img_id
+        from image_identifier_links l
+        join images im on im.id = l.image_id
+        join projects p on p.id = im.project_id
+        where ${projectInActorScope(actor, 'p')} and ${acceptedPhotoFor(actor, 'im')}
+        order by l.image_id`,
+    ImageToIdentifierRow,
+  );
+}
+
+/** The identifiers of a structure's photos the actor may see (photos without one are left out). */
+export function identifiersOfStructure(db: Db, actor: Actor, structureId: number) {
   return queryRows(
     db,
     sql`select l.image_id, l.anno_img_id
         from image_identifier_links l join images im on im.id = l.image_id
-        where im.structure_id = ${structureId}
+        where im.structure_id = ${structureId} and ${acceptedPhotoFor(actor, 'im')}
         order by l.image_id`,
-    z.object({
-      image_id: z.number(),
-      anno_img_id: z.number(),
-    }),
+    ImageToIdentifierRow,
   );
 }
 

@@ -28,10 +28,11 @@ export async function imageInfoRoutes(app: App): Promise<void> {
   app.route({
     ...endpointRoute(api.getImageToIdentifiers, {
       tags,
-      summary: 'The shot identifiers of an inspection’s photos',
+      summary: 'The shot identifiers of photos',
       description:
         'One entry per photo of the inspection’s structure that has an identifier (the others have -1, none). ' +
-        'Customers see only their company’s (another company’s inspection, or none: 404).',
+        'Without inspectionId (the spec’s call has no payload), every photo the caller may see. Customers see ' +
+        'only their company’s accepted photos (another company’s inspection, or none: 404).',
     }),
     config: { access: 'inspection.read' },
     handler: (req) => service.imageToIdentifiers(db, actorOf(req), req.query.inspectionId),

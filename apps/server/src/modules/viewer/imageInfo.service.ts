@@ -20,14 +20,18 @@ export async function imageIdentifiers(db: Db): Promise<ImageIdentifiersResponse
   return { imageIdentifiers: await repo.identifiers(db) };
 }
 
-/** The identifiers of an inspection's photos; another company's inspection, or none: 404. */
+/**
+ * The identifiers of an inspection's photos (another company's inspection, or none: 404); without an
+ * inspection, those of every photo the actor may see (the spec's call has no payload).
+ */
 export async function imageToIdentifiers(
   db: Db,
   actor: Actor,
-  inspectionId: number,
+  inspectionId: number | undefined,
 ): Promise<ImageToIdentifiersResponse> {
+  if (inspectionId === undefined) return { imageToIdentifiers: await repo.identifiersSeenBy(db, actor) };
   const inspection = await requireInspection(db, actor, 'inspection.read', inspectionId);
-  return { imageToIdentifiers: await repo.identifiersOfStructure(db, inspection.structure_id) };
+  return { imageToIdentifiers: await repo.identifiersOfStructure(db, actor, inspection.structure_id) };
 }
 
 /**

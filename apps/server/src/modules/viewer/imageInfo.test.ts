@@ -145,8 +145,49 @@ describe('shot identifiers', () => {
     );
     expect(await identifierOf(image)).toBe(3);
     expect(await audits('image.identifier', image)).toBe(1);
-    expect((await get('/annotations/imageToIdentifiers')).statusCode).toBe(400);
     expect((await get('/annotations/imageToIdentifiers?inspectionId=x')).statusCode).toBe(400);
+  });
+
+  it('without an inspection (the spec’s call has no payload): every mapping the caller may see', async () => {
+    const own = await photos();
+    const other = await photos(otherCompanyId);
+    const [accepted, rejected] = own.imageIds as [number, number];
+    const otherImage = other.imageIds[0]!;
+    for (const [image, id] of [
+      [accepted, 2],
+      [rejected, 3],
+      [otherImage, 4],
+    ] as const) {
+      expect(
+        (await put(`/annotations/updateIdentifier?imageId=${image}&identifierId=${id}`)).statusCode,
+      ).toBe(200);
+    }
+    await db.execute(sql`update images set reject_datetime = now() where id = ${rejected}`);
+    const mappings = async (who: string) => {
+      const res = await get('/annotations/imageToIdentifiers', who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ImageToIdentifiersResponse>().imageToIdentifiers;
+    };
+    const staff = await mappings('inspector');
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        { image_id: accepted, anno_img_id: 2 },
+        { image_id: rejected, anno_img_id: 3 },
+        { image_id: otherImage, anno_img_id: 4 },
+      ]),
+    );
+    // A customer: their company's accepted photos only, as on the inspection's own list.
+    const customer = await mappings('customer_own');
+    expect(customer).toContainEqual({ image_id: accepted, anno_img_id: 2 });
+    expect(customer.map((m) => m.image_id)).not.toContain(rejected);
+    expect(customer.map((m) => m.image_id)).not.toContain(otherImage);
+    const byInspection = await get(
+      `/annotations/imageToIdentifiers?inspectionId=${own.inspectionId}`,
+      'customer_own',
+    );
+    expect(byInspection.json<ImageToIdentifiersResponse>().imageToIdentifiers).toEqual([
+      { image_id: accepted, anno_img_id: 2 },
+    ]);
   });
 
   it('customers are refused (403, nothing written); another company’s photo or inspection is 404', async () => {
