@@ -116,3 +116,61 @@ test('customers and inspectors have no bids', async ({ page }) => {
   await page.goto('/rfp');
   await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
 });
+
+test.describe('at 1440 × 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("an open bid's Status shows its state and 'Mark as Won' whole beside long names", async ({ page }) => {
+    await loginAs(page, ACCOUNTS.projectManager.email);
+    // A bid with the long names real files have (the Bremen towers' file name) squeezes the other columns.
+    const api = '/api/v1';
+    const signed = await (await page.request.get(`${api}/doc_upload/sign-s3?extension=kmz`)).json();
+    const put = await page.request.put(signed.signedRequest, {
+      headers: { 'content-type': 'application/vnd.google-earth.kmz' },
+      data: Buffer.from(zipSync({ 'doc.kml': strToU8(towersKml('W')) })),
+    });
+    expect(put.ok()).toBe(true);
+    const customers: { id: number; company_name: string }[] = await (
+      await page.request.get(`${api}/customers`)
+    ).json();
+    const rfp = `E2E long bid ${Date.now()} Bremen towers and lines`;
+    const created = await page.request.post(`${api}/bids`, {
+      data: {
+        bid: {
+          rfp_name: rfp,
+          project_duration: isoDate(60),
+          company_id: customers.find((c) => c.company_name.startsWith('Northern Plains'))!.id,
+        },
+        project: { project_name: rfp, start_date: isoDate(2), num_pilots: 1 },
+        kmzs: [
+          {
+            url: signed.url,
+            name: 'osm_bremen_power_lines_towers_and_substations_2026.kmz',
+            lineField: 'Folder',
+            structureField: 'Placemark name',
+          },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await page.goto('/rfp');
+    const row = page.getByRole('row').filter({ hasText: rfp });
+    const markWon = row.getByRole('button', { name: 'Mark as Won' });
+    await expect(markWon).toBeVisible({ timeout: 60_000 });
+    const open = row.getByText('Open', { exact: true });
+    await expect(open).toBeVisible();
+    // Neither is cut short (an ellipsis or a clipped label): each shows all of its text.
+    for (const label of [open, markWon]) {
+      const clipped = await label.evaluate((el) =>
+        [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+      );
+      expect(clipped, (await label.textContent()) ?? '').toBe(false);
+      // Inside its cell (not spilling past the table's edge) and on the screen.
+      const box = (await label.boundingBox())!;
+      const cell = (await row.getByRole('cell').last().boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(cell.x + cell.width);
+      expect(cell.x + cell.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    }
+    await page.screenshot({ path: 'test-results/bids-1440.png' });
+  });
+});

@@ -33,7 +33,8 @@ export function BidTable({ bids }: { bids: BidListItem[] }) {
               <Table.Td>{b.company_name}</Table.Td>
               <Table.Td>{formatUsDate(b.project_duration)}</Table.Td>
               <Table.Td>{formatUsDate(b.created_at)}</Table.Td>
-              <Table.Td>{b.files.join(', ')}</Table.Td>
+              {/* Real file names are long words: they break anywhere rather than push Status off the screen. */}
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{b.files.join(', ')}</Table.Td>
               <Table.Td ta="right">{b.structures.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
                 {b.importing ? (
@@ -48,17 +49,19 @@ export function BidTable({ bids }: { bids: BidListItem[] }) {
               </Table.Td>
               <Table.Td>
                 {b.status === 'won' ? (
-                  <Badge color="green" variant="light">
+                  <Badge color="green" variant="light" style={{ flex: 'none' }}>
                     {BID_STATUS_LABELS.won}
                   </Badge>
                 ) : (
-                  <Group gap="xs" wrap="nowrap">
-                    <Badge variant="light" color="gray">
+                  // Neither gives way to long names in the other columns (the cell widens instead).
+                  <Group gap="xs" wrap="nowrap" w="max-content">
+                    <Badge variant="light" color="gray" style={{ flex: 'none' }}>
                       {BID_STATUS_LABELS.open}
                     </Badge>
                     <Tooltip label="The customer sees the project once the bid is won">
                       <Button
                         size="compact-xs"
+                        style={{ flex: 'none' }}
                         variant="light"
                         loading={markWon.isPending && markWon.variables === b.id}
                         disabled={b.importing !== null || b.project_id === null}
