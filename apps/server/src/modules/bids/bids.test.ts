@@ -349,6 +349,27 @@ describe('POST /api/v1/bids', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("writes the skip choice's counts in the reason as the form writes them (1,001, not 1001)", async () => {
+    const towers = Array.from({ length: 1001 }, (_, i) => ({
+      name: `T${i}`,
+      point: `${-97 - i / 10_000},38`,
+    }));
+    const file = {
+      ...(await mapped(
+        kmzOf(kmlDocument({ L1: [...towers, { name: 'T0', point: '-96.5,38' }] })),
+        'many.kmz',
+      )),
+      structureField: 'name',
+    };
+    const checked = await check([file]);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().files[0]).toMatchObject({
+      validRows: 1001,
+      errorRowCount: 1,
+      reasons: ["1 placemark cannot be imported. Choose 'Import 1,001 valid rows, skip 1' or fix the file."],
+    });
+  });
+
   it('accepts DC and every other optional field empty', async () => {
     const res = await post(
       bidPayload([await mapped()], { bid: { state: 'DC', city: null, contact_email: '', abbreviation: '' } }),

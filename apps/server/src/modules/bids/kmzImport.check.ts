@@ -1,4 +1,5 @@
 import {
+  formatCount,
   KMZ_LIMITS,
   KMZ_MESSAGES,
   type KmzFileCheck,
@@ -168,8 +169,9 @@ export async function inspectKmzFiles(
     if (check.reasons.length === 0 && check.errorRowCount > 0 && !skipInvalid) {
       const n = check.errorRowCount;
       check.reasons.push(
-        `${n} placemark${n === 1 ? '' : 's'} cannot be imported. ` +
-          `Choose '${skipChoiceLabel(check.validRows, n)}' or fix the file.`,
+        // Counts written as the form's choice writes them ('Import 1,172 valid rows, skip 33').
+        `${formatCount(n)} placemark${n === 1 ? '' : 's'} cannot be imported. ` +
+          `Choose '${skipChoiceLabel(formatCount(check.validRows), formatCount(n))}' or fix the file.`,
       );
     }
     if (check.reasons.length === 0 && check.validRows === 0) check.reasons.push(KMZ_MESSAGES.noValidPoints);
