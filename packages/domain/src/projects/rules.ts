@@ -158,6 +158,16 @@ export function withCalendar(message: string, today: IsoDate, timeZone?: string)
 }
 
 /**
+ * Said by the date fields when the project's today is not the user's own (the Bremen file seen from a
+ * Chicago evening), so a day the picker greys out explains itself: 'Today is 11/29/2026 in the project's
+ * time zone (Europe/Berlin).'
+ */
+export function projectTodayNote(today: IsoDate, timeZone: string): string {
+  const [y, m, d] = today.split('-');
+  return `Today is ${m}/${d}/${y} in the project's time zone (${timeZone}).`;
+}
+
+/**
  * The create-only date rules: start and (for dueDate projects) end not before `today`. The server passes
  * the project's today (`projectToday(time_zone, now)`) and zone; the form the same once it knows the zone.
  */

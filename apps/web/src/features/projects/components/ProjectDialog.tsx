@@ -19,7 +19,7 @@ import { csvProblemsByUrl } from '../csv/serverFileProblems.ts';
 import { useCsvFiles } from '../csv/useCsvFiles.ts';
 import { CsvMappingModal } from './CsvMappingModal.tsx';
 import { ProjectFormModal } from './ProjectFormModal.tsx';
-import { useProjectCalendar } from './projectCalendar.ts';
+import { calendarNote, useProjectCalendar, userTimeZone } from './projectCalendar.ts';
 import { initialFormValues, type ProjectFormState } from './projectFormValues.ts';
 import { SaveErrorDetails } from './SaveErrorDetails.tsx';
 
@@ -163,6 +163,7 @@ export function ProjectDialog({ mode, project, onClose }: ProjectDialogProps) {
         mode={mode}
         form={form}
         minDate={mode === 'create' ? today : undefined}
+        dateNote={mode === 'create' ? calendarNote(calendar, now, userTimeZone()) : undefined}
         lockCustomerAndType={mode === 'edit' && (project?.structures ?? 0) > 0}
         files={csv.files}
         onAddFiles={csv.add}

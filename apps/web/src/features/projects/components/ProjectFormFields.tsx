@@ -20,6 +20,8 @@ interface ProjectFormFieldsProps {
   form: UseFormReturnType<ProjectFormState>;
   /** Create only: the date pickers start at today (edit mode drops the date rules). */
   minDate: string | undefined;
+  /** Create: the project's today and zone when they are not the user's (why the user's today is greyed out). */
+  dateNote?: string | undefined;
   /** Edit of a project with structures: the server refuses a new customer or inspection type. */
   lockCustomerAndType?: boolean;
 }
@@ -31,7 +33,12 @@ const listError = (failed: boolean, what: string) =>
   failed ? `Could not load the ${what}. Close and try again.` : null;
 
 /** The fields of the Create/Edit Project dialog, in the order of spec 1 §2. */
-export function ProjectFormFields({ form, minDate, lockCustomerAndType = false }: ProjectFormFieldsProps) {
+export function ProjectFormFields({
+  form,
+  minDate,
+  dateNote,
+  lockCustomerAndType = false,
+}: ProjectFormFieldsProps) {
   const customers = useCustomers();
   const types = useProjectTypes();
   const tiers = useTiers();
@@ -89,6 +96,8 @@ export function ProjectFormFields({ form, minDate, lockCustomerAndType = false }
         valueFormat="MM/DD/YYYY"
         withAsterisk
         minDate={minDate}
+        description={dateNote}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={values.start_date || null}
         onChange={(v) => form.setFieldValue('start_date', v ?? '')}
         error={form.errors.start_date}

@@ -13,6 +13,8 @@ interface ProjectFormModalProps {
   mode: 'create' | 'edit';
   form: UseFormReturnType<ProjectFormState>;
   minDate: string | undefined;
+  /** Under the date fields: the project's today when it is not the user's. */
+  dateNote?: string | undefined;
   lockCustomerAndType: boolean;
   files: CsvFile[];
   onAddFiles: (files: File[]) => void;
@@ -50,6 +52,7 @@ export function ProjectFormModal(props: ProjectFormModalProps) {
           <ProjectFormFields
             form={props.form}
             minDate={props.minDate}
+            dateNote={props.dateNote}
             lockCustomerAndType={props.lockCustomerAndType}
           />
           <Stack gap="xs">

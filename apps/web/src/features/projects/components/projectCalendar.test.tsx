@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../testing/eventually.ts';
 import type { CsvFile } from '../csv/csvFile.ts';
-import { useProjectCalendar } from './projectCalendar.ts';
+import { calendarNote, useProjectCalendar } from './projectCalendar.ts';
 
 /** A checked file whose valid rows sit around one point. */
 function checkedFile(lat: number, lon: number, count = 2): CsvFile {
@@ -47,5 +47,22 @@ describe('useProjectCalendar (the calendar the server judges a new project in)',
       useProjectCalendar([checkedFile(53.08, 8.8), unchecked], chicagoEvening),
     );
     expect(result.current).toEqual({ timeZone: 'Etc/GMT+12', today: '2026-11-28', known: false });
+  });
+});
+
+describe('calendarNote (why the user’s today may be greyed out)', () => {
+  it('names the project’s day and zone when its today is not the user’s', () => {
+    const berlin = { timeZone: 'Europe/Berlin', today: '2026-11-29', known: true };
+    // 18:45 on 11/28 for a user in Chicago; 01:45 on 11/29 in Berlin.
+    expect(calendarNote(berlin, chicagoEvening, 'America/Chicago')).toBe(
+      "Today is 11/29/2026 in the project's time zone (Europe/Berlin).",
+    );
+    // The same instant for a user in Berlin: the days agree, nothing to say.
+    expect(calendarNote(berlin, chicagoEvening, 'Europe/Berlin')).toBeUndefined();
+  });
+
+  it('says nothing while the project’s zone is not known yet', () => {
+    const pending = { timeZone: 'Etc/GMT+12', today: '2026-11-28', known: false };
+    expect(calendarNote(pending, berlinMidnight, 'Europe/Berlin')).toBeUndefined();
   });
 });

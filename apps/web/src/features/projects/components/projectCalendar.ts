@@ -1,4 +1,11 @@
-import { DEFAULT_PROJECT_TIME_ZONE, type IsoDate, LATEST_TIME_ZONE, projectToday } from '@linewalker/domain';
+import {
+  DEFAULT_PROJECT_TIME_ZONE,
+  type IsoDate,
+  isoDateOf,
+  LATEST_TIME_ZONE,
+  projectToday,
+  projectTodayNote,
+} from '@linewalker/domain';
 import { useEffect, useState } from 'react';
 import type { CsvFile } from '../csv/csvFile.ts';
 
@@ -59,4 +66,16 @@ export function useProjectCalendar(files: readonly CsvFile[], now: Date): Projec
     known = true;
   }
   return { timeZone, today: projectToday(timeZone, now), known };
+}
+
+/** The zone of the user's own clock (the browser's). */
+export const userTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * What the date fields say when the project's known today is not the user's own: the pickers grey out the
+ * user's today, and this says why (the day and zone the server checks in). Nothing when the days agree.
+ */
+export function calendarNote(calendar: ProjectCalendar, now: Date, userZone: string): string | undefined {
+  if (!calendar.known || isoDateOf(now, userZone) === calendar.today) return undefined;
+  return projectTodayNote(calendar.today, calendar.timeZone);
 }
