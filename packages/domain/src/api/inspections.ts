@@ -154,9 +154,13 @@ export const INSPECTION_PAGE_MAX = 1000;
 export const INSPECTION_EXPORT_IDS_MAX = 1000;
 const FILTER_TEXT_MAX = 200;
 
-/** 'a,b,c' of positive ids, each at most once; at most `max` of them. */
+/**
+ * 'a,b,c' of positive ids, each at most once; at most `max` of them. The parameter may also be repeated
+ * (`ids=a&ids=b`, how many HTTP clients write a list), read as one comma-separated list.
+ */
 const idList = (max: number, min = 0) =>
-  z.string().transform((value, ctx) => {
+  z.union([z.string(), z.array(z.string()).max(max)]).transform((given, ctx) => {
+    const value = Array.isArray(given) ? given.join(',') : given;
     const parts = value.split(',').filter((p) => p.trim() !== '');
     const ids = parts.map((p) => Number(p.trim()));
     if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_DB_ID)) {

@@ -198,6 +198,13 @@ describe('GET /inspections/export', () => {
     expect(await exportRows(`projectId=${fx.projectId}&status=pending`)).toHaveLength(13);
   });
 
+  it('reads ids given as a comma-separated list or as a repeated parameter alike', async () => {
+    const [a, b] = fx.t.inspectionIds as [number, number];
+    const repeated = await exportRows(`ids=${a}&ids=${b}`);
+    expect(repeated.map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect(await exportRows(`ids=${a},${b}`)).toEqual(repeated);
+  });
+
   it('refuses bad input with 400 and hidden or unknown ids with 404', async () => {
     for (const query of [
       '',
