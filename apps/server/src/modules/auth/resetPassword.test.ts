@@ -183,4 +183,15 @@ describe('resend-reset-password', () => {
     await runDueJobs(ctx.app.deps);
     expect((await ctx.database.db.select().from(outbox)).length).toBe(before);
   });
+
+  it('reads a user id given as a number or its digits, and refuses anything else with 400', async () => {
+    const person = await createUser(ctx.database.db, 'user');
+    expect((await post('resend-reset-password', { userId: String(person.id) })).statusCode).toBe(200);
+    for (const userId of [[person.id], true, null, '', '1.5', 2147483648, { id: person.id }]) {
+      const res = await post('resend-reset-password', { userId });
+      expect(res.statusCode, JSON.stringify(userId)).toBe(400);
+    }
+    const list = await post('resend-reset-password', { userId: [person.id] });
+    expect(list.json()).toMatchObject({ issues: [{ path: 'body.userId', message: 'Must be a number' }] });
+  });
 });
