@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok, PositiveId } from '../common.ts';
+import { Ok, OptionalQueryId, PositiveId } from '../common.ts';
 import { Text } from '../text.ts';
 import { IMAGE_BATCH_SIZE } from './images.ts';
 
@@ -111,11 +111,9 @@ export type ArchivedImageOrder = (typeof ARCHIVED_IMAGE_ORDER)[number];
 export const ArchivedImagesQuery = z.object({
   structureId: PositiveId,
   projectId: PositiveId,
-  componentId: z
-    .union([PositiveId, z.literal('null'), z.literal('')])
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null))
-    .describe('A component: only photos with an annotation of it. Empty or null: every photo.'),
+  componentId: OptionalQueryId.transform((v) => v ?? null).describe(
+    'A component: only photos with an annotation of it. Empty or null: every photo.',
+  ),
   orderBy: z.enum(ARCHIVED_IMAGE_ORDER).default('image_name'),
   order: z.enum(['ASC', 'DESC']).default('ASC'),
 });
