@@ -6,6 +6,7 @@ import type { UserActor } from '../../platform/auth/actor.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { decoderInput } from '../../platform/storage/decoderInput.ts';
 import { findArrivedUpload, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
 import { digestStream, sniffImageType } from '../upload/storedFile.ts';
 import * as repo from './ai.repository.ts';
@@ -113,12 +114,9 @@ async function storeVerified(
       sizeBytes = digest.sizeBytes;
     }
     if (md5 !== body.md5_hash) throw md5Mismatch('the stored bytes hash differently');
-    // Only the header is read: from the file's path on the local driver (libvips reads as far as the frame
-    // header), so an image of hundreds of MB no longer becomes one buffer per completion. S3: read whole.
+    // Only the header is read (libvips from the local file's path stops at the frame header).
     const type = sniffImageType(await deps.storage.readStart(key, 16));
-    const read = type
-      ? await displayedSize(deps.storage.localPath(key) ?? (await deps.storage.readWhole(key)))
-      : null;
+    const read = type ? await displayedSize(await decoderInput(deps.storage, key)) : null;
     if (!type || !read) throw badRequest('The file is not a readable JPEG or PNG image', 'unsupported_file');
     contentType = type;
     size = read;

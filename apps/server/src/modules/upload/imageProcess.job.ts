@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { images } from '../../platform/db/schema/index.ts';
 import { defineJob, PermanentJobError } from '../../platform/jobs/define.ts';
+import { decoderInput } from '../../platform/storage/decoderInput.ts';
 import { derivedKey } from './imageKeys.ts';
 import { makeRenditions } from './renditions.task.ts';
 
@@ -34,9 +35,7 @@ export const imageProcessJob = defineJob({
     // allocation pushing V8 into a full GC per photo: bench photo-ingest). S3 objects are read into one
     // buffer. sharp decodes, resizes and encodes off the event loop, so no worker thread is needed: handing
     // the photo to one cost 30–80 ms per photo for nothing the event loop gains.
-    const result = await makeRenditions(
-      storage.localPath(image.storageKey) ?? (await storage.readWhole(image.storageKey)),
-    );
+    const result = await makeRenditions(await decoderInput(storage, image.storageKey));
     if (!result.ok) throw new PermanentJobError(`The photo cannot be decoded: ${result.reason}`);
     await Promise.all([
       storage.write(derivedKey(image.storageKey, 'THUMBNAIL_IMG'), toBuffer(result.thumbnail), 'image/jpeg'),

@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/auth/actor.ts';
 import { requireFound } from '../../platform/auth/require.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { decoderInput } from '../../platform/storage/decoderInput.ts';
 import { derivedKey, tileKey } from './imageKeys.ts';
 import { findImage, imageExif } from './images.repository.ts';
 import { RENDITIONS_MODULE } from './imageThreads.ts';
@@ -83,12 +84,6 @@ export interface TileBytes {
 /** Tiles being cut in this process, so two requests for one tile cut it once (an optimisation only). */
 const cutting = new Map<string, Promise<Buffer>>();
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
 /**
  * One deep-zoom tile of a photo (see the domain's deepZoom.ts), for a reader who may see its project (another
  * company's photo: 404). Cut from the original on the first request, in a thread, and kept in storage next to
@@ -123,12 +118,9 @@ export async function imageTile(
       full: level === 0,
     };
     job = (async () => {
-      // The local driver's file is read by libvips in the thread, from its path: an original of hundreds of
-      // MB (padding segments are legal) no longer becomes a buffer per tile being cut, copied again to the
-      // thread (one 400 MB photo's tile: RSS +1.3 GB, not given back). S3 objects are still read whole.
-      const original =
-        deps.storage.localPath(image.storage_key) ??
-        (await readAll(await deps.storage.read(image.storage_key)));
+      // From its path on the local driver: a buffer per tile, copied again to the thread, took one 400 MB
+      // photo's tile to RSS +1.3 GB, not given back.
+      const original = await decoderInput(deps.storage, image.storage_key);
       const bytes = Buffer.from(
         await tileThreads().run<Uint8Array>(RENDITIONS_MODULE, 'makeTile', original, cut),
       );
