@@ -1,4 +1,4 @@
-import { addDays, type IsoDate, isIsoDate } from './dates.ts';
+import { addDays, formatUsDate, type IsoDate, isIsoDate } from './dates.ts';
 
 /** Create/edit project messages of spec 1 §5, word for word (note the lower-case 'maximum' for the city). */
 export const PROJECT_MESSAGES = {
@@ -153,8 +153,7 @@ export interface FieldIssue {
  */
 export function withCalendar(message: string, today: IsoDate, timeZone?: string): string {
   if (!timeZone) return message;
-  const [y, m, d] = today.split('-');
-  return `${message.replace(/\.$/, '')} (${m}/${d}/${y}, ${timeZone}).`;
+  return `${message.replace(/\.$/, '')} (${formatUsDate(today)}, ${timeZone}).`;
 }
 
 /**
@@ -163,8 +162,7 @@ export function withCalendar(message: string, today: IsoDate, timeZone?: string)
  * time zone (Europe/Berlin).'
  */
 export function projectTodayNote(today: IsoDate, timeZone: string): string {
-  const [y, m, d] = today.split('-');
-  return `Today is ${m}/${d}/${y} in the project's time zone (${timeZone}).`;
+  return `Today is ${formatUsDate(today)} in the project's time zone (${timeZone}).`;
 }
 
 /**
