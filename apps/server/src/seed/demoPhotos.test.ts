@@ -13,7 +13,8 @@ describe('demo photos', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // An install that limits uploads per user and hour still loads its 59 demo photos (the seed is no user).
+    ctx = await createTestApp({ UPLOAD_TOKENS_PER_HOUR: '5' });
     await ctx.database.db.insert(users).values({
       companyId: OPERATING_COMPANY_ID,
       roleId: ROLE_IDS.superAdmin,
