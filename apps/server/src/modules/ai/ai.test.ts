@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiImages, aiModelImages } from '../../platform/db/schema/index.ts';
 import { pathOf } from '../../testing/csvUploads.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { claimingSize } from '../../testing/jpegBytes.ts';
 import { md5Base64 } from '../../testing/photoUploads.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
 
@@ -233,6 +234,17 @@ describe('AI models', () => {
       storage.readWhole = readWhole;
     }
     expect(wholeReads).toEqual([]);
+  });
+
+  it("refuses an image over the photos' pixel cap, keeping nothing", async () => {
+    const id = await newModel();
+    // Over the cap (200 MP) yet under sharp's own limit (268 MP), which alone refused larger headers.
+    const huge = claimingSize(await jpeg(++sequence, 64, 48), 20_000, 10_001);
+    const res = await uploadImage(id, huge);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'unsupported_file' });
+    expect(res.json().message).toContain('20000 × 10001 pixels');
+    expect((await api('GET', `/ai/model/${id}`, pm)).json().imgs_total).toBe(0);
   });
 
   it("refuses a completion of another model's upload and one that never arrived", async () => {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../platform/db/schema/index.ts';
 import { bearer, createCompany, createUser, loginToken } from '../../testing/factories.ts';
+import { claimingSize } from '../../testing/jpegBytes.ts';
 import { uploadPhoto } from '../../testing/photoUploads.ts';
 import { createProject } from '../../testing/projectFactories.ts';
 import { createTestApp, type TestContext } from '../../testing/testApp.ts';
@@ -28,21 +29,6 @@ function padded(photo: Buffer, total: number): Buffer {
   for (let left = total; left > 0; left -= 65_000) parts.push(appSegment(Math.min(65_000, left)));
   parts.push(photo.subarray(2));
   return Buffer.concat(parts);
-}
-
-/** The JPEG's frame header rewritten to claim `width` × `height`. */
-function claiming(photo: Buffer, width: number, height: number): Buffer {
-  const copy = Buffer.from(photo);
-  for (let i = 2; i < copy.length - 9; ) {
-    const marker = copy[i + 1]!;
-    if (marker === 0xc0 || marker === 0xc2) {
-      copy.writeUInt16BE(height, i + 5);
-      copy.writeUInt16BE(width, i + 7);
-      return copy;
-    }
-    i += 2 + copy.readUInt16BE(i + 2);
-  }
-  throw new Error('no frame header');
 }
 
 /** A stream of the bytes in small chunks, counting what was read. */
@@ -113,8 +99,8 @@ describe('completing a photo upload', () => {
   it(`refuses a photo past ${MAX_PHOTO_PIXELS / 1e6} megapixels with a clear error and keeps nothing`, async () => {
     const before = (await ctx.database.db.select().from(images)).length;
     for (const photo of [
-      claiming(await jpeg(64, 64), 65_000, 65_000),
-      padded(claiming(await jpeg(64, 64), 20_000, 10_001), 3 * METADATA_PREFIX_BYTES),
+      claimingSize(await jpeg(64, 64), 65_000, 65_000),
+      padded(claimingSize(await jpeg(64, 64), 20_000, 10_001), 3 * METADATA_PREFIX_BYTES),
     ]) {
       const { token, res } = await uploadPhoto(ctx.app, pm, projectId, photo);
       expect(res!.statusCode, res!.body).toBe(400);
@@ -130,7 +116,7 @@ describe('completing a photo upload', () => {
   it('refuses a JPEG whose frame header lies past the bytes the metadata step reads (the pixel cap cannot be bypassed)', async () => {
     const before = (await ctx.database.db.select().from(images)).length;
     for (const photo of [
-      padded(claiming(await jpeg(64, 64), 65_000, 65_000), FRAME_SEARCH_MAX_BYTES + 65_000),
+      padded(claimingSize(await jpeg(64, 64), 65_000, 65_000), FRAME_SEARCH_MAX_BYTES + 65_000),
       padded(await jpeg(64, 64), FRAME_SEARCH_MAX_BYTES + 65_000),
     ]) {
       const { token, res } = await uploadPhoto(ctx.app, pm, projectId, photo);

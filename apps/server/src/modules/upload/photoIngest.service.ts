@@ -11,7 +11,7 @@ import { requireProject } from '../../platform/auth/require.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { arrivedSize, registerSignedUploadUnless } from '../sourceFiles/sourceFiles.service.ts';
-import { FRAME_SEARCH_MAX_BYTES, jpegFrameSize, MAX_PHOTO_PIXELS } from './jpegFrame.ts';
+import { FRAME_SEARCH_MAX_BYTES, jpegFrameSize, MAX_PHOTO_PIXELS, tooManyPixels } from './jpegFrame.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
 import { projectPrefix, recordProjectPhoto } from './photoStore.ts';
@@ -86,9 +86,6 @@ function oriented(size: { width: number; height: number } | null, orientation: s
 }
 
 export const PIXEL_SIZE_UNREADABLE = `The photo's pixel size cannot be read (no JPEG frame header in its first ${FRAME_SEARCH_MAX_BYTES / 1024 / 1024} MB).`;
-
-export const tooManyPixels = (width: number, height: number) =>
-  `The photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); photos of at most ${MAX_PHOTO_PIXELS / 1e6} megapixels can be uploaded.`;
 
 /**
  * The stored photo's MD5, size and first bytes. When the local driver's PUT recorded the MD5 of the bytes
