@@ -105,6 +105,24 @@ test('a project manager creates a bid from a KMZ and a KML, and opens its projec
   await expect(row).toContainText('6');
   await link.click();
   await expect(page.getByRole('heading', { name: rfp })).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByText('Bid: the customer sees this project once the bid is marked won'),
+  ).toBeVisible();
+
+  // Staff see the project among the others, marked as a bid's proposal until the bid is won.
+  await page.goto('/projects');
+  await page.getByRole('textbox', { name: 'Search projects by name' }).fill(rfp);
+  const projectRow = page.getByTestId('project-row').filter({ hasText: rfp });
+  await expect(projectRow.getByTestId('project-bid-badge')).toHaveText('Bid');
+  await page.goto('/rfp');
+  await page.getByRole('row').filter({ hasText: rfp }).getByRole('button', { name: 'Mark as Won' }).click();
+  await expect(
+    page.getByRole('row').filter({ hasText: rfp }).getByText('Won', { exact: true }),
+  ).toBeVisible();
+  await page.goto('/projects');
+  await page.getByRole('textbox', { name: 'Search projects by name' }).fill(rfp);
+  await expect(projectRow).toBeVisible();
+  await expect(projectRow.getByTestId('project-bid-badge')).toHaveCount(0);
 });
 
 test('customers and inspectors have no bids', async ({ page }) => {

@@ -5,7 +5,7 @@ import { createProjectViaApi, projectRow, uniqueName } from '../support/projects
 import { expect, test } from '../support/test.ts';
 
 const rowNames = async (page: Page) =>
-  (await page.getByTestId('project-row').locator('td:first-child').allTextContents()).map((t) => t.trim());
+  (await page.getByTestId('project-name').allTextContents()).map((t) => t.trim());
 
 const search = (page: Page) => page.getByRole('textbox', { name: 'Search projects by name' });
 

@@ -29,6 +29,7 @@ export const projectListItem = (over: Partial<ProjectListItem> = {}): ProjectLis
   late: false,
   early: false,
   on_schedule: true,
+  open_bid: false,
   importing: null,
   time_zone: 'America/Chicago',
   ...over,

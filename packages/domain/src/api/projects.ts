@@ -72,6 +72,11 @@ export const ProjectListItem = z.object({
   late: z.boolean().describe(PROJECT_FIELD_DEFINITIONS.late),
   early: z.boolean().describe(PROJECT_FIELD_DEFINITIONS.early),
   on_schedule: z.boolean().describe(PROJECT_FIELD_DEFINITIONS.on_schedule),
+  open_bid: z
+    .boolean()
+    .describe(
+      "The project is an open bid's proposal (staff only see it): its customer sees it once staff mark the bid won.",
+    ),
   importing: z
     .object({
       jobId: z.number().int(),

@@ -585,6 +585,8 @@ describe('a bid is a proposal until it is won', () => {
     const listed = async (headers: Record<string, string>) =>
       (await ctx.app.inject({ url: '/api/v1/projects', headers })).json() as unknown;
     const customerSees = async () => JSON.stringify(await listed(customer)).includes(`"id":${projectId},`);
+    const staffRow = async () =>
+      ((await listed(pm)) as { id: number; open_bid: boolean }[]).find((p) => p.id === projectId);
     const bidRow = async () =>
       (
         (await ctx.app.inject({ url: '/api/v1/bids', headers: pm })).json() as {
@@ -595,7 +597,11 @@ describe('a bid is a proposal until it is won', () => {
 
     // Open: staff see the project; its customer neither lists it nor reaches its pages, photos or structures.
     expect(await bidRow()).toMatchObject({ status: 'open', won_at: null });
-    expect(JSON.stringify(await listed(pm))).toContain(`"id":${projectId},`);
+    // Staff see it marked as a bid's proposal, in the list and on its page.
+    expect(await staffRow()).toMatchObject({ open_bid: true });
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/projects/${projectId}`, headers: pm })).json(),
+    ).toMatchObject({ open_bid: true });
     expect(await customerSees()).toBe(false);
     for (const url of [
       `/api/v1/projects/${projectId}`,
@@ -627,6 +633,7 @@ describe('a bid is a proposal until it is won', () => {
     expect(second.json().won_at).toBe(first.json().won_at);
     expect(await bidRow()).toMatchObject({ status: 'won', won_at: first.json().won_at });
     expect(await customerSees()).toBe(true);
+    expect(await staffRow()).toMatchObject({ open_bid: false });
     expect(
       (await ctx.app.inject({ url: `/api/v1/projects/${projectId}`, headers: customer })).statusCode,
     ).toBe(200);

@@ -32,6 +32,7 @@ export const ProjectFactsRow = z.object({
   /** When the last inspection was reviewed. */
   last_reviewed: z.union([z.date(), z.string()]).nullable(),
   import_job_id: z.number().nullable(),
+  open_bid: z.boolean(),
   import_done: z.number(),
   import_total: z.number(),
 });
@@ -54,6 +55,7 @@ export async function listProjectFacts(db: Db, actor: Actor, projectId?: number)
       p.time_zone, coalesce(pp.structures, 0) as structures, coalesce(pp.inspected, 0) as inspected,
       pp.last_reviewed,
       case when p.import_state = 'importing' then p.import_job_id end as import_job_id,
+      exists (select 1 from bids b where b.project_id = p.id and b.status = 'open') as open_bid,
       coalesce(j.progress_done, 0) as import_done,
       coalesce(j.progress_total, (j.payload->>'totalRows')::int, 0) as import_total
     from projects p

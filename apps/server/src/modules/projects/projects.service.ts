@@ -116,6 +116,7 @@ export function toListItem(row: ProjectFactsRow, today: string): ProjectListItem
     late: status.late,
     early: status.early,
     on_schedule: status.on_schedule,
+    open_bid: row.open_bid,
     importing:
       row.import_job_id === null
         ? null

@@ -1,5 +1,5 @@
 import { formatUsDate, type ProjectListItem } from '@linewalker/domain';
-import { Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Progress, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useRef } from 'react';
 import { SortableTh } from '../../../components/SortableTh.tsx';
@@ -10,6 +10,7 @@ import type { ProjectSort, ProjectSortKey, SortableProject } from './projectSort
 export interface ProjectTableRow extends SortableProject {
   archived_date: string | null;
   importing: ProjectListItem['importing'];
+  open_bid: boolean;
 }
 
 interface ProjectTableProps<P extends ProjectTableRow> {
@@ -35,6 +36,23 @@ const COLUMNS: { key: ProjectSortKey; label: string; width?: number; align?: 'ri
 ];
 
 const STATE_COLOR: Record<string, string> = { 'In Progress': 'blue', Complete: 'teal', Late: 'red' };
+
+/** An open bid's project (only staff list it): a proposal the customer does not see until the bid is won. */
+function BidBadge() {
+  return (
+    <Tooltip label="A bid's proposal: the customer sees this project once the bid is marked won." withArrow>
+      <Badge
+        size="xs"
+        variant="light"
+        color="grape"
+        style={{ flexShrink: 0 }}
+        data-testid="project-bid-badge"
+      >
+        Bid
+      </Badge>
+    </Tooltip>
+  );
+}
 
 /**
  * The All Projects table (spec 1 §2). Only the rows in view are in the DOM (plus a few either side), so
@@ -112,9 +130,12 @@ export function ProjectTable<P extends ProjectTableRow>({
                 data-testid="project-row"
               >
                 <Table.Td>
-                  <Text size="sm" fw={500} truncate="end">
-                    {p.project_name}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={500} truncate="end" data-testid="project-name">
+                      {p.project_name}
+                    </Text>
+                    {p.open_bid && <BidBadge />}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   {p.importing ? (

@@ -64,7 +64,14 @@ export function ProjectRoute({ tabs }: { tabs: ProjectTabs }) {
   const choice = resolveSubpage(requested, search, roleName);
   return (
     <>
-      <PageHeader title={project.data.project_name} description={project.data.company_name} />
+      <PageHeader
+        title={project.data.project_name}
+        description={
+          project.data.open_bid
+            ? `${project.data.company_name} · Bid: the customer sees this project once the bid is marked won`
+            : project.data.company_name
+        }
+      />
       {project.data.importing ? (
         <ProjectImporting project={project.data} />
       ) : (
