@@ -114,6 +114,7 @@ test('a project manager creates a bid from a KMZ and a KML, and opens its projec
   await page.getByRole('textbox', { name: 'Search projects by name' }).fill(rfp);
   const projectRow = page.getByTestId('project-row').filter({ hasText: rfp });
   await expect(projectRow.getByTestId('project-bid-badge')).toHaveText('Bid');
+  await page.screenshot({ path: 'test-results/projects-open-bid.png' });
   await page.goto('/rfp');
   await page.getByRole('row').filter({ hasText: rfp }).getByRole('button', { name: 'Mark as Won' }).click();
   await expect(
