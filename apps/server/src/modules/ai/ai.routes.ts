@@ -70,7 +70,7 @@ export async function aiRoutes(app: App): Promise<void> {
       tags,
       summary: 'Training image upload complete',
       description:
-        'imageUrl must be an upload the caller was given for this model (else 404); 409 upload_incomplete before the bytes arrived. The server hashes the stored bytes: another md5 answers 400 md5_mismatch, a file that is not a readable JPEG or PNG or has more than 200 megapixels (the photos' cap) 400 unsupported_file, and the stored file is deleted. An image is stored once: uploaded again (for this model or another) it answers the same image_id. img_width/img_height are read from the file (EXIF orientation applied), not taken from the body. ' +
+        'imageUrl must be an upload the caller was given for this model (else 404); 409 upload_incomplete before the bytes arrived. The server hashes the stored bytes: another md5 answers 400 md5_mismatch, a file that is not a readable JPEG or PNG or has more than 200 megapixels (the cap on photos) 400 unsupported_file, and the stored file is deleted. An image is stored once: uploaded again (for this model or another) it answers the same image_id. img_width/img_height are read from the file (EXIF orientation applied), not taken from the body. ' +
         MARKUP,
     }),
     config: { access: 'ai.markup' },
