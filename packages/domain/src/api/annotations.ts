@@ -87,6 +87,22 @@ function flattenSpecPayload(value: unknown): unknown {
 
 export const RECTANGLE_TOO_SMALL_MESSAGE = `A rectangle must be more than ${MIN_RECTANGLE_SIDE} pixels wide and more than ${MIN_RECTANGLE_SIDE} pixels high in the image.`;
 
+/**
+ * Spec 2 §5 keeps a rectangle only when both sides exceed 10 pixels of the photo itself. The shape is given
+ * on a canvas of image_width × image_height (the web sends the photo's own size); drawn on another size it
+ * is scaled to the photo's pixels first. Without the photo's size known, the canvas is the photo.
+ */
+export function rectangleKeptOnPhoto(
+  shape: { rectangle?: AnnotationRectangle | null; image_width: number; image_height: number },
+  photo: { width: number | null; height: number | null },
+): boolean {
+  const r = shape.rectangle;
+  if (!r) return true;
+  const sx = photo.width ? photo.width / shape.image_width : 1;
+  const sy = photo.height ? photo.height / shape.image_height : 1;
+  return keepsRectangle(r.width * sx, r.height * sy);
+}
+
 /** The fields of `POST /annotations`, flat (what the web sends). */
 const CreateAnnotationFields = z
   .object({
@@ -138,9 +154,7 @@ const CreateAnnotationFields = z
     const outside = (x: number, y: number) => x > b.image_width || y > b.image_height;
     if (b.rectangle) {
       const r = b.rectangle;
-      if (!keepsRectangle(r.width, r.height)) {
-        ctx.addIssue({ code: 'custom', path: ['rectangle'], message: RECTANGLE_TOO_SMALL_MESSAGE });
-      }
+      // Its size is judged by the server in the photo's own pixels (rectangleKeptOnPhoto).
       if (outside(r.x + r.width, r.y + r.height)) {
         ctx.addIssue({ code: 'custom', path: ['rectangle'], message: 'The rectangle leaves the image' });
       }

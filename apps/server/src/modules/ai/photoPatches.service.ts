@@ -6,6 +6,7 @@ import { requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { assertRectangleKept } from '../viewer/annotations.service.ts';
 import * as repo from './ai.repository.ts';
 import { requireModel } from './ai.service.ts';
 import * as markups from './markups.repository.ts';
@@ -44,6 +45,7 @@ export async function createPhotoPatch(
 ): Promise<AiPhotoPatch> {
   const modelId = body.model_id!;
   await requireModel(db, actor, 'ai.markup', modelId);
+  assertRectangleKept(body);
   const b = boundsOf(body);
   if (!(b.width > 0 && b.height > 0)) throw badRequest('The patch has no area', 'patch_outside_image');
   return withTransaction(db, async (tx) => {

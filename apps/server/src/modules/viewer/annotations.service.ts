@@ -3,6 +3,8 @@ import {
   type CategoriesResponse,
   type CreateAnnotationBody,
   isEttOrAbb,
+  RECTANGLE_TOO_SMALL_MESSAGE,
+  rectangleKeptOnPhoto,
 } from '@linewalker/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Actor, UserActor } from '../../platform/auth/actor.ts';
@@ -11,7 +13,8 @@ import { authorize } from '../../platform/auth/policy.ts';
 import { requireFound, requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, validationFailed } from '../../platform/errors.ts';
+import { imageSize } from '../ai/markups.repository.ts';
 import * as repo from './annotations.repository.ts';
 
 type CreateBody = CreateAnnotationBody;
@@ -65,6 +68,20 @@ async function ettAnnotation(db: Db, projectId: number, body: CreateBody) {
 }
 
 /**
+ * A rectangle not above 10 × 10 pixels of the photo itself (spec 2 §5) is refused as the body's own checks
+ * are: the client's canvas size is not trusted to judge it. Without `photo` (AI patches, whose points are
+ * the photo's pixels already) the sides are taken as they are.
+ */
+export function assertRectangleKept(
+  body: CreateBody,
+  photo: { width: number | null; height: number | null } = { width: null, height: null },
+): void {
+  if (!rectangleKeptOnPhoto(body, photo)) {
+    throw validationFailed([{ path: 'body.rectangle', message: RECTANGLE_TOO_SMALL_MESSAGE }]);
+  }
+}
+
+/**
  * Stores a rectangle or polygon drawn on a photo, in the original's pixels, with its component, deficiency
  * (of that component), risk 2–5 and note, numbered after the photo's others. The photo's row lock makes two
  * users annotating one photo at once get consecutive numbers. Raises the structure's inspection risk.
@@ -72,6 +89,7 @@ async function ettAnnotation(db: Db, projectId: number, body: CreateBody) {
 export async function createAnnotation(db: Db, actor: UserActor, body: CreateBody): Promise<Annotation> {
   return withTransaction(db, async (tx) => {
     const image = await requireImage(tx, actor, 'annotation.create', body.image_id, { lock: true });
+    assertRectangleKept(body, await imageSize(tx, image.id));
     // ETT mode (spec 2 §3, §5): an evaluation code and a knuckle/flat position instead of a component.
     const ett = body.ettAnnoEvalCodeId != null ? await ettAnnotation(tx, image.project_id, body) : null;
     const component = ett ? null : await repo.componentName(tx, body.category ?? 0);

@@ -190,6 +190,27 @@ describe('annotations', () => {
     expect(kept.statusCode, kept.body).toBe(200);
   });
 
+  it('judges a rectangle’s sides in the photo’s own pixels when it was drawn on another size', async () => {
+    const { imageId } = await photo();
+    await db.execute(sql`update images set width = 1024, height = 768 where id = ${imageId}`);
+    const drawn = (width: number, height: number, size: { image_width: number; image_height: number }) =>
+      post('/annotations', rectangle(imageId, { rectangle: { x: 1, y: 1, width, height }, ...size }));
+    // 11 × 11 on a 10,240 × 7,680 canvas is 1.1 × 1.1 pixels of the 1,024 × 768 photo.
+    const tiny = await drawn(11, 11, { image_width: 10_240, image_height: 7_680 });
+    expect(tiny.statusCode, tiny.body).toBe(400);
+    expect(tiny.json().issues).toContainEqual({
+      path: 'body.rectangle',
+      message: 'A rectangle must be more than 10 pixels wide and more than 10 pixels high in the image.',
+    });
+    expect(await annotationCount(imageId)).toBe(0);
+    // 6 × 6 on a 512 × 384 canvas is 12 × 12 pixels of the photo: kept.
+    const half = await drawn(6, 6, { image_width: 512, image_height: 384 });
+    expect(half.statusCode, half.body).toBe(200);
+    // 5 × 40 there is 10 pixels wide in the photo: refused.
+    expect((await drawn(5, 40, { image_width: 512, image_height: 384 })).statusCode).toBe(400);
+    expect(await annotationCount(imageId)).toBe(1);
+  });
+
   it('refuses bad shapes, risks and categories with 400 and writes nothing', async () => {
     const { imageId } = await photo();
     const bad: Array<Record<string, unknown>> = [
