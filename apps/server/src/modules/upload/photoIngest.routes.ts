@@ -55,7 +55,9 @@ export async function photoIngestRoutes(app: App): Promise<void> {
           '(400 upload_mismatch); 409 upload_incomplete before the bytes arrived. The server hashes the ' +
           'stored bytes: another md5 or size answers 400 md5_mismatch and the stored file is deleted; a ' +
           'file that is not a JPEG or PNG 400 unsupported_file. GPS, altitudes, camera pose, capture time ' +
-          "(UTC; a time without offset is read in the project's time zone), make and model come from the " +
+          '(stored in UTC: DateTimeOriginal with OffsetTimeOriginal, else the GPS date and time stamps, else ' +
+          "the camera's time in the zone of the photo's own GPS position, else in the project's; answered " +
+          'with the local offset), make and model come from the ' +
           'stored file, never from `exif`. structureId (a structure of the project, else 400 ' +
           'structures_not_in_project) assigns manually; without it the camera pose chooses the structure ' +
           'or leaves the photo unassigned. A photo already in the project (also when uploaded in parallel) ' +
