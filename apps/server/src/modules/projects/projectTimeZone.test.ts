@@ -182,6 +182,30 @@ describe('not before today, in the project’s calendar, around midnight', () =>
     expect(berlinToday.statusCode, berlinToday.body).toBe(200);
   });
 
+  it('a date before today in every zone is refused with the zone of the structures, never the up-front Etc/GMT+12', async () => {
+    now = new Date('2030-06-16T10:30:00Z'); // 00:30 on the 16th in Honolulu, 22:30 on the 15th at UTC−12
+    const before = await projectCount();
+    const yesterday = await create({ start_date: '2030-06-14', kmzs: [await csvAt(21.3, -157.85)] });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json().issues).toEqual([
+      {
+        path: 'body.start_date',
+        message: 'Start date cannot be before today (06/16/2030, Pacific/Honolulu).',
+      },
+    ]);
+    // Start and end both past, on the Bremen file: both name Berlin's day.
+    const both = await create({
+      start_date: '2030-06-10',
+      due_date: '2030-06-12',
+      kmzs: [await csvAt(53.08, 8.8)],
+    });
+    expect(both.json().issues.map((i: { message: string }) => i.message)).toEqual([
+      'Start date cannot be before today (06/16/2030, Europe/Berlin).',
+      'End date cannot be before today (06/16/2030, Europe/Berlin).',
+    ]);
+    expect(await projectCount()).toBe(before);
+  });
+
   it('without files the default zone is judged up front and named', async () => {
     now = new Date('2030-11-29T07:00:00Z'); // 01:00 on 11/29 in Chicago
     const late = await create({ start_date: '2030-11-28', due_date: '2030-12-04' });

@@ -1,6 +1,5 @@
 import {
   datesNotPastIssues,
-  LATEST_TIME_ZONE,
   PROJECT_MESSAGES,
   type ProjectCreateRequest,
   type ProjectDetail,
@@ -257,13 +256,12 @@ export async function createProject(
   authorize(actor, 'project.create', { kind: 'Customer', companyId: body.company_id });
   const now = deps.now();
   const chosenZone = body.time_zone ?? null;
-  // Dates are in the project's calendar. Without a chosen zone it is known once the files are read
-  // (where the structures are), so up front they are checked where today ends last, and again then.
-  // Without files the zone is the default one, known now.
-  const upFrontZone =
-    chosenZone ?? (body.kmzs.length === 0 ? timeZoneAt({ lat: null, lon: null }) : LATEST_TIME_ZONE);
+  // Dates are in the project's calendar. Without a chosen zone and with files it is known once the files
+  // are read (where the structures are): the dates are checked then, so a refusal names that day and zone
+  // (a date past everywhere named UTC−12's 'Etc/GMT+12'). Without files the zone is the default one, known now.
+  const upFrontZone = chosenZone ?? (body.kmzs.length === 0 ? timeZoneAt({ lat: null, lon: null }) : null);
   const issues: Issue[] = [
-    ...datesNotPastIssues(body, projectToday(upFrontZone, now), upFrontZone),
+    ...(upFrontZone ? datesNotPastIssues(body, projectToday(upFrontZone, now), upFrontZone) : []),
     ...(await referenceIssues(deps, body)),
   ];
   if (issues.length > 0) throw bodyIssues(issues);
