@@ -24,7 +24,8 @@ export async function filesRoutes(app: App): Promise<void> {
       tags: ['Files'],
       summary: 'Upload to a signed URL (local storage driver)',
       description:
-        'Send exactly the Content-Type the URL was signed for. 403 bad_signature for a wrong, expired or ' +
+        'Send the Content-Type the URL was signed for (a CSV or KMZ from sign-s3 may also come with none or ' +
+        'application/octet-stream). 403 bad_signature for a wrong, expired or ' +
         'altered link, another key or another content type; 413 too_large past UPLOAD_MAX_BYTES (counted ' +
         'on the bytes received, with or without Content-Length; nothing is kept); 409 already_uploaded once ' +
         'a file was stored under the key (the first one stays).',

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound, tooLarge } from '../../platform/errors.t
 import { UploadTooLargeError } from '../../platform/storage/byteLimit.ts';
 import { KeyTakenError, type LocalStorage } from '../../platform/storage/local.ts';
 import { SIGNED_GET_SECONDS } from '../../platform/storage/storage.ts';
+import { signedTypeOf } from './documentTypes.ts';
 import { findProjectSourceFile } from './files.repository.ts';
 import { findFileUpload, markUploadCompleted } from './sourceFiles.repository.ts';
 
@@ -44,7 +45,7 @@ export async function receiveUpload(
     key,
     expires: upload.expires,
     signature: upload.signature,
-    contentType: upload.contentType,
+    contentType: signedTypeOf(key, upload.contentType),
   });
   if (!signed) throw badSignature();
   const maxBytes = deps.config.uploadMaxBytes;

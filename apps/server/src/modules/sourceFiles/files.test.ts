@@ -99,6 +99,35 @@ describe('PUT to a signed URL (local storage)', () => {
     expect(await stored(key)).toBe('{"not":"parsed"');
   });
 
+  it('takes a document sent with no type or a common alternative as the type its link was signed for', async () => {
+    for (const type of [undefined, 'application/octet-stream', 'application/vnd.ms-excel', 'text/plain']) {
+      const { key, put: url } = await signCsv();
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url,
+        payload: 'Line,Structure\nL1,1\n',
+        headers: type === undefined ? {} : { 'content-type': type },
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
+      expect(await stored(key)).toBe('Line,Structure\nL1,1\n');
+    }
+    for (const type of [undefined, 'application/zip', 'application/octet-stream']) {
+      const signed = await ctx.app.inject({ url: '/api/v1/doc_upload/sign-s3?extension=kmz', headers: pm });
+      const { key, signedRequest } = signed.json<{ key: string; signedRequest: string }>();
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: pathOf(signedRequest),
+        payload: Buffer.from('PK\x03\x04'),
+        headers: type === undefined ? {} : { 'content-type': type },
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
+      expect(await stored(key)).not.toBeNull();
+    }
+    // A type no such file has is still refused (the next test: text/html on a CSV link).
+    const { put: url } = await signCsv();
+    expect((await put(url, 'a', { 'content-type': 'image/jpeg' })).statusCode).toBe(403);
+  });
+
   it('answers 403 for a wrong signature, an expired link, another key, another content type or a GET link', async () => {
     const storage = ctx.app.deps.storage;
     const { key, put: url } = await signCsv();

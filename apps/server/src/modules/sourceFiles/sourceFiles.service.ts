@@ -16,15 +16,11 @@ import type { FileUploadKind } from '../../platform/db/schema/index.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { badRequest, notFound, tooLarge } from '../../platform/errors.ts';
 import { readCsvFields } from './csvFields.ts';
+import { DOCUMENT_CONTENT_TYPES } from './documentTypes.ts';
 import { KmzReadError } from './kmz/kmlText.ts';
 import { readKmzFields } from './kmz/kmzFields.ts';
 import { findFileUpload, insertFileUpload, markUploadCompleted } from './sourceFiles.repository.ts';
 import { countUploadToken } from './uploadTokens.ts';
-
-const CONTENT_TYPES: Record<UploadExtension, string> = {
-  csv: 'text/csv',
-  kmz: 'application/vnd.google-earth.kmz',
-};
 
 /** A KMZ named where a CSV is expected (a project's CSV import) or the reverse. */
 export const KMZ_NOT_SUPPORTED = 'KMZ files are not supported here: create a bid from them (Bids).';
@@ -43,7 +39,7 @@ export async function signUpload(
   const { signedUrl } = await registerSignedUpload(deps, actor, {
     key,
     kind: extension,
-    contentType: CONTENT_TYPES[extension],
+    contentType: DOCUMENT_CONTENT_TYPES[extension],
   });
   return { signedRequest: signedUrl, url: key, key };
 }
