@@ -141,7 +141,21 @@ describe('annotations', () => {
       const res = await post('/annotations', { rectangle: null, polygon, data: { ...data, ...size } });
       expect(res.statusCode, JSON.stringify(polygon)).toBe(400);
     }
-    expect(await annotationCount(imageId)).toBe(1 + polygons.length);
+    // Numbers as text, as a form gives them (ids already were): the risk and the canvas size too.
+    const asText = await post('/annotations', {
+      rectangle: { x: 10, y: 20, width: 30, height: 40 },
+      polygon: null,
+      data: {
+        ...data,
+        image_id: String(imageId),
+        risk_level: '5',
+        image_width: '4000',
+        image_height: '3000',
+      },
+    });
+    expect(asText.statusCode, asText.body).toBe(200);
+    expect(asText.json<{ annotation: Annotation }>().annotation).toMatchObject({ risk_level: 5 });
+    expect(await annotationCount(imageId)).toBe(2 + polygons.length);
   });
 
   it("takes the spec's payload for a rectangle with an empty polygon (no points, as a list or as text)", async () => {
@@ -235,6 +249,10 @@ describe('annotations', () => {
       { risk_level: 1 },
       { risk_level: 6 },
       { risk_level: 2.5 },
+      { risk_level: '6' },
+      { risk_level: [3] },
+      { risk_level: true },
+      { image_width: 'wide' },
       { category: undefined },
       { category: 999_999 },
       { sub_category: 201 },
