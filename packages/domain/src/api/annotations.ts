@@ -61,7 +61,12 @@ export function polygonPoints(value: unknown): unknown {
         return value;
       }
     } else {
-      const numbers = text.split(/[\s,;]+/).map(Number);
+      // Pairs written '10,10 50,12', '10 10, 50 12' or '(10,10) (50,12)': every token must be a number.
+      const numbers = text
+        .replace(/[()]/g, ' ')
+        .trim()
+        .split(/[\s,;]+/)
+        .map(Number);
       return numbers.some(Number.isNaN) ? value : toPairs(numbers);
     }
   }

@@ -127,6 +127,8 @@ describe('annotations', () => {
     ];
     const polygons: unknown[] = [
       '10,10 50,12.5 30,60',
+      '(10,10) (50,12.5) (30,60)',
+      '10 10, 50 12.5, 30 60',
       JSON.stringify(triangle),
       triangle,
       [10, 10, 50, 12.5, 30, 60],
@@ -137,7 +139,12 @@ describe('annotations', () => {
       expect(res.statusCode, `${JSON.stringify(polygon)}: ${res.body}`).toBe(200);
       expect(res.json<{ annotation: Annotation }>().annotation.polygon).toEqual(triangle);
     }
-    for (const polygon of ['10,10 50,12', '10,10 50,x 30,60', [10, 10, 50, 12, 30]]) {
+    for (const polygon of [
+      '10,10 50,12',
+      '10,10 50,x 30,60',
+      'POLYGON((10 10, 50 12, 30 60))',
+      [10, 10, 50, 12, 30],
+    ]) {
       const res = await post('/annotations', { rectangle: null, polygon, data: { ...data, ...size } });
       expect(res.statusCode, JSON.stringify(polygon)).toBe(400);
     }
