@@ -161,6 +161,13 @@ describe('the project header and the Upload reads', () => {
     }
     const photo = await get(`/api/v1/image/${rejected}?size=FULL_IMG`, 'customer_own');
     expect(photo.statusCode).toBe(404);
+    // Nor their markups: every call naming one photo answers a customer as its lists do.
+    const annotations = (id: number) => `/api/v1/inspections/getImageAnnotations/${id}`;
+    expect((await get(annotations(accepted), 'customer_own')).statusCode).toBe(200);
+    for (const id of [rejected, unassigned]) {
+      expect((await get(annotations(id), 'customer_own')).statusCode).toBe(404);
+      expect((await get(annotations(id), 'inspector')).statusCode).toBe(200);
+    }
   });
 });
 

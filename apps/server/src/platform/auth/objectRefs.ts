@@ -44,6 +44,8 @@ export const ImageRef = z.object({
   proposal,
   project_id: z.number().int(),
   structure_id: z.number().int().nullable(),
+  /** Not rejected and on a structure: the part of the work a customer sees (spec 2 §6). */
+  accepted: z.boolean(),
   company_id: companyId,
 });
 export type ImageRef = z.infer<typeof ImageRef>;
@@ -87,7 +89,8 @@ export const findInspectionRef = (db: Db, id: number, lock = false) =>
 export const findImageRef = (db: Db, id: number, lock = false) =>
   first(
     db,
-    sql`select im.id, im.project_id, im.structure_id, p.company_id, ${PROPOSAL}
+    sql`select im.id, im.project_id, im.structure_id, p.company_id, ${PROPOSAL},
+          (im.reject_datetime is null and im.structure_id is not null) as accepted
         from images im join projects p on p.id = im.project_id
         where im.id = ${id} ${lockOf('im', lock)}`,
     ImageRef,

@@ -12,7 +12,7 @@ import {
   type ProjectRef,
   type StructureRef,
 } from './objectRefs.ts';
-import { authorize, companyScope } from './policy.ts';
+import { authorize, companyScope, seesQualityWork } from './policy.ts';
 
 export type { ImageRef, InspectionRef, ProjectRef, StructureRef };
 
@@ -66,7 +66,10 @@ export async function requireInspection(
   return requireFound(actor, action, 'Inspection', await findInspectionRef(db, id, options.lock));
 }
 
-/** The photo (with its project's company), when the actor may perform `action` on it. */
+/**
+ * The photo (with its project's company), when the actor may perform `action` on it. A rejected or
+ * unassigned photo is the inspection company's quality work: not found for a customer (as in every list).
+ */
 export async function requireImage(
   db: Db,
   actor: Actor,
@@ -74,7 +77,9 @@ export async function requireImage(
   id: number,
   options: RequireOptions = {},
 ): Promise<ImageRef> {
-  return requireFound(actor, action, 'Image', await findImageRef(db, id, options.lock));
+  const image = requireFound(actor, action, 'Image', await findImageRef(db, id, options.lock));
+  if (!image.accepted && !seesQualityWork(actor)) throw notFound('Image');
+  return image;
 }
 
 /** The structure (with its project's company), when the actor may perform `action` on it. */
