@@ -58,12 +58,26 @@ test('viewer keys: Escape discards a drawn rectangle and its panel, arrows step 
   await expect(drawn).toHaveCount(0);
   await expect(marks).toHaveCount(before);
 
-  // → and ← step to the next and previous photo (outside the image, which pans with them).
-  await viewer(page).getByRole('button', { name: 'Next' }).focus();
+  // → and ← step to the next and previous photo, also straight after drawing on the photo (the stage has
+  // the focus): a fitted photo has nothing to pan.
+  await expect(stage).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText(`2/${n}`);
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText(`3/${n}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`2/${n}`);
+  // Zoomed in, the arrows pan the photo instead; 0 fits it again and they step once more.
+  await stage.press('+');
+  await expect(stage).not.toHaveAttribute('data-zoom', '1.00');
+  await stage.press('ArrowRight');
+  await expect(counter).toHaveText(`2/${n}`);
+  await stage.press('0');
+  await expect(stage).toHaveAttribute('data-zoom', '1.00');
+  await stage.press('ArrowRight');
+  await expect(counter).toHaveText(`3/${n}`);
+  // Outside the photo too.
+  await viewer(page).getByRole('button', { name: 'Next' }).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(counter).toHaveText(`2/${n}`);
 

@@ -176,10 +176,13 @@ export const ImageStage = forwardRef<StageHandle, ImageStageProps>(function Imag
     setDraft(null);
   };
 
-  // Keyboard access: + and - zoom, 0 resets, the arrows pan.
+  // Keyboard access: + and - zoom, 0 resets, the arrows pan a zoomed-in photo. A fitted photo has nothing to
+  // pan to: ← and → then go on to the viewer's previous / next photo, so a reviewer who clicked or drew on the
+  // photo steps through the photos with the keys the help lists.
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (!stageRef.current) return;
     const { pan } = stage;
+    if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !stage.zoomedIn()) return;
     if (e.key === '+' || e.key === '=') zoomIn();
     else if (e.key === '-') zoomOut();
     else if (e.key === '0') reset();

@@ -9,7 +9,7 @@ const ROWS: Array<[string, string]> = [
   ['3D zoom', 'Middle mouse button + drag'],
   ['Confirm a markup', 'Enter / Return'],
   ['Cancel a markup', 'Escape'],
-  ['Previous / next photo', '← / → (outside the image)'],
+  ['Previous / next photo', '← / → (they pan a zoomed-in photo)'],
   ['Finish a polygon', 'Double-click'],
 ];
 

@@ -103,6 +103,8 @@ export function useStageTransform({
   };
   /** Screen pixels per photo pixel. */
   const screenScale = () => currentFitScale() * view.current.zoom;
+  /** True while the photo is zoomed in past its fitted size (there is something to pan to). */
+  const zoomedIn = () => view.current.zoom > ZOOM_MIN;
 
   // A new photo has not been zoomed into yet.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the photo changes, on purpose.
@@ -143,5 +145,5 @@ export function useStageTransform({
     return () => s.removeEventListener('wheel', onWheel);
   }, [stageRef, zoomTo]);
 
-  return { reset, zoomIn, zoomOut, pan, zoomByDrag, toImagePoint, screenScale };
+  return { reset, zoomIn, zoomOut, pan, zoomByDrag, toImagePoint, screenScale, zoomedIn };
 }
