@@ -61,4 +61,27 @@ describe('New annotation panel (spec 2 §2, §5)', () => {
       text: 'Split at the bolt',
     });
   });
+
+  it('Enter confirms once a component is chosen, also from the component field; an open list takes Enter first', async () => {
+    const { user, onSave } = renderPanel();
+    const field = screen.getByLabelText('Component', { selector: 'input' });
+    await user.type(field, 'bird');
+    // The list is open with the option highlighted: Enter picks it, it does not save.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect((field as HTMLInputElement).value).toBe('Bird Guard');
+    // The field keeps the focus, its list closed: Enter confirms the markup (spec 2 §2).
+    expect(document.activeElement).toBe(field);
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenLastCalledWith({ category: 2, sub_category: null, risk_level: 2, text: '' });
+  });
+
+  it('Enter in the notes writes a new line and does not save', async () => {
+    const { user, onSave } = renderPanel();
+    await user.type(screen.getByLabelText('Component', { selector: 'input' }), 'bird');
+    await user.click(await screen.findByRole('option', { name: 'Bird Guard' }));
+    await user.type(screen.getByLabelText('Notes'), 'one{Enter}two');
+    expect(onSave).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('one\ntwo');
+  });
 });

@@ -17,7 +17,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AddCategoryModal } from './AddCategoryModal.tsx';
 
 export interface NewAnnotationValues {
@@ -70,11 +70,18 @@ export function NewAnnotationPanel(props: NewAnnotationPanelProps) {
       text: text.trim(),
     });
   };
-  // Enter (outside the notes box) confirms the markup.
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Enter confirms the markup (spec 2 §2), also from this panel's own fields once a choice is made there: the
+  // Component field keeps the focus after its choice. Not while a list is open (Enter picks an option, and the
+  // list marks it handled), not in the notes (a new line), not from fields elsewhere in the viewer.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Enter' || adding) return;
-      if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
+      if (e.key !== 'Enter' || adding || e.defaultPrevented) return;
+      const target = e.target;
+      if (target instanceof HTMLTextAreaElement) return;
+      if (target instanceof HTMLInputElement) {
+        if (!panelRef.current?.contains(target) || target.getAttribute('aria-expanded') === 'true') return;
+      }
       e.preventDefault();
       save();
     };
@@ -83,7 +90,7 @@ export function NewAnnotationPanel(props: NewAnnotationPanelProps) {
   });
 
   return (
-    <Stack gap="sm" data-testid="new-annotation-panel">
+    <Stack ref={panelRef} gap="sm" data-testid="new-annotation-panel">
       <Title order={5}>New Annotation</Title>
       <Select
         label="Component"
