@@ -142,9 +142,13 @@ describe('the self-hosted extract', () => {
     const res = await uploadExtract(Buffer.from('not a pmtiles file, just some text that is long enough'));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'unsupported_file' });
-    expect(res.json().message).toMatch(/^The file cannot be used as a basemap: /);
+    // In words a super admin reads, not the reader's 'Wrong magic number for PMTiles archive'.
+    expect(res.json().message).toBe(
+      'The file cannot be used as a basemap: it is not a PMTiles archive (a .pmtiles file starts with the word PMTiles).',
+    );
     const truncated = await uploadExtract(archive.subarray(0, 200));
     expect(truncated.statusCode).toBe(400);
+    expect(truncated.json().message).toMatch(/^The file cannot be used as a basemap: the /);
     // Zoom 0–6 as one flat root directory: ~22 KiB of entries, past the 16 KiB the format allows.
     const flat = await uploadExtract(buildPmtiles(solidPng([1, 2, 3]), 6));
     expect(flat.statusCode).toBe(400);

@@ -30,6 +30,7 @@ export interface ExtractInfo {
 }
 
 const RASTER_TYPES = new Set([TileType.Png, TileType.Jpeg, TileType.Webp]);
+const NOT_PMTILES = 'it is not a PMTiles archive (a .pmtiles file starts with the word PMTiles)';
 /** Where a PMTiles archive's header and root directory must end (the spec's first request). */
 const ROOT_DIRECTORY_LIMIT = 16_384;
 
@@ -49,7 +50,11 @@ export async function readExtract(
     // directory to fit); past that the reader fails with a varint error that explains nothing.
     const start =
       size >= 127 ? Buffer.concat(await (await storage.readRange(key, 0, 126)).toArray()) : Buffer.alloc(0);
-    if (start.length === 127 && start.toString('ascii', 0, 7) === 'PMTiles' && start[7] === 3) {
+    // Another kind of file (the usual mistake: a .mbtiles, a ZIP, an image): say so in words, not with the
+    // reader's 'Wrong magic number for PMTiles archive'.
+    if (start.length < 127 || start.toString('ascii', 0, 7) !== 'PMTiles')
+      return { ok: false, reason: NOT_PMTILES };
+    if (start[7] === 3) {
       const rootEnd = Number(start.readBigUInt64LE(8) + start.readBigUInt64LE(16));
       if (rootEnd > ROOT_DIRECTORY_LIMIT)
         return {
@@ -73,7 +78,9 @@ export async function readExtract(
     // The root directory must decompress too.
     await archive.getZxyAttempt(header.minZoom, 0, 0);
   } catch (cause) {
-    return { ok: false, reason: cause instanceof Error ? cause.message : String(cause) };
+    // The reader's own words, after ours: they name the damage for whoever rebuilds the file.
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    return { ok: false, reason: `the archive is damaged and cannot be read (${detail})` };
   }
   const tileType =
     header.tileType === TileType.Mvt ? 'vector' : RASTER_TYPES.has(header.tileType) ? 'raster' : null;
