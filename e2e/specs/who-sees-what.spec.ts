@@ -21,6 +21,21 @@ async function openInspect(page: Page, email: string) {
   await expect(page.getByTestId('count-all')).toHaveText(/^[\d,]+$/);
 }
 
+/**
+ * The table fits its box: nothing to scroll sideways, with room left for a classic 17 px vertical scrollbar
+ * (Windows, most Linux desktops), which this headless browser does not draw.
+ */
+async function expectTableFits(scroller: Locator) {
+  const size = await scroller.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    // The columns' own widths (the table then stretches to its box).
+    table: Number.parseFloat(el.querySelector('table')!.style.width),
+  }));
+  expect(size.scroll).toBeLessThanOrEqual(size.client);
+  expect(size.table + 17).toBeLessThanOrEqual(size.client);
+}
+
 /** The right edge of `locator` lies inside the window: nothing to scroll sideways to see it. */
 async function expectOnScreen(page: Page, locator: Locator) {
   await expect(locator).toBeVisible();
@@ -72,6 +87,7 @@ test.describe('at 1440 × 900', () => {
     await openInspect(page, ACCOUNTS.projectManager.email);
     await expectOnScreen(page, page.getByRole('columnheader', { name: 'Count', exact: true }));
     await expectOnScreen(page, page.getByRole('columnheader', { name: 'Reject Count' }));
+    await expectTableFits(page.getByTestId('inspection-table'));
     await page.screenshot({ path: `${SHOTS}/inspect-1440.png` });
   });
 
