@@ -104,6 +104,28 @@ test.describe('at 1440 × 900', () => {
   });
 });
 
+test.describe('at 1280 × 800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the Inspect table gives way (names and notes cut short) before it scrolls sideways', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await openInspect(page, ACCOUNTS.projectManager.email);
+    await expectOnScreen(page, page.getByRole('columnheader', { name: 'Reject Count' }));
+    const size = await page
+      .getByTestId('inspection-table')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeLessThanOrEqual(size.client);
+    // Every header still reads whole.
+    for (const header of await page.getByRole('columnheader').all()) {
+      const cut = await header.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(cut, (await header.textContent()) ?? '').toBe(false);
+    }
+    await page.screenshot({ path: `${SHOTS}/inspect-1280.png` });
+  });
+});
+
 test("an invitation's link opens 'Set Your Password', not 'Reset Password'", async ({ page }) => {
   await page.goto('/set-password?token=not-a-real-token&userId=3');
   await expect(page.getByRole('heading', { name: 'Set Your Password' })).toBeVisible();

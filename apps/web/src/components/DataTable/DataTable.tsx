@@ -12,8 +12,10 @@ import {
 import classes from './DataTable.module.css';
 import { DataTableHeader, type HeaderSelection } from './DataTableHeader.tsx';
 import { DataTableRow, LoadingRow } from './DataTableRow.tsx';
+import { fitColumnWidths } from './fitColumns.ts';
 import { itemKeys } from './itemKeys.ts';
 import type { DataColumn, RowKey, SortState } from './types.ts';
+import { useBoxWidth } from './useBoxWidth.ts';
 
 const CHECK_COLUMN_WIDTH = 44;
 const OVERSCAN = 12;
@@ -77,6 +79,8 @@ export interface DataTableProps<Row, K extends RowKey> {
 export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) {
   const { rows, columns, rowHeight, selection, onOpen, rowKey } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Columns with a minWidth give way to the box before the table scrolls sideways (fitColumns.ts).
+  const boxWidth = useBoxWidth(scrollRef);
   // Callers write rowKey inline (a new function each render, the same rule): the keys change only with the
   // rows, not on every scroll frame's render of 50,000 positions.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowKey is the same rule every render.
@@ -183,7 +187,12 @@ export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) 
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const span = columns.length + (selection ? 1 : 0);
-  const width = (selection ? CHECK_COLUMN_WIDTH : 0) + columns.reduce((sum, c) => sum + c.width, 0);
+  const checkWidth = selection ? CHECK_COLUMN_WIDTH : 0;
+  const widths = useMemo(
+    () => fitColumnWidths(columns, boxWidth, checkWidth),
+    [columns, boxWidth, checkWidth],
+  );
+  const width = checkWidth + widths.reduce((sum, w) => sum + w, 0);
   // If the active row has scrolled out of the rendered window, Tab lands on the first rendered one.
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
@@ -219,8 +228,8 @@ export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) 
       >
         <colgroup>
           {selection && <col style={{ width: CHECK_COLUMN_WIDTH }} />}
-          {columns.map((c) => (
-            <col key={c.id} style={{ width: c.width }} />
+          {columns.map((c, i) => (
+            <col key={c.id} style={{ width: widths[i] }} />
           ))}
         </colgroup>
         <DataTableHeader

@@ -17,6 +17,8 @@ export interface DataColumn<Row, ColumnId extends string = string> {
   header: string;
   /** Pixels; wider tables scroll sideways, narrower ones share out the rest in proportion. */
   width: number;
+  /** How narrow the column may get (its text then cut with an ellipsis) before the table scrolls sideways. */
+  minWidth?: number;
   align?: 'right';
   /** The cell's content. */
   cell: (row: Row) => ReactNode;

@@ -53,6 +53,16 @@ function cellOf(column: ColumnDef): (view: InspectionView) => ReactNode {
   return column.text;
 }
 
+/** The columns whose text may be cut short (long names, notes, 'Complete (no photos)'). */
+const CUT_SHORT: ReadonlySet<ColumnId> = new Set([
+  'lineName',
+  'structure',
+  'component',
+  'reviewedBy',
+  'reviewStatus',
+  'notes',
+]);
+
 const rowLabel = (view: InspectionView) => `Select ${view.lineName} ${view.structure}`;
 
 /**
@@ -77,10 +87,12 @@ export function InspectionTable(props: InspectionTableProps) {
         id: column.id,
         header: column.header,
         width: column.width,
+        minWidth: column.minWidth,
         align: column.align,
         sortable: true,
         cell: cellOf(column),
-        title: column.id === 'notes' ? (view) => view.notes : undefined,
+        // Text a narrow column may cut short is shown whole on hover.
+        title: CUT_SHORT.has(column.id) ? (view) => String(column.text(view)) : undefined,
         filter:
           column.id === 'lineName' ? (
             <MultiSelect

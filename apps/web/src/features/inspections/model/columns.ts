@@ -22,6 +22,11 @@ export interface ColumnDef {
    * boxes and the AI column) fits the page at 1440 px wide (1,423 px of it), Count and Reject Count included.
    */
   width: number;
+  /**
+   * How far the column gives way to a narrower screen (its text cut with an ellipsis; headers stay whole)
+   * before the table scrolls sideways: a component-level table (Component added) still fits at 1440 px.
+   */
+  minWidth?: number;
   align?: 'right';
   /** Shown in the table only, not written to the CSV export (the export keeps the spec's columns). */
   screenOnly?: boolean;
@@ -30,23 +35,30 @@ export interface ColumnDef {
 }
 
 const COLUMNS: Record<ColumnId, ColumnDef> = {
-  lineName: { id: 'lineName', header: 'Line Name', width: 155, text: (v) => v.lineName },
+  lineName: { id: 'lineName', header: 'Line Name', width: 155, minWidth: 105, text: (v) => v.lineName },
   lineNumber: { id: 'lineNumber', header: 'Line Number', width: 115, text: (v) => v.lineNumber },
-  structure: { id: 'structure', header: 'Structure', width: 120, text: (v) => v.structure },
-  component: { id: 'component', header: 'Component', width: 130, text: (v) => v.component },
-  reviewedBy: { id: 'reviewedBy', header: 'Reviewed By', width: 135, text: (v) => v.reviewedBy },
+  structure: { id: 'structure', header: 'Structure', width: 120, minWidth: 100, text: (v) => v.structure },
+  component: { id: 'component', header: 'Component', width: 130, minWidth: 100, text: (v) => v.component },
+  reviewedBy: {
+    id: 'reviewedBy',
+    header: 'Reviewed By',
+    width: 135,
+    minWidth: 115,
+    text: (v) => v.reviewedBy,
+  },
   // 'September 30, 2026' and the header with its sort mark fit in 155.
   dateReviewed: { id: 'dateReviewed', header: 'Date Reviewed', width: 155, text: (v) => v.dateReviewed },
   reviewStatus: {
     id: 'reviewStatus',
     header: 'Review Status',
     width: 140,
+    minWidth: 125,
     text: (v) => (v.withoutPhotos ? `${v.reviewStatus} (no photos)` : v.reviewStatus),
   },
-  risk: { id: 'risk', header: 'Risk', width: 120, text: (v) => v.risk.label },
+  risk: { id: 'risk', header: 'Risk', width: 120, minWidth: 105, text: (v) => v.risk.label },
   // Notes are cut with an ellipsis and shown whole on hover: the column gives way so that the table fits a
   // 1440 px screen with a classic scrollbar (Count and Reject Count in view).
-  notes: { id: 'notes', header: 'Notes', width: 140, text: (v) => v.notes },
+  notes: { id: 'notes', header: 'Notes', width: 140, minWidth: 80, text: (v) => v.notes },
   count: { id: 'count', header: 'Count', width: 75, align: 'right', text: (v) => v.count },
   rejectCount: {
     id: 'rejectCount',
