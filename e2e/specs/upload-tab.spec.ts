@@ -77,6 +77,16 @@ test.describe('with uploaded photos', () => {
     // 'rebuild' is one of the default Hide Archived keywords.
     await expect(page.getByRole('switch', { name: 'Hide Archived' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upload Images' })).toBeVisible();
+    // The legend reads whole: nothing (the basemap switcher) lies over it.
+    const legend = page.getByTestId('upload-map-legend');
+    for (const label of ['Unassigned image', 'Assigned image', 'Structure without images']) {
+      await expect(legend.getByText(label, { exact: true })).toBeVisible();
+    }
+    const a = (await legend.boundingBox())!;
+    const b = (await page.getByTestId('basemap-switcher').boundingBox())!;
+    const apart =
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, `legend ${JSON.stringify(a)} and switcher ${JSON.stringify(b)}`).toBe(true);
 
     // Zoomed in on the first structure, its photos are pins (loaded by the map's bounds).
     const first = structures[0]!;

@@ -9,19 +9,23 @@ const ITEMS = [
   { color: UPLOAD_COLORS.structureWithout, label: 'Structure without images', size: 12 },
 ];
 
-/** What the pin colours mean, in the map's bottom-right corner. */
+/**
+ * What the pin colours mean, in the map's bottom-left corner above the scale (the bottom-right one holds the
+ * basemap switcher, which covered all but the legend's first line).
+ */
 export function MapLegend() {
   return (
     <Paper
       pos="absolute"
-      bottom={28}
-      right={8}
+      bottom={36}
+      left={8}
       px="xs"
       py={4}
       shadow="xs"
       radius="sm"
       style={{ zIndex: 1, opacity: 0.94 }}
       visibleFrom="sm"
+      data-testid="upload-map-legend"
     >
       {ITEMS.map((item) => (
         <Group key={item.label} gap={6} wrap="nowrap">
