@@ -152,13 +152,13 @@ describe('delivery.build-package', () => {
     expect(built).toMatchObject({ status: 'ready', files_done: 3, image_count: 3, error: null });
     expect(built.completed_at).not.toBeNull();
 
-    // The customer company's active users are e-mailed a link to the Delivery page, once each.
+    // The customer company's active users are e-mailed a link to the Delivery page at this package, once each.
     const mails = await readyMails(built.number);
     expect(mails.map((m) => m.recipient)).toEqual([...told].sort());
     for (const email of notTold) expect(mails.map((m) => m.recipient)).not.toContain(email);
     expect(mails[0]!.body).toContain(`${built.archive_name} (package ${built.number}, 3 photos)`);
     expect(mails[0]!.body).toContain(
-      `${ctx.app.deps.config.publicUrl}/projects/north-feeder-%2F-2026/archive\n`,
+      `${ctx.app.deps.config.publicUrl}/projects/north-feeder-%2F-2026/archive?package=${packageId}\n`,
     );
     expect(mails[0]!.body).toContain('Hello Test');
 

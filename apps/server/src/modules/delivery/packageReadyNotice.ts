@@ -50,14 +50,15 @@ function customerRecipients(db: Db, companyId: number) {
 
 /**
  * E-mails the customer company's users that a delivery package is ready, with a link to the project's
- * Delivery page where they download it. Runs in the build job's transaction that marks the package ready,
+ * Delivery page, opened at that package, where they download it. Runs in the build job's transaction that marks the package ready,
  * once per package: a rebuilt or retried package is not announced again (the audit record says it was).
  * Each e-mail is delivered by a `mail.deliver` job with the mail retries.
  */
 export async function tellCustomersPackageReady(tx: Db, ctx: JobContext, packageId: number): Promise<number> {
   const pkg = await readyPackage(tx, packageId);
   if (!pkg || pkg.told) return 0;
-  const link = `${ctx.deps.config.publicUrl}/projects/${encodeURIComponent(projectSlug(pkg.project_name))}/archive`;
+  // `package` makes the Delivery page bring this package into view and mark it: the one the e-mail names.
+  const link = `${ctx.deps.config.publicUrl}/projects/${encodeURIComponent(projectSlug(pkg.project_name))}/archive?package=${packageId}`;
   const recipients = await customerRecipients(tx, pkg.company_id);
   const photos = pkg.image_count === 1 ? '1 photo' : `${pkg.image_count} photos`;
   for (const person of recipients) {

@@ -1,6 +1,8 @@
 import { type DeliveryPackage, formatCount } from '@linewalker/domain';
 import { Badge, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPackage } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
@@ -61,11 +63,27 @@ function PackageState({ pkg }: { pkg: DeliveryPackage }) {
 }
 
 /**
+ * The package named by `?package=<id>` (the link of the 'photos are ready' e-mail): brought into view once
+ * listed, so the customer lands on it below the structure table, and marked as the current one.
+ */
+function useLinkedPackage(packages: DeliveryPackage[] | undefined) {
+  const [searchParams] = useSearchParams();
+  const linkedId = Number(searchParams.get('package'));
+  const linkedRef = useRef<HTMLDivElement>(null);
+  const listed = packages?.some((pkg) => pkg.id === linkedId) ?? false;
+  useEffect(() => {
+    if (listed) linkedRef.current?.scrollIntoView({ block: 'center' });
+  }, [listed]);
+  return { linkedId: listed ? linkedId : null, linkedRef };
+}
+
+/**
  * The project's delivery packages, newest first: what each delivered, its build progress while the ZIP is
  * being made, and its download once ready. The list refreshes itself while a package is being built.
  */
 export function DeliveryPackages({ projectId, canDeliver }: { projectId: number; canDeliver: boolean }) {
   const packages = useDeliveryPackages(projectId);
+  const { linkedId, linkedRef } = useLinkedPackage(packages.data);
   return (
     <Paper withBorder radius="md" p="md" data-testid="delivery-packages">
       <Title order={3} size="h5" mb="sm">
@@ -86,12 +104,16 @@ export function DeliveryPackages({ projectId, canDeliver }: { projectId: number;
           {packages.data.map((pkg) => (
             <Group
               key={pkg.id}
+              ref={pkg.id === linkedId ? linkedRef : undefined}
               justify="space-between"
               wrap="wrap"
               py={6}
+              px={pkg.id === linkedId ? 'xs' : 0}
+              bg={pkg.id === linkedId ? 'blue.0' : undefined}
               style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
               data-testid="delivery-package"
               data-status={pkg.status}
+              aria-current={pkg.id === linkedId ? 'true' : undefined}
             >
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
