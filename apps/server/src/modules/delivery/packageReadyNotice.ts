@@ -51,8 +51,8 @@ function customerRecipients(db: Db, companyId: number) {
 /**
  * E-mails the customer company's users that a delivery package is ready, with a link to the project's
  * Delivery page, opened at that package, where they download it. Runs in the build job's transaction that
- * marks the package ready, once per package: a rebuilt or retried package is not announced again (the audit record says it was).
- * Each e-mail is delivered by a `mail.deliver` job with the mail retries.
+ * marks the package ready, once per package: a rebuilt or retried package is not announced again (the
+ * audit record says it was). Each e-mail is delivered by a `mail.deliver` job with the mail retries.
  */
 export async function tellCustomersPackageReady(tx: Db, ctx: JobContext, packageId: number): Promise<number> {
   const pkg = await readyPackage(tx, packageId);
