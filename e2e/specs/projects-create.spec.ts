@@ -145,6 +145,7 @@ test('a file without coordinate columns shows the spec’s message and blocks Sa
   await fillProjectForm(page, dialog, uniqueName('No Coordinates'));
   const csv = Buffer.from('Line,Structure,Northing\nL1,S1,4500000\n');
   await csvInput(dialog).setInputFiles(csvFile('no-coordinates.csv', csv));
+  await expect(dialog.getByText('Uploaded')).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Next' }).click();
   const mapping = page.getByRole('dialog', { name: 'Create New Project' });
   await expect(

@@ -18,6 +18,9 @@ async function openMapping(page: import('@playwright/test').Page, name: string, 
   const dialog = page.getByRole('dialog', { name: 'Create New Project' });
   await fillProjectForm(page, dialog, name);
   await dialog.locator('input[type=file]').setInputFiles(file);
+  // Clicked while the file's row turns from its progress bar to 'Uploaded', the button moved between the
+  // press and the release and no click happened (CI, once): wait for the row to settle first.
+  await expect(dialog.getByText('Uploaded')).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Next' }).click();
   return page.getByRole('dialog', { name: 'Create New Project' });
 }

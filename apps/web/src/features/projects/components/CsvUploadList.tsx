@@ -40,14 +40,15 @@ export function CsvUploadList({ files, onRemove }: { files: CsvFile[]; onRemove:
                     {sizeText(file.file.size)}
                   </Text>
                 </Group>
-                {uploading && (
-                  <Progress
-                    value={file.upload.percent}
-                    size="sm"
-                    animated={file.upload.phase === 'reading'}
-                    aria-label={`Upload of ${file.file.name}`}
-                  />
-                )}
+                {/* Kept once the upload ends (full, in the status's colour): the row keeps its height, so the
+                    Next button below does not jump up just as it is enabled and clicked. */}
+                <Progress
+                  value={uploading ? file.upload.percent : 100}
+                  color={uploading ? undefined : s.color === 'dimmed' ? undefined : s.color}
+                  size="sm"
+                  animated={file.upload.phase === 'reading'}
+                  aria-label={`Upload of ${file.file.name}`}
+                />
                 <Text size="xs" c={s.color} role={file.upload.phase === 'failed' ? 'alert' : undefined}>
                   {s.text}
                 </Text>
