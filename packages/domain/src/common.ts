@@ -7,18 +7,19 @@ export const ok = { ok: true, success: true } as const;
 /** Ids are PostgreSQL integers: a larger id answers 400 here instead of failing in the database (500). */
 export const MAX_DB_ID = 2_147_483_647;
 /**
- * A number, or its digits as text (path and query values are text; some clients send ids quoted). Nothing
- * else is read as a number: `[3]` or `true` (which plain coercion turns into 3 and 1) answer 400. Typed as
- * taking a number, so the web's calls still send numbers (the text form is for other clients and URLs).
+ * A number checked by `schema`, given as a number or as its text (path and query values are text; some
+ * clients send ids quoted, forms send numbers as text). Nothing else is read as a number: `[3]` or `true`
+ * (which plain coercion turns into 3 and 1) answer 400. Typed as taking a number, so the web's calls still
+ * send numbers (the text form is for other clients and URLs).
  */
-export const PositiveId = z
-  .union([z.number(), z.string()], {
-    error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a number'),
-  })
-  .pipe(z.coerce.number<string | number>().int().positive().max(MAX_DB_ID)) as unknown as z.ZodType<
-  number,
-  number
->;
+export const NumberOrText = (schema: z.ZodNumber) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a number'),
+    })
+    .pipe(z.coerce.number<string | number>().pipe(schema)) as unknown as z.ZodType<number, number>;
+
+export const PositiveId = NumberOrText(z.number().int().positive().max(MAX_DB_ID));
 export const IdParam = z.object({ id: PositiveId });
 /**
  * An optional id in a query string, where a client with no id writes it empty or as 'null' (spec 2 §7:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PositiveId } from '../common.ts';
+import { NumberOrText, PositiveId } from '../common.ts';
 import { keepsRectangle, MIN_RECTANGLE_SIDE } from '../review/viewerRules.ts';
 import { Text } from '../text.ts';
 
@@ -108,17 +108,6 @@ export function rectangleKeptOnPhoto(
   return keepsRectangle(r.width * sx, r.height * sy);
 }
 
-/**
- * A whole number given as a number or as its text ('3'), as ids are: the spec's create data comes from
- * forms, and a client may send the risk or the canvas size as text. Anything else (a list, true) is a 400.
- */
-const wholeNumber = (schema: z.ZodNumber) =>
-  z
-    .union([z.number(), z.string()], {
-      error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a number'),
-    })
-    .pipe(z.coerce.number<string | number>().pipe(schema)) as unknown as z.ZodType<number, number>;
-
 /** The fields of `POST /annotations`, flat (what the web sends). */
 const CreateAnnotationFields = z
   .object({
@@ -130,11 +119,11 @@ const CreateAnnotationFields = z
     category_label: Text().max(CATEGORY_NAME_MAX).nullish().describe('Ignored: the server names it.'),
     sub_category_label: Text().max(CATEGORY_NAME_MAX).nullish().describe('Ignored: the server names it.'),
     text: Text().trim().max(ANNOTATION_NOTE_MAX).nullish().describe('Notes.'),
-    risk_level: wholeNumber(
+    risk_level: NumberOrText(
       z.number().int().min(2, 'Risk Level must be 2 to 5').max(5, 'Risk Level must be 2 to 5'),
     ).default(DEFAULT_ANNOTATION_RISK),
-    image_width: wholeNumber(z.number().int().positive().max(100_000)),
-    image_height: wholeNumber(z.number().int().positive().max(100_000)),
+    image_width: NumberOrText(z.number().int().positive().max(100_000)),
+    image_height: NumberOrText(z.number().int().positive().max(100_000)),
     ettAnnoEvalCodeId: PositiveId.nullish().describe(
       'ETT mode (ETT/ABB projects): the evaluation code; needs ettKnuckleFlatPosId, and no component.',
     ),
