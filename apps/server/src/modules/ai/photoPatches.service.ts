@@ -51,9 +51,8 @@ export async function createPhotoPatch(
   return withTransaction(db, async (tx) => {
     const photo = await requireImage(tx, actor, 'annotation.create', body.image_id, { lock: true });
     authorize(actor, 'ai.markup');
-    const size = await markups.imageSize(tx, photo.id);
-    const width = size.width ?? body.image_width;
-    const height = size.height ?? body.image_height;
+    const width = photo.width ?? body.image_width;
+    const height = photo.height ?? body.image_height;
     const inside = (x: number, y: number) => x >= 0 && y >= 0 && x <= width && y <= height;
     if (!inside(b.left, b.top) || !inside(b.left + b.width, b.top + b.height)) throw outside();
     const aiImageId = await markups.photoTrainingImage(tx, modelId, photo.id, actor.userId);

@@ -14,7 +14,6 @@ import { requireFound, requireImage } from '../../platform/auth/require.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { badRequest, conflict, notFound, validationFailed } from '../../platform/errors.ts';
-import { imageSize } from '../ai/markups.repository.ts';
 import * as repo from './annotations.repository.ts';
 
 type CreateBody = CreateAnnotationBody;
@@ -89,7 +88,7 @@ export function assertRectangleKept(
 export async function createAnnotation(db: Db, actor: UserActor, body: CreateBody): Promise<Annotation> {
   return withTransaction(db, async (tx) => {
     const image = await requireImage(tx, actor, 'annotation.create', body.image_id, { lock: true });
-    assertRectangleKept(body, await imageSize(tx, image.id));
+    assertRectangleKept(body, image);
     // ETT mode (spec 2 §3, §5): an evaluation code and a knuckle/flat position instead of a component.
     const ett = body.ettAnnoEvalCodeId != null ? await ettAnnotation(tx, image.project_id, body) : null;
     const component = ett ? null : await repo.componentName(tx, body.category ?? 0);

@@ -46,6 +46,9 @@ export const ImageRef = z.object({
   structure_id: z.number().int().nullable(),
   /** Not rejected and on a structure: the part of the work a customer sees (spec 2 §6). */
   accepted: z.boolean(),
+  /** The photo's pixel size (null until read): what a shape drawn on it is measured against. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
   company_id: companyId,
 });
 export type ImageRef = z.infer<typeof ImageRef>;
@@ -90,7 +93,7 @@ export const findImageRef = (db: Db, id: number, lock = false) =>
   first(
     db,
     sql`select im.id, im.project_id, im.structure_id, p.company_id, ${PROPOSAL},
-          (im.reject_datetime is null and im.structure_id is not null) as accepted
+          (im.reject_datetime is null and im.structure_id is not null) as accepted, im.width, im.height
         from images im join projects p on p.id = im.project_id
         where im.id = ${id} ${lockOf('im', lock)}`,
     ImageRef,
