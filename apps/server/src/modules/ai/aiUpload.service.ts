@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { decoderInput } from '../../platform/storage/decoderInput.ts';
 import { findArrivedUpload, registerSignedUpload } from '../sourceFiles/sourceFiles.service.ts';
-import { MAX_PHOTO_PIXELS, tooManyPixels } from '../upload/jpegFrame.ts';
+import { assertPixelCap } from '../upload/jpegFrame.ts';
 import { digestStream, sniffImageType } from '../upload/storedFile.ts';
 import * as repo from './ai.repository.ts';
 import { requireModel } from './ai.service.ts';
@@ -121,9 +121,7 @@ async function storeVerified(
     if (!type || !read) throw badRequest('The file is not a readable JPEG or PNG image', 'unsupported_file');
     // The photos' cap: a header claiming 65,000 × 65,000 pixels reads fine here, then every marking-up,
     // training and detection of the image would try to decode 4 billion pixels.
-    if (read.width * read.height > MAX_PHOTO_PIXELS) {
-      throw badRequest(tooManyPixels(read.width, read.height), 'unsupported_file');
-    }
+    assertPixelCap(read.width, read.height);
     contentType = type;
     size = read;
   } catch (err) {

@@ -1,13 +1,19 @@
 import type { Readable } from 'node:stream';
+import { badRequest } from '../../platform/errors.ts';
 
 /** The most bytes the metadata step reads of a stored JPEG looking for its frame header. */
 export const FRAME_SEARCH_MAX_BYTES = 16 * 1024 * 1024;
 /** The largest photo accepted, in pixels (width × height): 200 megapixels. */
 export const MAX_PHOTO_PIXELS = 200_000_000;
 
-/** Why a photo (or an AI image) over MAX_PHOTO_PIXELS is refused. */
-export const tooManyPixels = (width: number, height: number) =>
-  `The photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); photos of at most ${MAX_PHOTO_PIXELS / 1e6} megapixels can be uploaded.`;
+/** Refuses a photo (or an AI image) over MAX_PHOTO_PIXELS: 400 unsupported_file, saying its size. */
+export function assertPixelCap(width: number, height: number): void {
+  if (width * height <= MAX_PHOTO_PIXELS) return;
+  throw badRequest(
+    `The photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); photos of at most ${MAX_PHOTO_PIXELS / 1e6} megapixels can be uploaded.`,
+    'unsupported_file',
+  );
+}
 
 /** Start-of-frame markers (SOF0–SOF15 but DHT C4, JPG C8 and DAC CC): their segment holds the size. */
 const isFrameMarker = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;

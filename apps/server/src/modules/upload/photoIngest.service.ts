@@ -11,7 +11,7 @@ import { requireProject } from '../../platform/auth/require.ts';
 import type { Deps } from '../../platform/deps.types.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { arrivedSize, registerSignedUploadUnless } from '../sourceFiles/sourceFiles.service.ts';
-import { FRAME_SEARCH_MAX_BYTES, jpegFrameSize, MAX_PHOTO_PIXELS, tooManyPixels } from './jpegFrame.ts';
+import { assertPixelCap, FRAME_SEARCH_MAX_BYTES, jpegFrameSize } from './jpegFrame.ts';
 import * as repo from './photoIngest.repository.ts';
 import { METADATA_PREFIX_BYTES, type PhotoMetadata, readPhotoMetadata } from './photoMetadata.ts';
 import { projectPrefix, recordProjectPhoto } from './photoStore.ts';
@@ -171,9 +171,7 @@ export async function completeImageUpload(
       throw badRequest(PIXEL_SIZE_UNREADABLE, 'unsupported_file');
     }
     if (size) Object.assign(metadata, size);
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS) {
-      throw badRequest(tooManyPixels(metadata.width!, metadata.height!), 'unsupported_file');
-    }
+    assertPixelCap(metadata.width ?? 0, metadata.height ?? 0);
   } catch (err) {
     // A refused file is not kept: the browser uploads it again under a new token.
     await deps.storage.delete(key);
