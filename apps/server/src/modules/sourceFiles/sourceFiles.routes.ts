@@ -16,8 +16,9 @@ export async function sourceFilesRoutes(app: App): Promise<void> {
       description:
         'Registers the upload and answers `signedRequest` (PUT the file there) and `url` (the storage key, ' +
         'which getFields and the kmzs of a project accept). Only keys issued here are ever read back. The link ' +
-        'is signed for text/csv or application/vnd.google-earth.kmz; the PUT may also come with no ' +
-        'Content-Type or application/octet-stream (and the usual names of CSV, ZIP and KML files).',
+        'is signed for text/csv or application/vnd.google-earth.kmz; with the local storage driver the PUT ' +
+        'may also come with no Content-Type or application/octet-stream (and the usual names of CSV, ZIP ' +
+        'and KML files); an S3 link takes exactly the signed type.',
     }),
     config: { access: 'upload.sign' },
     handler: (req) => signUpload(app.deps, actorOf(req), req.query.extension),
