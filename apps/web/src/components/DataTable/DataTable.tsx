@@ -1,4 +1,3 @@
-import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
@@ -16,6 +15,7 @@ import { DataTableRow, LoadingRow } from './DataTableRow.tsx';
 import { fitColumnWidths } from './fitColumns.ts';
 import { itemKeys } from './itemKeys.ts';
 import type { DataColumn, RowKey, SortState } from './types.ts';
+import { useBoxWidth } from './useBoxWidth.ts';
 
 const CHECK_COLUMN_WIDTH = 44;
 const OVERSCAN = 12;
@@ -79,10 +79,8 @@ export interface DataTableProps<Row, K extends RowKey> {
 export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) {
   const { rows, columns, rowHeight, selection, onOpen, rowKey } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Columns with a minWidth give way to the box (its width inside the scrollbar) before the table scrolls
-  // sideways (fitColumns.ts).
-  const { ref: sizeRef, width: boxWidth } = useElementSize<HTMLDivElement>();
-  const scrollerRef = useMergedRef(scrollRef, sizeRef);
+  // Columns with a minWidth give way to the box before the table scrolls sideways (fitColumns.ts).
+  const boxWidth = useBoxWidth(scrollRef);
   // Callers write rowKey inline (a new function each render, the same rule): the keys change only with the
   // rows, not on every scroll frame's render of 50,000 positions.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowKey is the same rule every render.
@@ -217,7 +215,7 @@ export function DataTable<Row, K extends RowKey>(props: DataTableProps<Row, K>) 
 
   return (
     <div
-      ref={scrollerRef}
+      ref={scrollRef}
       className={`${classes.scroller} ${props.bordered ? classes.bordered : ''}`}
       style={style}
       data-testid={props.testId}
