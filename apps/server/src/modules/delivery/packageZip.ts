@@ -114,6 +114,10 @@ export async function writeZip(plan: ZipPlan): Promise<ZipResult> {
     },
   });
   output.on('error', (err) => counted.destroy(err));
+  // The store may start listening only after an await of its own (the local driver makes the folder first):
+  // an error before then (a photo failing its md5 in a tiny package) was emitted to no listener and crashed
+  // the worker. It still reaches the store through the stream's errored state, and `output.errored` below.
+  counted.on('error', () => {});
   try {
     await plan.store(output.pipe(counted));
   } catch (err) {
